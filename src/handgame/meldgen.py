@@ -1,0 +1,232 @@
+"""Every meld a hand can form, and the best-valued set of disjoint melds (pure meld utilities).
+
+``candidate_melds`` lists each distinct valid new meld (as card tuples, runs ascending) that
+can be laid from a hand; ``best_melds_value`` finds the largest opening count of disjoint
+melds from a hand. Both are exact, and shared by the turn engine and the solver.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .cards import ALL_CARDS, JOKER, Card
+from .melds import ACE_ONLY, AUTO, NATURAL, Meld, analyze
+from .rules import Ruleset
+from .values import opening_value
+from .wilds import Wilds
+
+# A restriction on one taken wild card (L-66, O-6): (card, role) with role NATURAL (plays only
+# as its own natural card), ACE_ONLY (wild standing only for an ace) or "aces-set".
+Restriction = tuple[Card, str] | None
+
+
+def _max_wilds(rules: Ruleset, size: int) -> int:
+    if rules.wild_limit == "one":
+        return 1
+    return min(1 if size <= 3 else 2, size - 1)
+
+
+def roles_for(cards: tuple[Card, ...], restriction: Restriction, hand_count: int) -> tuple[str, ...]:
+    """Roles of a meld's cards when one copy of a taken wild is restricted (L-66).
+
+    The restriction binds only when the hand holds a single copy of that card.
+    """
+    roles = [AUTO] * len(cards)
+    if restriction is None or hand_count != 1:
+        return tuple(roles)
+    card, role = restriction
+    if card in cards and role in (NATURAL, ACE_ONLY):
+        roles[cards.index(card)] = role
+    return tuple(roles)
+
+
+def candidate_melds(
+    hand: tuple[Card, ...], wilds: Wilds, rules: Ruleset, restriction: Restriction = None
+) -> list[Meld]:
+    """Every distinct valid meld that the cards of ``hand`` can form (L-11, L-12, L-23, G-5)."""
+    return list(_candidates(tuple(sorted(hand)), wilds, rules, restriction))
+
+
+@lru_cache(maxsize=4096)
+def _candidates(
+    hand: tuple[Card, ...], wilds: Wilds, rules: Ruleset, restriction: Restriction
+) -> tuple[Meld, ...]:
+    counts = [0] * 53
+    for c in hand:
+        counts[c] += 1
+    # the restricted copy, if it binds, is taken out of the pools and handled by its role
+    r_card: Card | None = None
+    r_role = ""
+    if restriction is not None and counts[restriction[0]] == 1:
+        r_card, r_role = restriction
+        counts[r_card] -= 1
+    wild = wilds.wild
+    n_wild = counts[wild] if wild is not None else 0
+    # providers[natural code] -> physical cards in hand that play as that natural card
+    providers: list[list[Card]] = [[] for _ in range(52)]
+    for code in range(52):
+        if counts[code] and code != wild:
+            providers[code].append(ALL_CARDS[code])
+    if wilds.joker_as is not None and counts[JOKER]:
+        providers[wilds.joker_as].append(JOKER)
+    if r_card is not None and r_role == NATURAL:
+        providers[r_card].append(r_card)
+    # wild tokens: (card, kind) kind "" = any, "ace" = ace positions only, "aces-set"
+    tokens: list[tuple[Card, str]] = []
+    if wild is not None and n_wild:
+        tokens.append((ALL_CARDS[wild], ""))
+    if r_card is not None and r_role in (ACE_ONLY, "aces-set"):
+        tokens.append((r_card, "ace" if r_role == ACE_ONLY else "aces-set"))
+
+    def token_options(slot_rank: int, is_set: bool, used: dict[int, int]) -> list[int]:
+        out = []
+        for t, (card, kind) in enumerate(tokens):
+            avail = n_wild if kind == "" else 1
+            if used.get(t, 0) >= avail:
+                continue
+            if kind == "ace" and slot_rank not in (1, 14):
+                continue
+            if kind == "aces-set" and not (is_set and slot_rank == 1):
+                continue
+            out.append(t)
+        return out
+
+    seen: set[tuple[Card, ...]] = set()
+    result: list[Meld] = []
+
+    def emit(cards: tuple[Card, ...], roles: tuple[str, ...]) -> None:
+        key = cards
+        if key in seen:
+            return
+        try:
+            meld = analyze(cards, wilds, rules, roles)
+        except ValueError:
+            return
+        seen.add(key)
+        result.append(meld)
+
+    def role_of(card: Card, token_kind: str | None) -> str:
+        if token_kind is None:  # natural provider
+            if r_card is not None and card == r_card and r_role == NATURAL:
+                return NATURAL
+            return AUTO
+        if token_kind == "ace":
+            return ACE_ONLY
+        return AUTO
+
+    # runs
+    for suit in range(4):
+        for start in range(1, 13):
+            # depth-first over positions start.., choosing a natural provider or a wild token
+            stack: list[tuple[int, tuple[Card, ...], tuple[str, ...], dict[int, int], int]] = [
+                (start, (), (), {}, 0)
+            ]
+            while stack:
+                rank, cards, roles, used, nats = stack.pop()
+                size = len(cards)
+                if size >= 3 and nats >= 1 and sum(used.values()) <= _max_wilds(rules, size):
+                    emit(cards, roles)
+                if rank > 14 or size >= 13:
+                    continue
+                code = Card.of(rank, suit)
+                for p in providers[code]:
+                    stack.append((rank + 1, (*cards, p), (*roles, role_of(p, None)), used, nats + 1))
+                n_used = sum(used.values())
+                if n_used < 2 and n_used < _max_wilds(rules, 13):
+                    for t in token_options(rank, False, used):
+                        u = dict(used)
+                        u[t] = u.get(t, 0) + 1
+                        card, kind = tokens[t]
+                        stack.append((rank + 1, (*cards, card), (*roles, role_of(card, kind)), u, nats))
+    # sets
+    for rank in range(1, 14):
+        per_suit = [providers[Card.of(rank, s)] for s in range(4)]
+        suits = [s for s in range(4) if per_suit[s]]
+        for mask in range(1, 16):
+            chosen = [s for s in range(4) if mask >> s & 1]
+            if any(s not in suits for s in chosen):
+                continue
+            k = len(chosen)
+            # every combination of providers for the chosen suits
+            combos: list[tuple[tuple[Card, ...], tuple[str, ...]]] = [((), ())]
+            for s in chosen:
+                combos = [
+                    ((*cs, p), (*rs, role_of(p, None))) for cs, rs in combos for p in per_suit[s]
+                ]
+            for w in range(0, 5 - k):
+                size = k + w
+                if size < 3 or w > _max_wilds(rules, size):
+                    continue
+                # choose w wild tokens (with multiplicity)
+                picks: list[tuple[tuple[Card, ...], tuple[str, ...], dict[int, int]]] = [((), (), {})]
+                for _ in range(w):
+                    nxt = []
+                    for cs, rs, used in picks:
+                        for t in token_options(rank, True, used):
+                            u = dict(used)
+                            u[t] = u.get(t, 0) + 1
+                            card, kind = tokens[t]
+                            nxt.append(((*cs, card), (*rs, role_of(card, kind)), u))
+                    picks = nxt
+                for cs, rs in combos:
+                    for wc, wr, _ in picks:
+                        emit(cs + wc, rs + wr)
+    return tuple(result)
+
+
+def best_melds_value(
+    hand: tuple[Card, ...],
+    wilds: Wilds,
+    rules: Ruleset,
+    keep: int = 1,
+    restriction: Restriction = None,
+    must_include: Card | None = None,
+) -> int:
+    """The largest opening count of disjoint melds laid from ``hand`` keeping ``keep`` cards.
+
+    With ``must_include``, one of the melds must hold that card. Returns -1 when no choice
+    meets the conditions (0 melds, worth 0, is a valid choice without ``must_include``).
+    """
+    melds = candidate_melds(hand, wilds, rules, restriction)
+    values = [opening_value(m, rules) for m in melds]
+    by_card: dict[Card, list[int]] = {}
+    needs: list[dict[Card, int]] = []
+    for i, m in enumerate(melds):
+        cnt: dict[Card, int] = {}
+        for c in m.cards:
+            cnt[c] = cnt.get(c, 0) + 1
+        needs.append(cnt)
+        for c in cnt:
+            by_card.setdefault(c, []).append(i)
+    memo: dict[tuple[tuple[Card, ...], bool, int], int] = {}
+    neg = -(10**9)
+
+    def solve(rest: tuple[Card, ...], need: bool, kept: int) -> int:
+        if not rest:
+            return 0 if (not need and kept >= keep) else neg
+        key = (rest, need, kept)
+        got = memo.get(key)
+        if got is not None:
+            return got
+        first, tail = rest[0], rest[1:]
+        best = neg
+        if not (need and first == must_include and must_include not in tail):
+            best = solve(tail, need, min(kept + 1, keep))
+        counts: dict[Card, int] = {}
+        for c in rest:
+            counts[c] = counts.get(c, 0) + 1
+        for i in by_card.get(first, ()):
+            cnt = needs[i]
+            if any(counts.get(c, 0) < k for c, k in cnt.items()):
+                continue
+            remaining = list(rest)
+            for c in melds[i].cards:
+                remaining.remove(c)
+            v = values[i] + solve(tuple(remaining), need and must_include not in cnt, kept)
+            if v > best:
+                best = v
+        memo[key] = best
+        return best
+
+    best = solve(tuple(sorted(hand)), must_include is not None, 0)
+    return best if best >= 0 else -1
