@@ -25,6 +25,12 @@ from .wilds import wilds_for
 # ----------------------------------------------------------------------------- deal
 
 
+class TurnCannotFinish(IllegalAction):
+    """A step after which no legal end of the turn remains (reported at the step by ``apply``;
+    a replay reports it at the turn's discard, where the broken rule shows)."""
+
+
+
 def apply_deal(state: State, deal: Deal) -> State:
     """Start the next round with ``deal`` (checked: exactly the deck, dealt per the rules)."""
     if state.phase is not Phase.DEAL:
@@ -76,6 +82,10 @@ def required_minimum(state: State) -> int:
     return base
 
 
+def _minimum_rules(state: State) -> str:
+    return "L-63, G-6, F-6" + (", O-4 escalating" if state.rules.escalating_minimum else "")
+
+
 def going_out_forbidden(state: State) -> str | None:
     """Why the seat to act may not go out this turn (L-67, L-71), or None."""
     rnd = state.round
@@ -108,7 +118,7 @@ def _require(state: State, action: Action, phases: tuple[Phase, ...]) -> RoundSt
             raise IllegalAction("the round has ended; the next round must be dealt first")
         what = {
             Phase.FIRST_DISCARD: "the first player opens the round with a discard (L-60)",
-            Phase.DRAW: "a turn starts with a draw from the stock or the discard pile (L-61)",
+            Phase.DRAW: "a turn starts with a draw from the stock or the discard pile (L-61, G-3)",
             Phase.PLAY: "the card is drawn already: lay cards or discard (L-61)",
         }[state.phase]
         raise IllegalAction(f"not now: {what}")
@@ -188,7 +198,13 @@ def _lay(state: State, a: LayMelds) -> State:
         try:
             meld = analyze(cards, rnd.wilds, rules, roles)
         except MeldError as e:
-            raise IllegalAction(str(e)) from None
+            hint = ""
+            if any(r != "auto" for r in roles):
+                hint = (
+                    f"; the discarded wild {ts.taken} taken from the pile plays only as "
+                    + ("an ace (L-66)" if ts.taken == JOKER else "its own natural card (L-66)")
+                )
+            raise IllegalAction(f"{e}{hint}") from None
         uses_taken = (
             ts.taken is not None and not ts.taken_used and ts.taken in cards
         )
@@ -345,7 +361,7 @@ def turn_problem(state: State, card: Card, announce: bool = True) -> str | None:
             )
         return (
             f"an opening must total at least {required_minimum(state)}; these melds count "
-            f"{ts.laid_value} (L-63)"
+            f"{ts.laid_value} ({_minimum_rules(state)})"
         )
     if not rnd.opened[seat] and ts.provisional and not out:
         return (
@@ -498,7 +514,7 @@ def apply(state: State, action: Action) -> State:
     """The state after ``action``, or :class:`IllegalAction` naming the rule broken."""
     new = _step(state, action)
     if new.phase is Phase.PLAY and _obligated(new) and not can_finish_turn(new):
-        raise IllegalAction(_dead_end_reason(new, action))
+        raise TurnCannotFinish(_dead_end_reason(new, action))
     return new
 
 
@@ -526,7 +542,7 @@ def _dead_end_reason(state: State, action: Action) -> str:
             return (
                 f"the discard {ts.taken} may be taken only to lay it at once in a new meld with "
                 f"two cards from hand that is part of an opening of at least "
-                f"{required_minimum(state)}; draw from the stock instead (L-62, L-63)"
+                f"{required_minimum(state)}; draw from the stock instead (L-62, L-63, L-66)"
             )
         return (
             f"the discard {ts.taken} may be taken only to lay it at once in a new meld with at "
@@ -684,26 +700,22 @@ def legal_actions(state: State, seat: int | None = None) -> list[Action]:
         candidates: list[Action] = []
         if state.phase is Phase.DRAW:
             candidates = [Draw(turn, "stock"), Draw(turn, "discard")]
-        elif state.phase is Phase.FIRST_DISCARD:
-            candidates = [Discard(turn, c) for c in sorted(set(rnd.hands[turn]))]
         else:
-            candidates = step_candidates(state)
+            if state.phase is Phase.PLAY:
+                candidates = step_candidates(state)
             hand = rnd.hands[turn]
+            # a missed announcement (L-71) matters only with three cards or fewer left
+            announces = (True, False) if len(hand) <= 4 else (True,)
             for c in sorted(set(hand)):
-                if turn_problem(state, c) is None:
-                    out.append(Discard(turn, c))
-                    if len(hand) <= 4:
-                        out.append(Discard(turn, c, announce=False))
-                elif len(hand) <= 4 and turn_problem(state, c, False) is None:
-                    out.append(Discard(turn, c, announce=False))
+                for announce in announces:
+                    if turn_problem(state, c, announce) is None:
+                        out.append(Discard(turn, c, announce))
         for action in candidates:
             try:
                 apply(state, action)
             except IllegalAction:
                 continue
             out.append(action)
-        if state.phase is Phase.FIRST_DISCARD and len(rnd.hands[turn]) <= 4:
-            out.extend(Discard(turn, c, announce=False) for c in sorted(set(rnd.hands[turn])))
     if (
         state.rules.redeal_pairs
         and rnd.turns_done == 0

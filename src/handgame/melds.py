@@ -150,16 +150,25 @@ def analyze(
         raise MeldError(
             "not a run: a run is 3 to 13 consecutive cards of one suit in ascending order, "
             "the ace high (Q-K-A) or low (A-2-3) but never in the middle (L-11, L-13)"
+            + _wild_hint(cards, wilds)
         )
     if len(nat_ranks) == 1:
         raise MeldError(
             "not a set: a set is 3 or 4 cards of one rank, all of different suits; two identical "
-            "cards never stand in one set (L-12)"
+            "cards never stand in one set (L-12)" + _wild_hint(cards, wilds)
         )
     raise MeldError(
         "not a meld: a run needs one suit and consecutive ranks (L-11), a set one rank in "
-        "different suits (L-12)"
+        "different suits (L-12)" + _wild_hint(cards, wilds)
     )
+
+
+def _wild_hint(cards: tuple[Card, ...], wilds: Wilds) -> str:
+    """A note when a joker or ace in the meld is not wild this round (L-21, L-22, O-2)."""
+    odd = [c for c in cards if (c.is_joker or c.rank == 1) and not wilds.is_wild(c)]
+    if not odd:
+        return ""
+    return f"; {odd[0]} is not a wild card this round ({wilds.describe()}; L-21, L-22, L-25, O-2)"
 
 
 def _as_set(
@@ -241,7 +250,8 @@ def add_card(
     if not options:
         raise MeldError(
             f"{card} does not fit the run {meld.describe()}: a card is added only at either end "
-            "of a run, as the next card of its suit; melds are never rearranged (L-42)"
+            "of a run, as the next card of its suit, with no wrap-around from K to A to 2; melds "
+            "are never rearranged (L-11, L-42)"
         )
     if end is None:
         if len(options) > 1:

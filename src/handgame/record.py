@@ -15,6 +15,8 @@ from .cards import CardError
 from .deal import Deal, DealError
 from .errors import IllegalAction, RecordError
 from .rules import OptionError
+from .engine import TurnCannotFinish
+from .engine import _step as step
 from .state import Game, Phase, State
 
 FORMAT = "hand-record/1"
@@ -155,17 +157,39 @@ def play_record(obj: Any) -> tuple[State | None, dict[str, Any] | None]:
         actions = rnd.get("actions", [])
         if not isinstance(actions, list):
             return state, _error(r, None, "actions must be a list")
+        deferred: tuple[int, str] | None = None  # a step after which the turn cannot finish
         for k, raw in enumerate(actions):
             try:
                 action: Action = parse_action(raw)
                 if state.phase is Phase.DEAL or state.phase is Phase.OVER:
-                    raise IllegalAction("the round has already ended")
+                    raise IllegalAction(_ended_reason(state))
+                if deferred is not None:
+                    state = step(state, action)  # play the turn on to its discard
+                    if state.phase is not Phase.PLAY:
+                        return state, _error(r, deferred[0], deferred[1])
+                    continue
                 state = state.apply(action)
+            except TurnCannotFinish as e:
+                deferred = (k, str(e))
+                state = step(state, action)
             except (ActionError, IllegalAction, ValueError) as e:
                 return state, _error(r, k, str(e))
+        if deferred is not None:
+            return state, _error(r, deferred[0], deferred[1])
     if state is None:
         state = game.new_match(0)
     return state, None
+
+
+def _ended_reason(state: State) -> str:
+    if state.phase is Phase.OVER:
+        return "the match is over (L-90, L-93, G-9, F-10)"
+    last = state.results[-1] if state.results else None
+    if last is not None and last.result == "won":
+        return "the round has already ended: it ends at once when a player goes out (L-80)"
+    if last is not None and last.reason == "redeal":
+        return "the round has already ended with a redeal (L-52)"
+    return "the round has already ended: the stock ran out (L-81, O-9)"
 
 
 def replay(obj: Any) -> dict[str, Any]:
