@@ -88,6 +88,7 @@ def score_win(state: State, after: RoundState, winner: int, last: Card) -> Round
         multiplier=multiplier,
         scores=tuple(scores),
         penalties=tuple(penalties),
+        opened=after.opened,
     )
 
 

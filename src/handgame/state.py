@@ -135,6 +135,7 @@ class RoundResult:
     scores: tuple[int, ...] = ()
     reason: str | None = None  # "stock" | "redeal"
     penalties: tuple[tuple[str, ...], ...] = ()  # the cards that made each seat's penalty
+    opened: tuple[bool, ...] = ()  # which seats had opened when the round ended
 
     def to_json(self) -> dict[str, Any]:
         """The round as in the replay output."""
