@@ -14,6 +14,9 @@ SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
 JOKER_CODE = 52
 RANK_NAMES = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}
+RANK_OF: tuple[int, ...] = tuple(i % 13 + 1 for i in range(52)) + (0,)
+SUIT_OF: tuple[int, ...] = tuple(i // 13 for i in range(52)) + (-1,)
+_NAMES: tuple[str, ...] = tuple(RANKS[i % 13] + SUITS[i // 13] for i in range(52)) + ("X",)
 
 
 class CardError(ValueError):
@@ -28,17 +31,17 @@ class Card(int):
     @property
     def is_joker(self) -> bool:
         """True for the joker."""
-        return int(self) == JOKER_CODE
+        return self == JOKER_CODE
 
     @property
     def rank(self) -> int:
         """Rank 1 (ace) to 13 (king); 0 for the joker."""
-        return 0 if self.is_joker else int(self) % 13 + 1
+        return RANK_OF[self]
 
     @property
     def suit(self) -> int:
         """Suit index 0..3 (S H D C); -1 for the joker."""
-        return -1 if self.is_joker else int(self) // 13
+        return SUIT_OF[self]
 
     @property
     def is_red(self) -> bool:
@@ -52,9 +55,7 @@ class Card(int):
         return RANKS[self.rank - 1] + SUIT_SYMBOLS[self.suit]
 
     def __str__(self) -> str:
-        if self.is_joker:
-            return "X"
-        return RANKS[self.rank - 1] + SUITS[self.suit]
+        return _NAMES[self]
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"

@@ -16,8 +16,9 @@ from .cards import JOKER, Card, remove_cards
 from .deal import Deal, DealError, check_deal, first_player
 from .errors import IllegalAction
 from .match import end_round, score_win, void_result
-from .meldgen import candidate_melds, roles_for
-from .melds import ACE_ONLY, NATURAL, RUN, Meld, MeldError, add_card, analyze, swap
+from .meldgen import best_melds_value, best_packing, candidate_melds, roles_for
+from .melds import ACE_ONLY, NATURAL, RUN, Meld, MeldError, add_card, analyze, fitting_ends, swap
+from .rules import Ruleset
 from .state import Phase, RoundLog, RoundState, State, TurnState
 from .values import opening_value
 from .wilds import wilds_for
@@ -553,11 +554,16 @@ def _dead_end_reason(state: State, action: Action) -> str:
 
 
 def can_finish_turn(state: State) -> bool:
-    """Whether the seat to act can still end its turn with a legal discard (exact search)."""
-    return _search(state, {})
+    """Whether the seat to act can still end its turn with a legal discard (exact).
+
+    Laying the best disjoint melds from hand (an exact dynamic programme) settles most cases
+    at once, and a necessary condition for going out rules out most others; a search over
+    every step (melds, lay-offs, swaps) decides the rest.
+    """
+    return _finishable(state, {})
 
 
-def _search(state: State, memo: dict[object, bool]) -> bool:
+def _finishable(state: State, memo: dict[object, bool]) -> bool:
     rnd = state.round
     assert rnd is not None
     hand = rnd.hands[rnd.turn]
@@ -567,68 +573,107 @@ def _search(state: State, memo: dict[object, bool]) -> bool:
     if key in memo:
         return memo[key]
     memo[key] = False
-    if _only_going_out(state) and not _could_go_out(state):
-        return False
+    verdict = _quick_verdict(state)
+    if verdict is not None:
+        memo[key] = verdict
+        return verdict
     for action in step_candidates(state):
         try:
             nxt = _step(state, action)
         except IllegalAction:
             continue
-        if nxt.phase is not Phase.PLAY:
-            continue
-        if _search(nxt, memo):
+        if nxt.phase is Phase.PLAY and _finishable(nxt, memo):
             memo[key] = True
             return True
     return False
 
 
-def _only_going_out(state: State) -> bool:
-    """True when going out is the only way left to finish the turn."""
-    from .meldgen import best_melds_value
-
+def _quick_verdict(state: State) -> bool | None:
+    """Settle finishability without a search where an exact shortcut exists (else None)."""
     rnd = state.round
     assert rnd is not None
-    seat = rnd.turn
     ts = rnd.turn_state
-    if rnd.opened[seat]:
+    seat = rnd.turn
+    opened = rnd.opened[seat]
+    rules = state.rules
+    if not ts.provisional and not ts.l44_pending and ts.reuse_owed == 0:
+        taken_open = ts.taken is not None and not ts.taken_used
+        must = ts.taken if taken_open and rules.discard_pickup != "free" else None
+        keep = 2 if going_out_forbidden(state) else 1
+        best = best_melds_value(rnd.hands[seat], rnd.wilds, rules, keep, ts.restriction, must)
+        if best >= 0 and (opened or ts.laid_value + best >= required_minimum(state)):
+            if opened or ts.laid or best > 0:
+                return True
+        if opened:
+            # the taken discard cannot join a new meld: only a swap (which gives a wild) or,
+            # under O-5, a lay-off can still help
+            add_route = rules.discard_pickup == "new-meld-or-add" and ts.taken_from_opened
+            if not add_route and not _swap_possible(rnd, seat):
+                return False
+            return None
+        # not opened and the opening cannot be reached with melds: only going out is left
+        return None if _could_go_out(state) else False
+    if not opened and ts.provisional and not _could_go_out(state):
         return False
-    if ts.provisional:
-        return True
-    if not ts.laid:
-        return False
-    keep = 2 if going_out_forbidden(state) else 1
-    hand = rnd.hands[seat]
-    must = ts.taken if ts.taken is not None and not ts.taken_used else None
-    best = best_melds_value(hand, rnd.wilds, state.rules, keep, ts.restriction, must)
-    return best < 0 or ts.laid_value + best < required_minimum(state)
+    return None
+
+
+def _swap_possible(rnd: RoundState, seat: int) -> bool:
+    return any(_swap_candidates(rnd, seat, i, m) for i, m in enumerate(rnd.melds) if m.wild_at)
 
 
 def _could_go_out(state: State) -> bool:
-    """A necessary condition for going out: at most one card with no possible place."""
+    """A necessary condition for going out this turn (L-64, L-80).
+
+    Every card but the one to discard must find a place: a lay-off reachable from a table
+    meld's end through cards of the hand (wild cards filling gaps), or a disjoint new meld.
+    """
     rnd = state.round
     assert rnd is not None
     if going_out_forbidden(state):
         return False
-    hand = rnd.hands[rnd.turn]
-    in_melds = {c for m in candidate_melds(hand, rnd.wilds, state.rules) for c in m.cards}
-    stuck = 0
-    for c in set(hand):
-        if c in in_melds or rnd.wilds.is_wild(c) or _fits_table(rnd, c):
-            continue
-        stuck += hand.count(c)
-        if stuck > 1:
-            return False
-    return True
+    seat = rnd.turn
+    if _swap_possible(rnd, seat):
+        return True  # a swap brings a wild card into the hand: no cheap bound
+    hand = rnd.hands[seat]
+    wilds = rnd.wilds
+    rules = state.rules
+    n_wild = sum(1 for c in hand if wilds.is_wild(c))
+    naturals = {wilds.natural(c) for c in hand if not wilds.is_wild(c)}
+    loose = [c for c in hand if not _table_reach(rnd, c, naturals, n_wild, rules)]
+    if len(loose) <= 1:
+        return True
+    melds = candidate_melds(hand, wilds, rules)
+    values = [sum(1 for c in m.cards if c in loose) for m in melds]
+    covered = best_packing(hand, melds, values)
+    return len(loose) - covered <= 1
 
 
-def _fits_table(rnd: RoundState, card: Card) -> bool:
-    nat = rnd.wilds.natural(card)
+def _table_reach(
+    rnd: RoundState, card: Card, naturals: set[Card], n_wild: int, rules: Ruleset
+) -> bool:
+    """Whether ``card`` could be laid off on some table meld, maybe after other hand cards."""
+    wilds = rnd.wilds
+    if wilds.is_wild(card):
+        return any(fitting_ends(m, card, wilds, rules) for m in rnd.melds)
+    nat = wilds.natural(card)
     for m in rnd.melds:
-        if m.kind == RUN:
-            if nat.suit == m.suit:
+        if m.kind != RUN:
+            if nat.rank == m.rank and nat.suit not in m.natural_suits and len(m.cards) < 4:
                 return True
-        elif nat.rank == m.rank:
-            return True
+            continue
+        if nat.suit != m.suit:
+            continue
+        for r in ((nat.rank,) if nat.rank != 1 else (1, 14)):
+            if r < m.start:
+                between = range(r + 1, m.start)
+            elif r > m.end:
+                between = range(m.end + 1, r)
+            else:
+                continue
+            gaps = sum(1 for x in between if Card.of(x, m.suit) not in naturals)
+            if gaps <= n_wild and len(m.cards) + len(between) + 1 <= 13:
+                return True
     return False
 
 
@@ -644,20 +689,14 @@ def step_candidates(state: State) -> list[Action]:
         LayMelds(seat, (m.cards,))
         for m in candidate_melds(hand, rnd.wilds, state.rules, restriction)
     ]
+    distinct = sorted(set(hand))
     for i, meld in enumerate(rnd.melds):
-        for card in sorted(set(hand)):
-            ends = ("low", "high") if meld.kind == RUN else (None,)
-            fits = []
-            for end in ends:
-                try:
-                    add_card(meld, card, end, rnd.wilds, state.rules)
-                    fits.append(end)
-                except MeldError:
-                    pass
-            if len(fits) == 1:
+        for card in distinct:
+            ends = fitting_ends(meld, card, rnd.wilds, state.rules)
+            if len(ends) == 1:
                 out.append(LayOff(seat, card, i, None))
             else:
-                out.extend(LayOff(seat, card, i, e) for e in fits)
+                out.extend(LayOff(seat, card, i, e) for e in ends)
         out.extend(_swap_candidates(rnd, seat, i, meld))
     return out
 

@@ -8,6 +8,7 @@ melds from a hand. Both are exact, and shared by the turn engine and the solver.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import combinations
 
 from .cards import ALL_CARDS, JOKER, Card
 from .melds import ACE_ONLY, AUTO, NATURAL, Meld, analyze
@@ -18,6 +19,9 @@ from .wilds import Wilds
 # A restriction on one taken wild card (L-66, O-6): (card, role) with role NATURAL (plays only
 # as its own natural card), ACE_ONLY (wild standing only for an ace) or "aces-set".
 Restriction = tuple[Card, str] | None
+
+# Tests set this to check the fast generator against the general one.
+GENERAL_ONLY = False
 
 
 def _max_wilds(rules: Ruleset, size: int) -> int:
@@ -93,6 +97,9 @@ def _candidates(
 
     seen: set[tuple[Card, ...]] = set()
     result: list[Meld] = []
+    if not GENERAL_ONLY and not (r_card is not None and r_role != NATURAL):
+        return _fast_candidates(providers, ALL_CARDS[wild] if n_wild else None, n_wild, wilds, rules,
+                                (r_card if r_role == NATURAL else None))
 
     def emit(cards: tuple[Card, ...], roles: tuple[str, ...]) -> None:
         key = cards
@@ -189,6 +196,21 @@ def best_melds_value(
     """
     melds = candidate_melds(hand, wilds, rules, restriction)
     values = [opening_value(m, rules) for m in melds]
+    return best_packing(hand, melds, values, keep, must_include)
+
+
+def best_packing(
+    hand: tuple[Card, ...],
+    melds: list[Meld],
+    values: list[int],
+    keep: int = 0,
+    must_include: Card | None = None,
+) -> int:
+    """The largest total value of disjoint ``melds`` (each with its value) taken from ``hand``.
+
+    At least ``keep`` cards stay in hand; with ``must_include`` one meld holds that card.
+    Exact (memoised recursion on the remaining cards). Returns -1 when nothing qualifies.
+    """
     by_card: dict[Card, list[int]] = {}
     needs: list[dict[Card, int]] = []
     for i, m in enumerate(melds):
@@ -230,3 +252,65 @@ def best_melds_value(
 
     best = solve(tuple(sorted(hand)), must_include is not None, 0)
     return best if best >= 0 else -1
+
+
+def _fast_candidates(
+    providers: list[list[Card]],
+    wild: Card | None,
+    n_wild: int,
+    wilds: Wilds,
+    rules: Ruleset,
+    natural_card: Card | None,
+) -> tuple[Meld, ...]:
+    """Candidate melds when every wild card in hand is an ordinary wild (the common case)."""
+    cap = min(n_wild, 1 if rules.wild_limit == "one" else 2)
+    seen: set[tuple[Card, ...]] = set()
+    result: list[Meld] = []
+
+    def emit(cards: tuple[Card, ...]) -> None:
+        if cards in seen:
+            return
+        seen.add(cards)
+        roles = None
+        if natural_card is not None and natural_card in cards:
+            roles = tuple(NATURAL if c == natural_card else AUTO for c in cards)
+        try:
+            result.append(analyze(cards, wilds, rules, roles))
+        except ValueError:
+            pass
+
+    for suit in range(4):
+        prov = [[]] + [providers[suit * 13 + (r - 1) % 13] for r in range(1, 15)]
+        for start in range(1, 13):
+            if not prov[start] and not cap:
+                continue
+            stack: list[tuple[int, tuple[Card, ...], int, int]] = [(start, (), 0, 0)]
+            while stack:
+                r, cards, w, nats = stack.pop()
+                size = len(cards)
+                if size >= 3 and nats and w <= _max_wilds(rules, size):
+                    emit(cards)
+                if r > 14 or size >= 13:
+                    continue
+                for p in prov[r]:
+                    stack.append((r + 1, (*cards, p), w, nats + 1))
+                if w < cap and wild is not None:
+                    stack.append((r + 1, (*cards, wild), w + 1, nats))
+    for rank in range(1, 14):
+        per_suit = [providers[s * 13 + rank - 1] for s in range(4)]
+        avail = [s for s in range(4) if per_suit[s]]
+        if len(avail) + cap < 3:
+            continue
+        for k in range(1, len(avail) + 1):
+            for chosen in combinations(avail, k):
+                combos: list[tuple[Card, ...]] = [()]
+                for s in chosen:
+                    combos = [(*c, p) for c in combos for p in per_suit[s]]
+                for w in range(0, min(cap, 4 - k) + 1):
+                    if k + w < 3 or w > _max_wilds(rules, k + w):
+                        continue
+                    assert wild is not None or w == 0
+                    extra = (wild,) * w if wild is not None else ()
+                    for c in combos:
+                        emit(c + extra)
+    return tuple(result)

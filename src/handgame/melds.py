@@ -220,6 +220,37 @@ def _as_run(
     return None
 
 
+def fitting_ends(meld: Meld, card: Card, wilds: Wilds, rules: Ruleset) -> list[str | None]:
+    """Where ``card`` could be laid off on ``meld``: ``[None]`` for a set, run ends otherwise.
+
+    A fast pre-check for enumeration; ``add_card`` stays the authority.
+    """
+    n = len(meld.cards)
+    if wilds.is_wild(card):
+        if not _wild_limit_ok(rules, n + 1, len(meld.wild_at) + 1):
+            return []
+        if meld.kind == SET:
+            return [None] if n < 4 else []
+        if n >= 13:
+            return []
+        return [e for e, ok in (("low", meld.start > 1), ("high", meld.end < 14)) if ok]
+    nat = wilds.natural(card)
+    if nat.is_joker:
+        return []
+    if meld.kind == SET:
+        ok = n < 4 and nat.rank == meld.rank and nat.suit not in meld.natural_suits
+        return [None] if ok else []
+    if nat.suit != meld.suit or n >= 13:
+        return []
+    ends: list[str | None] = []
+    r = nat.rank
+    if r == meld.start - 1 or (r == 1 and meld.start == 2):
+        ends.append("low")
+    if r == meld.end + 1 or (r == 1 and meld.end == 13):
+        ends.append("high")
+    return ends
+
+
 def add_card(
     meld: Meld,
     card: Card,

@@ -1,0 +1,321 @@
+"""The ``hand`` command: check a meld, replay a record, show the rulesets, play in the terminal.
+
+Exit codes: 0 success (a valid meld, a record without error), 1 a negative answer (an invalid
+meld, a record with an error), 2 bad input on the command line (unknown card, preset, option or
+value). Every error is one line on stderr, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from .cards import Card
+from .melds import MeldError, analyze
+from .record import replay_text, summary
+from .rules import OPTION_SPECS, PRESETS, OptionSpec, Ruleset, get_preset, make_ruleset
+from .values import opening_value
+from .wilds import indicator_allowed, indicator_needed, wilds_for
+
+EXAMPLES = """\
+examples:
+  hand meld --indicator 7C -- 7D AC 9D
+  hand meld --rules gulf -- QS KS AS
+  hand meld --option wilds=jokers --option initial_minimum=71 -- 7D X 9D
+  hand replay game.json
+  hand rules levant
+  hand play --players 3 --seed 42 --record game.json
+"""
+
+
+class UsageError(ValueError):
+    """Bad input on the command line (exit code 2)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser that raises :class:`UsageError` instead of printing usage and exiting."""
+
+    def error(self, message: str) -> NoReturn:
+        """Raise instead of exiting."""
+        raise UsageError(f"{message} (see {self.prog} --help)")
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """Split ``NAME=VALUE``; VALUE is read as JSON when it parses, else taken as a string."""
+    name, sep, raw = text.partition("=")
+    name = name.strip()
+    if not sep or not name:
+        raise UsageError(f"--option needs NAME=VALUE, e.g. initial_minimum=71, not {text!r}")
+    try:
+        value: Any = json.loads(raw)
+    except ValueError:
+        value = raw
+    return name, value
+
+
+def ruleset_from(preset: str, options: Sequence[str] | None) -> tuple[Ruleset, dict[str, Any]]:
+    """The ruleset of ``--rules`` and ``--option`` flags, with the overrides as a dict."""
+    overrides = dict(parse_option(o) for o in options or ())
+    return make_ruleset(preset, overrides), overrides
+
+
+def show_value(value: Any) -> str:
+    """An option value as written on the command line (strings bare, the rest as JSON)."""
+    if isinstance(value, tuple):
+        value = list(value)
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def spec_values(spec: OptionSpec) -> str:
+    """The values an option allows, in words."""
+    if spec.choices is not None:
+        return ", ".join(show_value(c) for c in spec.choices)
+    return {
+        "bool": "true, false",
+        "int": "integer",
+        "int?": "integer or null",
+        "bonuses": "list of wild-discard, one-color, one-suit, two-wilds",
+    }[spec.kind]
+
+
+def options_markdown() -> str:
+    """The option table of every preset as Markdown (the README's table is this output)."""
+    names = list(PRESETS)
+    lines = [
+        "| option | values | " + " | ".join(f"`{p}`" for p in names) + " | rules |",
+        "| --- | --- | " + " | ".join("---" for _ in names) + " | --- |",
+    ]
+    for spec in OPTION_SPECS.values():
+        values = ", ".join(f"`{v}`" for v in spec_values(spec).split(", "))
+        if spec.kind in ("int", "int?", "bonuses"):
+            values = spec_values(spec)
+        cells = [f"`{show_value(PRESETS[p].rules.options()[spec.name])}`" for p in names]
+        lines.append(f"| `{spec.name}` | {values} | " + " | ".join(cells) + f" | {spec.rule} |")
+    return "\n".join(lines)
+
+
+def _print_json(obj: Any, indent: int | None = None) -> None:
+    print(json.dumps(obj, ensure_ascii=False, indent=indent))
+
+
+# ------------------------------------------------------------------------------- commands
+
+
+def cmd_meld(args: argparse.Namespace) -> int:
+    """``hand meld``: is the meld valid, what kind, and what it counts toward an opening."""
+    rules, _ = ruleset_from(args.rules, args.option)
+    texts = [t for t in args.cards if t != "--"]
+    if not texts:
+        raise UsageError("give the meld's cards, e.g. hand meld --indicator 7C -- 7D AC 9D")
+    cards = tuple(Card.parse(t) for t in texts)
+    indicator = Card.parse(args.indicator) if args.indicator is not None else None
+    if indicator_needed(rules):
+        if indicator is None:
+            raise UsageError(
+                f"these rules (wilds={rules.wilds}) turn an indicator card that decides the "
+                "wild cards: give it with --indicator CARD, e.g. --indicator 7C (L-20)"
+            )
+        if not indicator_allowed(rules, indicator):
+            why = "a joker" if indicator.is_joker else "an ace under ace_indicator=redraw (O-2)"
+            raise UsageError(f"{indicator} cannot be the indicator: it is {why} (L-20)")
+    wilds = wilds_for(rules, indicator)
+    try:
+        meld = analyze(cards, wilds, rules)
+    except MeldError as e:
+        _print_json({"valid": False, "kind": None, "value": None, "reason": str(e)})
+        return 1
+    value = opening_value(meld, rules)
+    _print_json({"valid": True, "kind": meld.kind, "value": value, "reason": None})
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """``hand replay``: replay a record and print the RECORD.md answer."""
+    name: str = args.file
+    try:
+        if name == "-":
+            stream = getattr(sys.stdin, "buffer", None)
+            data = stream.read() if stream is not None else sys.stdin.read().encode("utf-8")
+        else:
+            data = Path(name).read_bytes()
+        result = replay_text(data.decode("utf-8-sig"))
+    except OSError as e:
+        message = f"cannot read the record {name}: {e.strerror or e}"
+        result = summary(None, {"round": None, "action": None, "message": message})
+    except UnicodeDecodeError as e:
+        message = f"the record {name} is not UTF-8 text: {e}"
+        result = summary(None, {"round": None, "action": None, "message": message})
+    _print_json(result, indent=2)
+    return 0 if result["error"] is None else 1
+
+
+def _preset_json(name: str) -> dict[str, Any]:
+    p = get_preset(name)
+    return {
+        "preset": p.name,
+        "summary": p.summary,
+        "players": {"min": p.min_players, "max": p.max_players, "default": p.default_players},
+        "options": p.rules.options(),
+        "rules": {n: s.rule for n, s in OPTION_SPECS.items()},
+    }
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    """``hand rules``: list the presets, or show one preset's options."""
+    if args.markdown:
+        print(options_markdown())
+        return 0
+    if args.preset is None:
+        if args.json:
+            _print_json([_preset_json(n) for n in PRESETS], indent=2)
+            return 0
+        print("presets (hand rules PRESET shows one):")
+        for p in PRESETS.values():
+            print(f"  {p.name:<12} {p.summary}")
+        return 0
+    info = _preset_json(args.preset)
+    if args.json:
+        _print_json(info, indent=2)
+        return 0
+    players = info["players"]
+    print(f"{info['preset']}: {info['summary']}")
+    print(f"players: {players['min']} to {players['max']} solo, or 4 in partnership (--partnership)")
+    print("options (override with --option NAME=VALUE; rule ids from RULES.md):")
+    width = max(len(n) for n in OPTION_SPECS)
+    for n, spec in OPTION_SPECS.items():
+        value = show_value(info["options"][n])
+        print(f"  {n:<{width}} = {value:<10} [{spec.rule}] {spec.doc}")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """``hand play``: a plain-text game, you at seat 0 against random bots."""
+    from .state import Game
+    from .textplay import play
+
+    overrides = dict(parse_option(o) for o in args.option or ())
+    if args.rounds is not None:
+        overrides["rounds"] = args.rounds
+    names = ["human"] + ["bot:random"] * (args.players - 1) if args.players >= 1 else None
+    game = Game.create(args.rules, overrides, args.players, args.partnership, names)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    print(f"Hand ({game.preset}, {game.players} players) · seed {seed} · type q to quit")
+    record = Path(args.record) if args.record else None
+    return play(game, seed, record)
+
+
+# --------------------------------------------------------------------------------- parser
+
+
+def _rules_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--rules", default="levant", metavar="PRESET",
+        help=f"the preset to start from: {', '.join(PRESETS)} (default: levant)",
+    )
+    p.add_argument(
+        "--option", action="append", metavar="NAME=VALUE",
+        help="override one option (repeatable); VALUE is JSON when it parses as JSON, else a "
+        "string: initial_minimum=71, wilds=jokers, bonuses='[\"one-suit\"]'. "
+        "See 'hand rules PRESET' for the names",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``hand`` command."""
+    parser = _Parser(
+        prog="hand",
+        description="Hand (هند), the rummy game of the Levant and the Gulf: check melds, "
+        "replay game records, show rulesets, play in the terminal.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    p = sub.add_parser(
+        "meld", help="check one meld and its opening count",
+        description="Check a meld as laid (a run in ascending order) and print one JSON object "
+        '{"valid", "kind", "value", "reason"}; value is its opening count (L-30…L-32, G-6). '
+        "Exit 0 valid, 1 not valid, 2 bad input.",
+    )
+    _rules_flags(p)
+    p.add_argument(
+        "--indicator", metavar="CARD",
+        help="the indicator card, needed when wilds is indicator or no-jokers (levant), e.g. 7C",
+    )
+    p.add_argument("cards", nargs="*", metavar="CARD", help="the cards: AS TD 10H 7C X ...")
+    p.set_defaults(func=cmd_meld)
+
+    p = sub.add_parser(
+        "replay", help="replay a hand-record/1 game record",
+        description="Replay a hand-record/1 record (RECORD.md) and print the replay answer as "
+        "JSON: rounds, totals, team_totals, finished, winner, error. Exit 0 when the record "
+        "has no error, 1 otherwise (also for a file that cannot be read).",
+    )
+    p.add_argument("file", metavar="FILE", help="the record file, or - to read standard input")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser(
+        "rules", help="list the presets, or show a preset's options",
+        description="Without PRESET, list the presets; with PRESET, show its option values with "
+        "the RULES.md rule ids.",
+    )
+    p.add_argument("preset", nargs="?", metavar="PRESET", help=f"one of {', '.join(PRESETS)}")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    p.add_argument(
+        "--markdown", action="store_true",
+        help="print the option table of every preset as Markdown (as in the README)",
+    )
+    p.set_defaults(func=cmd_rules)
+
+    p = sub.add_parser(
+        "play", help="play a game in the terminal against random bots",
+        description="Play a match in plain text: you are seat 0, the other seats are bots that "
+        "choose at random among their legal actions. Type an action's number, or q to quit.",
+    )
+    _rules_flags(p)
+    p.add_argument("--players", type=int, default=2, help="number of seats (default: 2)")
+    p.add_argument(
+        "--partnership", action="store_true", help="4 players, seats 0+2 against 1+3 (L-91)"
+    )
+    p.add_argument("--seed", help="seed of the deals and the bots (default: a random one)")
+    p.add_argument("--record", metavar="FILE", help="write the hand-record/1 record here")
+    p.add_argument("--rounds", type=int, metavar="N", help="scored rounds in the match")
+    p.set_defaults(func=cmd_play)
+    return parser
+
+
+def _safe_output() -> None:
+    """Never fail on a character the terminal's encoding lacks."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):  # pragma: no cover - a closed or odd stream
+                pass
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``hand`` command; returns the exit code."""
+    _safe_output()
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        code: int = args.func(args)
+        return code
+    except SystemExit as e:  # --help
+        return e.code if isinstance(e.code, int) else 0
+    except ValueError as e:  # UsageError, CardError, OptionError, MeldError, ...
+        print(f"hand: error: {e}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # pragma: no cover - e.g. hand rules levant | head
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
