@@ -17,7 +17,7 @@ from typing import Any, NoReturn
 
 from .cards import Card
 from .melds import MeldError, analyze
-from .record import replay_text, summary
+from .record import replay, replay_text, summary
 from .rules import OPTION_SPECS, PRESETS, OptionSpec, Ruleset, get_preset, make_ruleset
 from .values import opening_value
 from .wilds import indicator_allowed, indicator_needed, wilds_for
@@ -134,6 +134,17 @@ def cmd_meld(args: argparse.Namespace) -> int:
     return 0
 
 
+def _replay_data(text: str) -> dict[str, Any]:
+    """Replay record text; a conformance case ``{"record": ..., "expect": ...}`` by its record."""
+    try:
+        obj = json.loads(text)
+    except (ValueError, RecursionError):
+        return replay_text(text)  # the engine's own message for text that is not JSON
+    if isinstance(obj, dict) and isinstance(obj.get("record"), dict) and "rounds" not in obj:
+        obj = obj["record"]
+    return replay(obj)
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     """``hand replay``: replay a record and print the RECORD.md answer."""
     name: str = args.file
@@ -143,7 +154,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             data = stream.read() if stream is not None else sys.stdin.read().encode("utf-8")
         else:
             data = Path(name).read_bytes()
-        result = replay_text(data.decode("utf-8-sig"))
+        result = _replay_data(data.decode("utf-8-sig"))
     except OSError as e:
         message = f"cannot read the record {name}: {e.strerror or e}"
         result = summary(None, {"round": None, "action": None, "message": message})
@@ -184,7 +195,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
         return 0
     players = info["players"]
     print(f"{info['preset']}: {info['summary']}")
-    print(f"players: {players['min']} to {players['max']} solo, or 4 in partnership (--partnership)")
+    print(f"players: {players['min']} to {players['max']} solo, or 4 in partnership")
     print("options (override with --option NAME=VALUE; rule ids from RULES.md):")
     width = max(len(n) for n in OPTION_SPECS)
     for n, spec in OPTION_SPECS.items():
@@ -201,7 +212,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     overrides = dict(parse_option(o) for o in args.option or ())
     if args.rounds is not None:
         overrides["rounds"] = args.rounds
-    names = ["human"] + ["bot:random"] * (args.players - 1) if args.players >= 1 else None
+    names = ["human"] + ["bot:random"] * (args.players - 1) if args.players > 1 else None
     game = Game.create(args.rules, overrides, args.players, args.partnership, names)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     print(f"Hand ({game.preset}, {game.players} players) · seed {seed} · type q to quit")
@@ -254,7 +265,8 @@ def build_parser() -> argparse.ArgumentParser:
         "replay", help="replay a hand-record/1 game record",
         description="Replay a hand-record/1 record (RECORD.md) and print the replay answer as "
         "JSON: rounds, totals, team_totals, finished, winner, error. Exit 0 when the record "
-        "has no error, 1 otherwise (also for a file that cannot be read).",
+        "has no error, 1 otherwise (also for a file that cannot be read). A conformance case "
+        '({"record": ..., "expect": ...}) is replayed by its record.',
     )
     p.add_argument("file", metavar="FILE", help="the record file, or - to read standard input")
     p.set_defaults(func=cmd_replay)

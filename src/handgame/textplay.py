@@ -58,12 +58,15 @@ def show_view(v: PlayerView, write: Writer) -> None:
     """Print what seat 0 may see: table, wild cards, stock, scores and its own hand."""
     write("")
     write(f"=== round {v.round_number} · dealer: {seat_name(v.dealer)} · stock: {v.stock_count}")
-    wild = f"wild: {v.wild}" if v.wild is not None else "no wild cards"
+    wild = "no wild cards" if v.wild is None else f"wild: {v.wild}"
+    if v.wild is not None and v.wild.is_joker:
+        wild = "wild: the jokers (X)"
     if v.joker_as is not None:
         wild += f", jokers play as {v.joker_as}"
     ind = f"indicator {v.indicator} · " if v.indicator is not None else ""
     top = str(v.discard_pile[-1]) if v.discard_pile else "(empty)"
-    write(f"{ind}{wild} · discard pile: {top} ({len(v.discard_pile)} cards)")
+    pile = len(v.discard_pile)
+    write(f"{ind}{wild} · discard pile: {top} ({pile} card{'s' if pile != 1 else ''})")
     for m in v.melds:
         write(f"  [{m.index}] {seat_name(m.owner)}: {m.text}")
     seats = []
