@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .cards import Card, CardError
+from .cards import ALL_CARDS, Card, CardError
 
 
 class ActionError(ValueError):
@@ -65,7 +65,7 @@ class LayMelds(Action):
 class LayOff(Action):
     """Add one card from hand to a meld on the table, at an end where it matters (L-10)."""
 
-    card: Card = Card(0)
+    card: Card = ALL_CARDS[0]
     to: int = 0
     end: str | None = None
     verb: ClassVar[str] = "add"
@@ -95,7 +95,7 @@ class SwapWild(Action):
 class Discard(Action):
     """Discard a card and end the turn; ``announce=False`` records a missed announcement."""
 
-    card: Card = Card(0)
+    card: Card = ALL_CARDS[0]
     announce: bool = True
     verb: ClassVar[str] = "discard"
 
@@ -145,9 +145,7 @@ def parse_action(obj: Any) -> Action:
     verbs = [v for v in VERBS if v in obj]
     if len(verbs) != 1:
         keys = ", ".join(sorted(k for k in obj if k != "seat")) or "none"
-        raise ActionError(
-            f"an action needs exactly one verb of {', '.join(VERBS)} (got: {keys})"
-        )
+        raise ActionError(f"an action needs exactly one verb of {', '.join(VERBS)} (got: {keys})")
     verb = verbs[0]
     if verb == "draw":
         if obj["draw"] not in ("stock", "discard"):

@@ -14,9 +14,9 @@ SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
 JOKER_CODE = 52
 RANK_NAMES = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}
-RANK_OF: tuple[int, ...] = tuple(i % 13 + 1 for i in range(52)) + (0,)
-SUIT_OF: tuple[int, ...] = tuple(i // 13 for i in range(52)) + (-1,)
-_NAMES: tuple[str, ...] = tuple(RANKS[i % 13] + SUITS[i // 13] for i in range(52)) + ("X",)
+RANK_OF: tuple[int, ...] = (*tuple(i % 13 + 1 for i in range(52)), 0)
+SUIT_OF: tuple[int, ...] = (*tuple(i // 13 for i in range(52)), -1)
+_NAMES: tuple[str, ...] = (*tuple(RANKS[i % 13] + SUITS[i // 13] for i in range(52)), "X")
 
 
 class CardError(ValueError):

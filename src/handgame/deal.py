@@ -113,10 +113,14 @@ def check_deal(deal: Deal, rules: Ruleset, players: int, dealer: int) -> None:
         want = size + (1 if rules.deal == "14+1" and seat == first else 0)
         if len(hand) != want:
             rule = "G-3" if rules.deal == "13+upcard" else "L-51"
-            raise DealError(f"seat {seat} was dealt {len(hand)} cards, the rules deal {want} ({rule})")
+            raise DealError(
+                f"seat {seat} was dealt {len(hand)} cards, the rules deal {want} ({rule})"
+            )
     if indicator_needed(rules):
         if deal.indicator is None:
-            raise DealError("this ruleset turns an indicator card: deal.indicator is missing (L-20)")
+            raise DealError(
+                "this ruleset turns an indicator card: deal.indicator is missing (L-20)"
+            )
         if not indicator_allowed(rules, deal.indicator):
             raise DealError(f"{deal.indicator} cannot be the indicator (L-20, O-2)")
     elif deal.indicator is not None:

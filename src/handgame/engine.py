@@ -31,7 +31,6 @@ class TurnCannotFinish(IllegalAction):
     a replay reports it at the turn's discard, where the broken rule shows)."""
 
 
-
 def apply_deal(state: State, deal: Deal) -> State:
     """Start the next round with ``deal`` (checked: exactly the deck, dealt per the rules)."""
     if state.phase is not Phase.DEAL:
@@ -173,7 +172,9 @@ def _draw(state: State, a: Draw) -> State:
     return _with_round(state.replace(phase=Phase.PLAY), rnd, a)
 
 
-def _meld_roles(rnd: RoundState, cards: tuple[Card, ...], hand: tuple[Card, ...]) -> tuple[str, ...]:
+def _meld_roles(
+    rnd: RoundState, cards: tuple[Card, ...], hand: tuple[Card, ...]
+) -> tuple[str, ...]:
     ts = rnd.turn_state
     if ts.restriction is None or ts.taken_used:
         return roles_for(cards, None, 0)
@@ -201,17 +202,16 @@ def _lay(state: State, a: LayMelds) -> State:
         except MeldError as e:
             hint = ""
             if any(r != "auto" for r in roles):
-                hint = (
-                    f"; the discarded wild {ts.taken} taken from the pile plays only as "
-                    + ("an ace (L-66)" if ts.taken == JOKER else "its own natural card (L-66)")
+                hint = f"; the discarded wild {ts.taken} taken from the pile plays only as " + (
+                    "an ace (L-66)" if ts.taken == JOKER else "its own natural card (L-66)"
                 )
             raise IllegalAction(f"{e}{hint}") from None
-        uses_taken = (
-            ts.taken is not None and not ts.taken_used and ts.taken in cards
-        )
+        uses_taken = ts.taken is not None and not ts.taken_used and ts.taken in cards
         if uses_taken and ts.restriction is not None and ts.restriction[1] == "aces-set":
             if hand.count(ts.taken) == 1 and not (meld.kind == "set" and meld.rank == 1):
-                raise IllegalAction("a discarded wild card may be taken only for a set of aces (O-6)")
+                raise IllegalAction(
+                    "a discarded wild card may be taken only for a set of aces (O-6)"
+                )
         value = opening_value(meld, rules)
         hand = rest
         melds = (*melds, meld)
@@ -435,9 +435,7 @@ def _reshuffle(rnd: RoundState) -> RoundState:
     import hashlib
     import random
 
-    digest = hashlib.sha256(
-        repr((rnd.deal.to_json(), rnd.reshuffles)).encode()
-    ).hexdigest()
+    digest = hashlib.sha256(repr((rnd.deal.to_json(), rnd.reshuffles)).encode()).hexdigest()
     cards = list(rnd.discard_pile[:-1])
     random.Random(digest).shuffle(cards)
     return dataclasses.replace(
@@ -664,7 +662,7 @@ def _table_reach(
             continue
         if nat.suit != m.suit:
             continue
-        for r in ((nat.rank,) if nat.rank != 1 else (1, 14)):
+        for r in (nat.rank,) if nat.rank != 1 else (1, 14):
             if r < m.start:
                 between = range(r + 1, m.start)
             elif r > m.end:

@@ -18,9 +18,7 @@ def void_result(rnd: RoundState, reason: str) -> RoundResult:
     return RoundResult(dealer=rnd.dealer, result="void", reason=reason)
 
 
-def bonus_multiplier(
-    rules: Ruleset, wilds: Wilds, melded: list[Card], last: Card
-) -> int:
+def bonus_multiplier(rules: Ruleset, wilds: Wilds, melded: list[Card], last: Card) -> int:
     """The O-11 multiplier of a full hand: the laid cards ``melded`` and the final discard.
 
     Wild factor: ``two-wilds`` ×4 when the melds hold 13 natural cards and one wild card and

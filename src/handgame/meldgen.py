@@ -30,7 +30,9 @@ def _max_wilds(rules: Ruleset, size: int) -> int:
     return min(1 if size <= 3 else 2, size - 1)
 
 
-def roles_for(cards: tuple[Card, ...], restriction: Restriction, hand_count: int) -> tuple[str, ...]:
+def roles_for(
+    cards: tuple[Card, ...], restriction: Restriction, hand_count: int
+) -> tuple[str, ...]:
     """Roles of a meld's cards when one copy of a taken wild is restricted (L-66).
 
     The restriction binds only when the hand holds a single copy of that card.
@@ -84,7 +86,7 @@ def _candidates(
 
     def token_options(slot_rank: int, is_set: bool, used: dict[int, int]) -> list[int]:
         out = []
-        for t, (card, kind) in enumerate(tokens):
+        for t, (_card, kind) in enumerate(tokens):
             avail = n_wild if kind == "" else 1
             if used.get(t, 0) >= avail:
                 continue
@@ -98,8 +100,14 @@ def _candidates(
     seen: set[tuple[Card, ...]] = set()
     result: list[Meld] = []
     if not GENERAL_ONLY and not (r_card is not None and r_role != NATURAL):
-        return _fast_candidates(providers, ALL_CARDS[wild] if n_wild else None, n_wild, wilds, rules,
-                                (r_card if r_role == NATURAL else None))
+        return _fast_candidates(
+            providers,
+            ALL_CARDS[wild] if wild is not None and n_wild else None,
+            n_wild,
+            wilds,
+            rules,
+            (r_card if r_role == NATURAL else None),
+        )
 
     def emit(cards: tuple[Card, ...], roles: tuple[str, ...]) -> None:
         key = cards
@@ -137,14 +145,18 @@ def _candidates(
                     continue
                 code = Card.of(rank, suit)
                 for p in providers[code]:
-                    stack.append((rank + 1, (*cards, p), (*roles, role_of(p, None)), used, nats + 1))
+                    stack.append(
+                        (rank + 1, (*cards, p), (*roles, role_of(p, None)), used, nats + 1)
+                    )
                 n_used = sum(used.values())
                 if n_used < 2 and n_used < _max_wilds(rules, 13):
                     for t in token_options(rank, False, used):
                         u = dict(used)
                         u[t] = u.get(t, 0) + 1
                         card, kind = tokens[t]
-                        stack.append((rank + 1, (*cards, card), (*roles, role_of(card, kind)), u, nats))
+                        stack.append(
+                            (rank + 1, (*cards, card), (*roles, role_of(card, kind)), u, nats)
+                        )
     # sets
     for rank in range(1, 14):
         per_suit = [providers[Card.of(rank, s)] for s in range(4)]
@@ -165,7 +177,9 @@ def _candidates(
                 if size < 3 or w > _max_wilds(rules, size):
                     continue
                 # choose w wild tokens (with multiplicity)
-                picks: list[tuple[tuple[Card, ...], tuple[str, ...], dict[int, int]]] = [((), (), {})]
+                picks: list[tuple[tuple[Card, ...], tuple[str, ...], dict[int, int]]] = [
+                    ((), (), {})
+                ]
                 for _ in range(w):
                     nxt = []
                     for cs, rs, used in picks:
@@ -280,7 +294,7 @@ def _fast_candidates(
             pass
 
     for suit in range(4):
-        prov = [[]] + [providers[suit * 13 + (r - 1) % 13] for r in range(1, 15)]
+        prov: list[list[Card]] = [[]] + [providers[suit * 13 + (r - 1) % 13] for r in range(1, 15)]
         for start in range(1, 13):
             if not prov[start] and not cap:
                 continue

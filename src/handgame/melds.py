@@ -105,7 +105,9 @@ def wild_limit_text(rules: Ruleset) -> str:
     """The wild limit in words, with its rule id."""
     if rules.wild_limit == "one":
         return "a meld holds at most one wild card (L-23)"
-    return "at most one wild card in a three-card meld and two in a longer one, never all wild (G-5)"
+    return (
+        "at most one wild card in a three-card meld and two in a longer one, never all wild (G-5)"
+    )
 
 
 def analyze(
@@ -268,7 +270,7 @@ def add_card(
         if len(meld.cards) >= 4:
             raise MeldError("a set holds at most 4 cards, one of each suit (L-12)")
         try:
-            return analyze(meld.cards + (card,), wilds, rules, (*old_roles, role))
+            return analyze((*meld.cards, card), wilds, rules, (*old_roles, role))
         except MeldError as e:
             raise MeldError(f"{card} does not fit the set {meld.describe()}: {e}") from None
     options: list[str] = []
@@ -333,14 +335,12 @@ def swap(
     missing = {i for i in range(4)} - set(meld.natural_suits)
     put_suits = sorted(wilds.natural(c).suit for c in put)
     if any(wilds.natural(c).rank != meld.rank for c in put) or put_suits != sorted(missing):
-        need = " and ".join(
-            str(Card.of(meld.rank, s)) for s in sorted(missing)
-        )
+        need = " and ".join(str(Card.of(meld.rank, s)) for s in sorted(missing))
         raise MeldError(
             f"to take the wild card of the set {meld.describe()} put {need} in its place "
             "(L-40: all missing suits, making a set of four)"
         )
     naturals = tuple(c for i, c in enumerate(meld.cards) if i not in meld.wild_at)
-    taken = tuple(meld.cards[i] for i in meld.wild_at)
+    wilds_taken = tuple(meld.cards[i] for i in meld.wild_at)
     new = analyze(naturals + tuple(put), wilds, rules, (NATURAL,) * (len(naturals) + len(put)))
-    return new, taken
+    return new, wilds_taken

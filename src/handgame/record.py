@@ -13,10 +13,10 @@ from typing import Any
 from .actions import Action, ActionError, parse_action
 from .cards import CardError
 from .deal import Deal, DealError
-from .errors import IllegalAction, RecordError
-from .rules import OptionError
 from .engine import TurnCannotFinish
 from .engine import _step as step
+from .errors import IllegalAction, RecordError
+from .rules import OptionError
 from .state import Game, Phase, State
 
 FORMAT = "hand-record/1"
@@ -134,7 +134,11 @@ def play_record(obj: Any) -> tuple[State | None, dict[str, Any] | None]:
         if not isinstance(rnd, dict):
             return state, _error(r, None, "a round must be an object with dealer, deal, actions")
         dealer = rnd.get("dealer")
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < game.players:
+        if (
+            not isinstance(dealer, int)
+            or isinstance(dealer, bool)
+            or not 0 <= dealer < game.players
+        ):
             return state, _error(r, None, f"dealer must be a seat from 0 to {game.players - 1}")
         if state is None:
             state = game.new_match(dealer)

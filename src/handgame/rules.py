@@ -41,7 +41,9 @@ class OptionSpec:
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
-            raise OptionError(f"option {self.name}: {_show(value)} is not valid; valid: true, false")
+            raise OptionError(
+                f"option {self.name}: {_show(value)} is not valid; valid: true, false"
+            )
         if self.kind in ("int", "int?"):
             if value is None and self.kind == "int?":
                 return None
@@ -83,7 +85,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "wilds",
             ("indicator", "jokers", "no-jokers"),
             "L-20…L-22, O-2",
-            "wild cards: aces of the indicator's suit, jokers only, or indicator aces without jokers",
+            "wild cards: aces of the indicator suit, jokers only, or indicator aces and no jokers",
         ),
         _choice(
             "ace_indicator",
@@ -136,7 +138,11 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "how a discarded wild card may be used by the player who takes it",
         ),
         OptionSpec(
-            "swap_must_reuse", None, "bool", "O-7", "a wild taken by a swap must go back on the table"
+            "swap_must_reuse",
+            None,
+            "bool",
+            "O-7",
+            "a wild taken by a swap must go back on the table",
         ),
         _choice(
             "pair_plus_wild",
@@ -149,7 +155,9 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         ),
         OptionSpec("first_turn_win", None, "bool", "L-67, O-10", "going out on one's first turn"),
         OptionSpec("bonuses", None, "bonuses", "O-11", "full-hand multipliers"),
-        OptionSpec("win_partial", None, "int", "L-85, G-7, F-9", "the winner's score, partial hand"),
+        OptionSpec(
+            "win_partial", None, "int", "L-85, G-7, F-9", "the winner's score, partial hand"
+        ),
         OptionSpec("win_full", None, "int", "L-86, G-7, F-9", "the winner's score, full hand"),
         OptionSpec(
             "unopened_penalty",
@@ -159,9 +167,15 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "fixed penalty of a player who never opened (null: count the cards)",
         ),
         OptionSpec(
-            "full_hand_multiplier", None, "int", "L-86, G-8, F-9", "penalty multiplier of a full hand"
+            "full_hand_multiplier",
+            None,
+            "int",
+            "L-86, G-8, F-9",
+            "penalty multiplier of a full hand",
         ),
-        OptionSpec("rounds", None, "int?", "L-90, F-10", "scored rounds in a match (null: no limit)"),
+        OptionSpec(
+            "rounds", None, "int?", "L-90, F-10", "scored rounds in a match (null: no limit)"
+        ),
         OptionSpec(
             "penalty_limit", None, "int?", "G-9", "the match ends when a total reaches this"
         ),
@@ -317,9 +331,7 @@ def get_preset(name: str) -> Preset:
     try:
         return PRESETS[name]
     except (KeyError, TypeError):
-        raise OptionError(
-            f"unknown preset {name!r}; valid presets: {', '.join(PRESETS)}"
-        ) from None
+        raise OptionError(f"unknown preset {name!r}; valid presets: {', '.join(PRESETS)}") from None
 
 
 def make_ruleset(preset: str = "levant", options: Mapping[str, Any] | None = None) -> Ruleset:

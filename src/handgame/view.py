@@ -115,10 +115,30 @@ def view(state: State, seat: int) -> PlayerView:
             results[i]["penalty_cards"] = [list(p) for p in r.penalties]
     if rnd is None:
         return PlayerView(
-            seat, state.phase.value, game.players, game.partnership, game.names, (),
-            (0,) * game.players, (), (), None, None, None, 0, (False,) * game.players,
-            (None,) * game.players, None, state.dealer, len(state.results), state.totals,
-            state.team_totals(), results, (), game.rules.options(), game.preset,
+            seat,
+            state.phase.value,
+            game.players,
+            game.partnership,
+            game.names,
+            (),
+            (0,) * game.players,
+            (),
+            (),
+            None,
+            None,
+            None,
+            0,
+            (False,) * game.players,
+            (None,) * game.players,
+            None,
+            state.dealer,
+            len(state.results),
+            state.totals,
+            state.team_totals(),
+            results,
+            (),
+            game.rules.options(),
+            game.preset,
         )
     in_round = state.phase not in (Phase.DEAL, Phase.OVER)
     melds = tuple(
@@ -128,7 +148,11 @@ def view(state: State, seat: int) -> PlayerView:
             m.kind,
             m.cards,
             tuple(
-                (str(m.stands_for(p)) if m.stands_for(p) is not None else f"any {m.missing_suits()}")
+                (
+                    str(m.stands_for(p))
+                    if m.stands_for(p) is not None
+                    else f"any {m.missing_suits()}"
+                )
                 if p in m.wild_at
                 else None
                 for p in range(len(m.cards))

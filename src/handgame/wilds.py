@@ -34,7 +34,9 @@ class Wilds:
         """Which cards are wild, in words."""
         if self.wild is None:
             return "no wild cards"
-        what = "jokers" if self.wild == JOKER else f"both {self.wild} (aces of the indicator's suit)"
+        what = (
+            "jokers" if self.wild == JOKER else f"both {self.wild} (aces of the indicator's suit)"
+        )
         extra = f"; jokers play as natural {self.joker_as}" if self.joker_as is not None else ""
         return f"wild: {what}{extra}"
 
