@@ -225,11 +225,15 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def _rules_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument(
-        "--rules", default="levant", metavar="PRESET",
+        "--rules",
+        default="levant",
+        metavar="PRESET",
         help=f"the preset to start from: {', '.join(PRESETS)} (default: levant)",
     )
     p.add_argument(
-        "--option", action="append", metavar="NAME=VALUE",
+        "--option",
+        action="append",
+        metavar="NAME=VALUE",
         help="override one option (repeatable); VALUE is JSON when it parses as JSON, else a "
         "string: initial_minimum=71, wilds=jokers, bonuses='[\"one-suit\"]'. "
         "See 'hand rules PRESET' for the names",
@@ -248,21 +252,24 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     p = sub.add_parser(
-        "meld", help="check one meld and its opening count",
+        "meld",
+        help="check one meld and its opening count",
         description="Check a meld as laid (a run in ascending order) and print one JSON object "
         '{"valid", "kind", "value", "reason"}; value is its opening count (L-30…L-32, G-6). '
         "Exit 0 valid, 1 not valid, 2 bad input.",
     )
     _rules_flags(p)
     p.add_argument(
-        "--indicator", metavar="CARD",
+        "--indicator",
+        metavar="CARD",
         help="the indicator card, needed when wilds is indicator or no-jokers (levant), e.g. 7C",
     )
     p.add_argument("cards", nargs="*", metavar="CARD", help="the cards: AS TD 10H 7C X ...")
     p.set_defaults(func=cmd_meld)
 
     p = sub.add_parser(
-        "replay", help="replay a hand-record/1 game record",
+        "replay",
+        help="replay a hand-record/1 game record",
         description="Replay a hand-record/1 record (RECORD.md) and print the replay answer as "
         "JSON: rounds, totals, team_totals, finished, winner, error. Exit 0 when the record "
         "has no error, 1 otherwise (also for a file that cannot be read). A conformance case "
@@ -272,20 +279,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser(
-        "rules", help="list the presets, or show a preset's options",
+        "rules",
+        help="list the presets, or show a preset's options",
         description="Without PRESET, list the presets; with PRESET, show its option values with "
         "the RULES.md rule ids.",
     )
     p.add_argument("preset", nargs="?", metavar="PRESET", help=f"one of {', '.join(PRESETS)}")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.add_argument(
-        "--markdown", action="store_true",
+        "--markdown",
+        action="store_true",
         help="print the option table of every preset as Markdown (as in the README)",
     )
     p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser(
-        "play", help="play a game in the terminal against random bots",
+        "play",
+        help="play a game in the terminal against random bots",
         description="Play a match in plain text: you are seat 0, the other seats are bots that "
         "choose at random among their legal actions. Type an action's number, or q to quit.",
     )

@@ -16,7 +16,7 @@ from .cards import JOKER, Card, remove_cards
 from .deal import Deal, DealError, check_deal, first_player
 from .errors import IllegalAction
 from .match import end_round, score_win, void_result
-from .meldgen import best_melds_value, best_packing, candidate_melds, roles_for
+from .meldgen import best_melds_value, best_packing, candidate_melds, roles_for, value_bound
 from .melds import ACE_ONLY, NATURAL, RUN, Meld, MeldError, add_card, analyze, fitting_ends, swap
 from .rules import Ruleset
 from .state import Phase, RoundLog, RoundState, State, TurnState
@@ -561,32 +561,58 @@ def can_finish_turn(state: State) -> bool:
     return _finishable(state, {})
 
 
-def _finishable(state: State, memo: dict[object, bool]) -> bool:
+def _finishable(
+    state: State,
+    memo: dict[object, bool],
+    stage: int = 0,
+    last_meld: tuple[Card, ...] = (),
+    last_add: int = 0,
+) -> bool:
+    """Search the rest of the turn for a legal discard.
+
+    Steps are tried in one canonical order, which loses no outcome: swaps first (they only
+    bring wild cards into the hand), then new melds in ascending order of their cards, then
+    lay-offs by ascending meld number (the cards of a turn go to different places, so the
+    order between places does not matter).
+    """
     rnd = state.round
     assert rnd is not None
     hand = rnd.hands[rnd.turn]
     if any(turn_problem(state, c) is None for c in set(hand)):
         return True
-    key = (hand, rnd.melds, rnd.turn_state, rnd.opened[rnd.turn])
+    key = (hand, rnd.melds, rnd.turn_state, rnd.opened[rnd.turn], stage, last_meld, last_add)
     if key in memo:
         return memo[key]
     memo[key] = False
-    verdict = _quick_verdict(state)
+    verdict = _quick_verdict(state, stage)
     if verdict is not None:
         memo[key] = verdict
         return verdict
     for action in step_candidates(state):
+        if isinstance(action, SwapWild):
+            if stage > 0:
+                continue
+            nxt_stage, nxt_meld, nxt_add = 0, last_meld, last_add
+        elif isinstance(action, LayMelds):
+            if stage > 1 or action.melds[0] < last_meld:
+                continue
+            nxt_stage, nxt_meld, nxt_add = 1, action.melds[0], last_add
+        else:
+            assert isinstance(action, LayOff)
+            if action.to < last_add:
+                continue
+            nxt_stage, nxt_meld, nxt_add = 2, last_meld, action.to
         try:
             nxt = _step(state, action)
         except IllegalAction:
             continue
-        if nxt.phase is Phase.PLAY and _finishable(nxt, memo):
+        if nxt.phase is Phase.PLAY and _finishable(nxt, memo, nxt_stage, nxt_meld, nxt_add):
             memo[key] = True
             return True
     return False
 
 
-def _quick_verdict(state: State) -> bool | None:
+def _quick_verdict(state: State, stage: int = 0) -> bool | None:
     """Settle finishability without a search where an exact shortcut exists (else None)."""
     rnd = state.round
     assert rnd is not None
@@ -598,7 +624,12 @@ def _quick_verdict(state: State) -> bool | None:
         taken_open = ts.taken is not None and not ts.taken_used
         must = ts.taken if taken_open and rules.discard_pickup != "free" else None
         keep = 2 if going_out_forbidden(state) else 1
-        best = best_melds_value(rnd.hands[seat], rnd.wilds, rules, keep, ts.restriction, must)
+        hand = rnd.hands[seat]
+        bound = value_bound(hand, rnd.wilds, rules, ts.restriction)
+        if not opened and ts.laid_value + bound < required_minimum(state):
+            best = -1  # the bound alone shows the opening is out of reach
+        else:
+            best = best_melds_value(hand, rnd.wilds, rules, keep, ts.restriction, must)
         if best >= 0 and (opened or ts.laid_value + best >= required_minimum(state)):
             if opened or ts.laid or best > 0:
                 return True
@@ -610,8 +641,8 @@ def _quick_verdict(state: State) -> bool | None:
                 return False
             return None
         # not opened and the opening cannot be reached with melds: only going out is left
-        return None if _could_go_out(state) else False
-    if not opened and ts.provisional and not _could_go_out(state):
+        return None if _could_go_out(state, stage) else False
+    if not opened and ts.provisional and not _could_go_out(state, stage):
         return False
     return None
 
@@ -620,30 +651,46 @@ def _swap_possible(rnd: RoundState, seat: int) -> bool:
     return any(_swap_candidates(rnd, seat, i, m) for i, m in enumerate(rnd.melds) if m.wild_at)
 
 
-def _could_go_out(state: State) -> bool:
+def _could_go_out(state: State, stage: int = 0) -> bool:
     """A necessary condition for going out this turn (L-64, L-80).
 
     Every card but the one to discard must find a place: a lay-off reachable from a table
-    meld's end through cards of the hand (wild cards filling gaps), or a disjoint new meld.
+    meld's end through cards of the hand (wild cards filling gaps), a swap, or a disjoint new
+    meld (which may use the wild cards that swaps would bring). ``stage`` is the search's
+    canonical stage: 1 allows no more swaps, 2 no more new melds.
     """
     rnd = state.round
     assert rnd is not None
     if going_out_forbidden(state):
         return False
     seat = rnd.turn
-    if _swap_possible(rnd, seat):
-        return True  # a swap brings a wild card into the hand: no cheap bound
     hand = rnd.hands[seat]
     wilds = rnd.wilds
     rules = state.rules
-    n_wild = sum(1 for c in hand if wilds.is_wild(c))
+    swap_cards: set[Card] = set()
+    extra = 0
+    if stage == 0:
+        for i, m in enumerate(rnd.melds):
+            for sw in _swap_candidates(rnd, seat, i, m):
+                assert isinstance(sw, SwapWild)
+                swap_cards.update(sw.cards)
+        extra = sum(len(m.wild_at) for m in rnd.melds) if swap_cards else 0
+    n_wild = sum(1 for c in hand if wilds.is_wild(c)) + extra
     naturals = {wilds.natural(c) for c in hand if not wilds.is_wild(c)}
-    loose = [c for c in hand if not _table_reach(rnd, c, naturals, n_wild, rules)]
+    loose = [
+        c for c in hand if c not in swap_cards and not _table_reach(rnd, c, naturals, n_wild, rules)
+    ]
     if len(loose) <= 1:
         return True
-    melds = candidate_melds(hand, wilds, rules)
+    if stage == 2:
+        return False
+    if extra and wilds.wild is not None:
+        pool = tuple(sorted((*hand, *(wilds.wild,) * extra)))
+    else:
+        pool = hand
+    melds = candidate_melds(pool, wilds, rules)
     values = [sum(1 for c in m.cards if c in loose) for m in melds]
-    covered = best_packing(hand, melds, values)
+    covered = best_packing(pool, melds, values)
     return len(loose) - covered <= 1
 
 

@@ -195,6 +195,7 @@ def _candidates(
     return tuple(result)
 
 
+@lru_cache(maxsize=32768)
 def best_melds_value(
     hand: tuple[Card, ...],
     wilds: Wilds,
@@ -211,6 +212,24 @@ def best_melds_value(
     melds = candidate_melds(hand, wilds, rules, restriction)
     values = [opening_value(m, rules) for m in melds]
     return best_packing(hand, melds, values, keep, must_include)
+
+
+def value_bound(
+    hand: tuple[Card, ...], wilds: Wilds, rules: Ruleset, restriction: Restriction = None
+) -> int:
+    """An upper bound of ``best_melds_value``: each card found in some meld, at its top value."""
+    melds = candidate_melds(hand, wilds, rules, restriction)
+    in_melds = {c for m in melds for c in m.cards}
+    top = 25 if rules.opening_values == "gulf" else 11
+    total = 0
+    for c in hand:
+        if c in in_melds:
+            total += (
+                top
+                if (wilds.is_wild(c) or wilds.natural(c).rank in (0, 1))
+                else min(10, wilds.natural(c).rank)
+            )
+    return total
 
 
 def best_packing(

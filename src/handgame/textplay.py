@@ -210,8 +210,11 @@ class TextGame:
 
 
 def play(
-    game: Game, seed: int | str, record: Path | None = None,
-    read: Reader = input, write: Writer = print,
+    game: Game,
+    seed: int | str,
+    record: Path | None = None,
+    read: Reader = input,
+    write: Writer = print,
 ) -> int:
     """Play one match in the terminal; returns the exit code."""
     return TextGame(game, seed, record, read, write).run()
