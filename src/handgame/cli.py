@@ -116,11 +116,15 @@ def cmd_meld(args: argparse.Namespace) -> int:
     indicator = Card.parse(args.indicator) if args.indicator is not None else None
     if indicator_needed(rules):
         if indicator is None:
-            raise UsageError(
-                f"these rules (wilds={rules.wilds}) turn an indicator card that decides the "
-                "wild cards: give it with --indicator CARD, e.g. --indicator 7C (L-20)"
-            )
-        if not indicator_allowed(rules, indicator):
+            if any(c.is_joker or c.rank == 1 for c in cards):
+                raise UsageError(
+                    f"these rules (wilds={rules.wilds}) turn an indicator card that decides "
+                    "which aces and jokers are wild: give it with --indicator CARD, e.g. "
+                    "--indicator 7C (L-20)"
+                )
+            # with no ace and no joker, no card of the meld can be wild whatever the indicator
+            indicator = Card.parse("KS")
+        elif not indicator_allowed(rules, indicator):
             why = "a joker" if indicator.is_joker else "an ace under ace_indicator=redraw (O-2)"
             raise UsageError(f"{indicator} cannot be the indicator: it is {why} (L-20)")
     wilds = wilds_for(rules, indicator)
