@@ -558,7 +558,13 @@ def can_finish_turn(state: State) -> bool:
     at once, and a necessary condition for going out rules out most others; a search over
     every step (melds, lay-offs, swaps) decides the rest.
     """
-    return _finishable(state, {})
+    if len(_MEMO) > 200_000:
+        _MEMO.clear()
+    return _finishable(state, _MEMO)
+
+
+# Answers of the search, shared between calls: the key holds everything an answer depends on.
+_MEMO: dict[object, bool] = {}
 
 
 def _finishable(
@@ -580,7 +586,22 @@ def _finishable(
     hand = rnd.hands[rnd.turn]
     if any(turn_problem(state, c) is None for c in set(hand)):
         return True
-    key = (hand, rnd.melds, rnd.turn_state, rnd.opened[rnd.turn], stage, last_meld, last_add)
+    key = (
+        hand,
+        rnd.melds,
+        rnd.turn_state,
+        rnd.opened[rnd.turn],
+        stage,
+        last_meld,
+        last_add,
+        state.rules,
+        rnd.wilds,
+        going_out_forbidden(state),
+        required_minimum(state),
+        rnd.announced,
+        tuple(len(h) for h in rnd.hands),
+        rnd.turn,
+    )
     if key in memo:
         return memo[key]
     memo[key] = False
