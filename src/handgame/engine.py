@@ -264,6 +264,7 @@ def _add(state: State, a: LayOff) -> State:
     if (
         ts.taken is not None
         and a.card == ts.taken
+        and not ts.taken_used
         and ts.restriction is not None
         and ts.restriction[1] == "aces-set"
         and hand.count(a.card) == 1
@@ -646,11 +647,12 @@ def _quick_verdict(state: State, stage: int = 0) -> bool | None:
         must = ts.taken if taken_open and rules.discard_pickup != "free" else None
         keep = 2 if going_out_forbidden(state) else 1
         hand = rnd.hands[seat]
-        bound = value_bound(hand, rnd.wilds, rules, ts.restriction)
+        restriction = ts.restriction if not ts.taken_used else None
+        bound = value_bound(hand, rnd.wilds, rules, restriction)
         if not opened and ts.laid_value + bound < required_minimum(state):
             best = -1  # the bound alone shows the opening is out of reach
         else:
-            best = best_melds_value(hand, rnd.wilds, rules, keep, ts.restriction, must)
+            best = best_melds_value(hand, rnd.wilds, rules, keep, restriction, must)
         if best >= 0 and (opened or ts.laid_value + best >= required_minimum(state)):
             if opened or ts.laid or best > 0:
                 return True
