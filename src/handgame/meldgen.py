@@ -244,46 +244,50 @@ def best_packing(
     At least ``keep`` cards stay in hand; with ``must_include`` one meld holds that card.
     Exact (memoised recursion on the remaining cards). Returns -1 when nothing qualifies.
     """
-    by_card: dict[Card, list[int]] = {}
-    needs: list[dict[Card, int]] = []
-    for i, m in enumerate(melds):
-        cnt: dict[Card, int] = {}
+    # The remaining cards are packed in one integer, 5 bits per distinct card (a count of 0 to
+    # 15 under a guard bit), so a meld fits when subtracting it borrows from no guard bit.
+    distinct = sorted(set(hand))
+    slot = {c: i for i, c in enumerate(distinct)}
+    guard = sum(16 << (5 * i) for i in range(len(distinct)))
+    start = 0
+    for c in hand:
+        start += 1 << (5 * slot[c])
+    must_slot = slot.get(must_include, -1) if must_include is not None else -1
+    if must_include is not None and must_slot < 0:
+        return -1
+    by_slot: list[list[tuple[int, int, bool]]] = [[] for _ in distinct]
+    for m, v in zip(melds, values, strict=True):
+        if any(c not in slot for c in m.cards):
+            continue
+        need = 0
         for c in m.cards:
-            cnt[c] = cnt.get(c, 0) + 1
-        needs.append(cnt)
-        for c in cnt:
-            by_card.setdefault(c, []).append(i)
-    memo: dict[tuple[tuple[Card, ...], bool, int], int] = {}
+            need += 1 << (5 * slot[c])
+        low = min(slot[c] for c in m.cards)
+        by_slot[low].append((need, v, must_slot >= 0 and must_include in m.cards))
+    memo: dict[tuple[int, bool, int], int] = {}
     neg = -(10**9)
 
-    def solve(rest: tuple[Card, ...], need: bool, kept: int) -> int:
+    def solve(rest: int, need_must: bool, kept: int) -> int:
         if not rest:
-            return 0 if (not need and kept >= keep) else neg
-        key = (rest, need, kept)
+            return 0 if (not need_must and kept >= keep) else neg
+        key = (rest, need_must, kept)
         got = memo.get(key)
         if got is not None:
             return got
-        first, tail = rest[0], rest[1:]
+        first = ((rest & -rest).bit_length() - 1) // 5
         best = neg
-        if not (need and first == must_include and must_include not in tail):
-            best = solve(tail, need, min(kept + 1, keep))
-        counts: dict[Card, int] = {}
-        for c in rest:
-            counts[c] = counts.get(c, 0) + 1
-        for i in by_card.get(first, ()):
-            cnt = needs[i]
-            if any(counts.get(c, 0) < k for c, k in cnt.items()):
-                continue
-            remaining = list(rest)
-            for c in melds[i].cards:
-                remaining.remove(c)
-            v = values[i] + solve(tuple(remaining), need and must_include not in cnt, kept)
-            if v > best:
-                best = v
+        one = 1 << (5 * first)
+        if not (need_must and first == must_slot and (rest >> (5 * first)) & 15 == 1):
+            best = solve(rest - one, need_must, min(kept + 1, keep))
+        for need, v, has_must in by_slot[first]:
+            if ((rest | guard) - need) & guard == guard:
+                got_v = v + solve(rest - need, need_must and not has_must, kept)
+                if got_v > best:
+                    best = got_v
         memo[key] = best
         return best
 
-    best = solve(tuple(sorted(hand)), must_include is not None, 0)
+    best = solve(start, must_include is not None, 0)
     return best if best >= 0 else -1
 
 
