@@ -17,7 +17,7 @@ from .cards import Card
 from .deal import Deal
 from .meldgen import Restriction
 from .melds import Meld
-from .rules import Ruleset, check_players, make_ruleset
+from .rules import OptionError, Ruleset, check_players, make_ruleset
 from .wilds import Wilds
 
 if TYPE_CHECKING:
@@ -56,6 +56,8 @@ class Game:
         """A game of a preset with option overrides; raises ``OptionError`` on bad input."""
         rules = make_ruleset(preset, options or {})
         check_players(preset, players, partnership)
+        if names and len(names) != players:
+            raise OptionError(f"names: {len(names)} names given for {players} players")
         return Game(
             preset,
             tuple((options or {}).items()),
