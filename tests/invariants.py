@@ -11,11 +11,19 @@ What is checked (``check=True``), at every step:
   and every state it leads to still holds every card;
 * each seat's view shows its own hand exactly, the other seats only as counts, never the
   stock, and only its own legal actions;
+* every meld on the table is a valid run or set within the wild limit (checked here from the
+  meld's cards, not by the engine), and melds change only by a card added at an end or a wild
+  card replaced by the card it stands for (L-11, L-12, L-23, G-5, L-40, L-42);
 
-at every round end: the scores follow the rules (L-85…L-91, G-7, G-8, F-9, O-11) recomputed
-from the result's penalty cards, the totals are the sums, the next dealer is right (L-50,
-O-1), and the match ends exactly when it should (L-90…L-93, G-9, F-10); and at the end the
-record replays to the same rounds, totals and winner with no error.
+at each deal: hand sizes, the first player, the indicator, and that exactly the seats entitled
+to a redeal (L-52, recomputed) may claim one; at each discard, the turn as a whole: the opening
+minimum (L-63, O-4 escalating), the taken discard laid (L-62, O-5), no hand emptied before the
+discard (L-65), nobody out before everyone played (L-67) or after a missed announcement (L-71),
+announcements (L-70), a swapped wild reused (O-7); at every round end: the scores follow the
+rules (L-85…L-91, G-7, G-8, F-9, O-11) recomputed from the result's penalty cards and the
+round's actions (full or partial hand), the totals are the sums, the next dealer is right
+(L-50, O-1), and the match ends exactly when it should (L-90…L-93, G-9, F-10); and at the end
+the record replays (through JSON text) to the same rounds, totals and winner with no error.
 """
 
 from __future__ import annotations
@@ -444,6 +452,7 @@ class TurnWatch:
         self.touched = False  # an add or swap happened
         self.laid = False
         self.owed = 0  # O-7
+        self.l44 = False  # a single card added to two equal cards and a wild (L-44)
         if state is not None and state.round is not None and state.current_seat is not None:
             self.seat = state.current_seat
             self.opened_at_start = state.round.opened[self.seat]
@@ -478,7 +487,9 @@ class TurnWatch:
             rnd1 = after.round
             assert rnd1 is not None
             laid = rnd1.melds[len(rnd0.melds) :]
-            value = sum(opening_value(m, rules) for m in laid)
+            value = sum(meld_value(m, rules) for m in laid)
+            if value != sum(opening_value(m, rules) for m in laid):
+                _fail(ctx, "values.opening_value differs from L-3/L-30…L-32")
             self.all_laid_value += value
             if not self.touched:
                 self.laid_value += value
@@ -489,6 +500,20 @@ class TurnWatch:
                 self.owed = max(0, self.owed - sum(1 for c in m.cards if wilds.is_wild(c)))
         elif isinstance(action, LayOff):
             self.touched = True
+            m0 = rnd0.melds[action.to]
+            if (
+                m0.kind == "set"
+                and len(m0.cards) == 3
+                and len(m0.wild_at) == 1
+                and not wilds.is_wild(action.card)
+                and rules.pair_plus_wild == "restricted"
+                and not any(
+                    rnd0.announced[o] == 1 and len(rnd0.hands[o]) == 1
+                    for o in range(before.game.players)
+                    if o != action.seat
+                )
+            ):
+                self.l44 = True
             if (
                 self.taken is not None
                 and action.card == self.taken
@@ -555,9 +580,45 @@ class TurnWatch:
         if self.owed > 0:
             _fail(ctx, f"seat {seat} kept a wild card taken by a swap (O-7)")
         left = len(rnd1.hands[seat])
+        if self.l44 and not won and not (left == 1 and action.announce):
+            _fail(ctx, f"seat {seat} added one card to two equal cards and a wild (L-44)")
         self.missed[seat] = left <= 3 and not action.announce and left > 0
         if left <= 3 and left and rnd1.announced[seat] != (left if action.announce else None):
             _fail(ctx, f"seat {seat} left with {left}: announced {rnd1.announced[seat]} (L-70)")
+
+
+def meld_value(meld: Any, rules: Any) -> int:
+    """L-3, L-30…L-32, G-6, O-3 recomputed: what a meld counts toward an opening."""
+    gulf = rules.opening_values == "gulf"
+    total = 0
+    for i in range(len(meld.cards)):
+        if gulf and i in meld.wild_at:
+            total += 25
+            continue
+        rank = meld.start + i if meld.kind == "run" else meld.rank
+        if rank in (1, 14):
+            if gulf:
+                total += 15
+            elif meld.kind == "run":
+                total += rules.ace_low_value if rank == 1 else rules.ace_high_value
+            else:
+                total += 11
+        else:
+            total += 10 if rank >= 10 else rank
+    return total
+
+
+def card_penalty(card: Card, wilds: Any, rules: Any) -> int:
+    """L-33, L-85, G-7, F-9 recomputed: what a card left in hand costs."""
+    gulf = rules.penalty_values == "gulf"
+    if wilds.is_wild(card):
+        return 25 if gulf else 15
+    nat = wilds.natural(card)  # a joker playing as a natural ace (L-21) is a natural ace
+    if nat == JOKER:
+        return 25 if gulf else 15
+    if nat.rank == 1:
+        return 15 if gulf else rules.ace_in_hand
+    return 10 if nat.rank >= 10 else nat.rank
 
 
 class MatchTracker:
@@ -692,7 +753,9 @@ class MatchTracker:
                 if not res.opened[s] and rules.unopened_penalty is not None:
                     expect = rules.unopened_penalty
                 else:
-                    expect = hand_penalty(rnd.hands[s], rnd.wilds, rules)
+                    expect = sum(card_penalty(c, rnd.wilds, rules) for c in rnd.hands[s])
+                    if expect != hand_penalty(rnd.hands[s], rnd.wilds, rules):
+                        _fail(ctx, f"values.hand_penalty of seat {s} differs from L-85")
                 if full:
                     expect *= rules.full_hand_multiplier * mult
             if res.scores[s] != expect:

@@ -20,8 +20,10 @@ import traceback
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from handgame import Game
 from invariants import CONFIGS, DEFAULT_MAX_STEPS, play_random_match
 
 
@@ -111,6 +113,12 @@ def _fmt_count(n: int) -> str:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     options = options_of(args)
+    try:
+        for players, partnership in {game_config(args, i) for i in range(min(args.games, 8))}:
+            Game.create(args.preset, options, players, partnership)
+    except ValueError as e:
+        print(f"random_games.py: {e}", file=sys.stderr)
+        return 2
     spec = {
         "preset": args.preset,
         "seed": args.seed,
@@ -164,8 +172,8 @@ def main(argv: list[str] | None = None) -> int:
                 break
     dt = time.perf_counter() - t0
     print(
-        f"{args.preset}: {done} games, {len(failures)} failures, {rounds} rounds "
-        f"({won} won), {_fmt_count(steps)} actions, {capped} capped, {dt:.1f} s"
+        f"{args.preset}: {done} games, {len(failures)} failures, {rounds} rounds, "
+        f"{_fmt_count(steps)} actions, {dt:.1f} s ({won} rounds won, {capped} games capped)"
     )
     for f in failures:
         print(

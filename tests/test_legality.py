@@ -288,12 +288,12 @@ def test_same_seed_same_record(preset: str, players: int, partnership: bool) -> 
     records = []
     for _ in range(2):
         run = play_random_match(
-            preset, players, partnership, 7, options=opts, check=False, max_steps=150
+            preset, players, partnership, 7, options=opts, check=False, max_steps=100
         )
         records.append(json.dumps(to_record(run.state), sort_keys=True))
     assert records[0] == records[1]
     other = play_random_match(
-        preset, players, partnership, 8, options=opts, check=False, max_steps=150
+        preset, players, partnership, 8, options=opts, check=False, max_steps=100
     )
     assert json.dumps(to_record(other.state), sort_keys=True) != records[0]
 
