@@ -95,7 +95,10 @@ class MatchRun:
 
 def choose_action(rng: random.Random, state: State, actions: list[Any], policy: str) -> Any:
     """A random legal action. ``uniform`` picks any; ``weighted`` (the default) prefers laying
-    cards over discarding, so that rounds end with a winner instead of running out of stock."""
+    cards over discarding, so that rounds end with a winner instead of running out of stock;
+    ``hoard`` makes every other seat (by round) keep its cards until it can lay them all in
+    one turn, which gives full hands (L-86, O-11) — its winning meld may name several melds
+    in one action, outside the enumeration."""
     if policy == "uniform":
         return rng.choice(actions)
     turn = state.current_seat
@@ -103,6 +106,10 @@ def choose_action(rng: random.Random, state: State, actions: list[Any], policy: 
     mine = [a for a in actions if a.seat == turn and not isinstance(a, ClaimRedeal)]
     if redeals and (not mine or rng.random() < 0.1):
         return rng.choice(redeals)
+    if policy == "hoard" and turn is not None and (turn + len(state.results)) % 2 == 0:
+        action = _hoard(rng, state, mine)
+        if action is not None:
+            return action
     if state.phase is Phase.DRAW:
         stock = [a for a in mine if isinstance(a, Draw) and a.source == "stock"]
         if stock and rng.random() < 0.6:
@@ -113,6 +120,86 @@ def choose_action(rng: random.Random, state: State, actions: list[Any], policy: 
     if plays and (not discards or rng.random() < 0.85):
         return rng.choice(plays)
     return rng.choice(discards or mine)
+
+
+def going_out_melds(state: State) -> tuple[tuple[Card, ...], ...] | None:
+    """Disjoint new melds that hold every card of the seat to act but one (a wild card left
+    out for the discard where possible), or None."""
+    from handgame.meldgen import candidate_melds
+
+    rnd = state.round
+    assert rnd is not None
+    hand = tuple(sorted(rnd.hands[rnd.turn]))
+    wilds = rnd.wilds
+    melds = [m.cards for m in candidate_melds(hand, wilds, state.rules)]
+    by_card: dict[Card, list[tuple[Card, ...]]] = {}
+    for m in melds:
+        for c in set(m):
+            by_card.setdefault(c, []).append(m)
+    memo: dict[tuple[tuple[Card, ...], bool], Any] = {}
+
+    def solve(rest: tuple[Card, ...], spare: bool) -> Any:
+        if not rest:
+            return () if not spare else None
+        key = (rest, spare)
+        if key in memo:
+            return memo[key]
+        memo[key] = None
+        first = rest[0]
+        options = []
+        if spare:
+            options.append(None)
+        options += by_card.get(first, [])
+        if spare:
+            options.append(options.pop(0))  # rather meld the card than keep it
+        for m in options:
+            if m is None:
+                sub = solve(rest[1:], False)
+                found = sub
+            else:
+                left = list(rest)
+                try:
+                    for c in m:
+                        left.remove(c)
+                except ValueError:
+                    continue
+                sub = solve(tuple(left), spare)
+                found = None if sub is None else (m, *sub)
+            if found is not None:
+                memo[key] = found
+                return found
+        return None
+
+    for w in sorted({c for c in hand if wilds.is_wild(c)}):  # keep a wild for the discard
+        rest = list(hand)
+        rest.remove(w)
+        found = solve(tuple(rest), False)
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+    return solve(hand, True)  # type: ignore[no-any-return]
+
+
+def _hoard(rng: random.Random, state: State, mine: list[Any]) -> Any:
+    from handgame.meldgen import candidate_melds
+
+    rnd = state.round
+    assert rnd is not None
+    if state.phase is Phase.DRAW:
+        return next((a for a in mine if isinstance(a, Draw) and a.source == "stock"), None)
+    if state.phase is not Phase.PLAY or rnd.turn_state.laid:
+        return None
+    hand = rnd.hands[rnd.turn]
+    if len(hand) == 1:
+        return None
+    if not rnd.laid_before[rnd.turn]:
+        melds = going_out_melds(state)
+        if melds:
+            return LayMelds(rnd.turn, melds)
+    # keep what might make melds: discard a card that is in no meld the hand can form
+    used = {c for m in candidate_melds(hand, rnd.wilds, state.rules) for c in m.cards}
+    discards = [a for a in mine if isinstance(a, Discard) and a.announce]
+    loose = [a for a in discards if a.card not in used and not rnd.wilds.is_wild(a.card)]
+    return rng.choice(loose or discards) if (loose or discards) else None
 
 
 # ----------------------------------------------------------------------------- checks
@@ -881,7 +968,12 @@ def play_random_match(
         try:
             state = state.apply(action)
         except IllegalAction as e:
-            _fail(ctx, f"chosen legal action {action} refused: {e}")
+            if action in actions:
+                _fail(ctx, f"chosen legal action {action} refused: {e}")
+            # a planned action outside the enumeration (policy "hoard"): keep the reason
+            run.events[f"refused: {e}"] += 1
+            action = rng.choice([a for a in actions if a.seat == turn])
+            state = state.apply(action)
         steps += 1
         run.events[type(action).__name__] += 1
         if check:

@@ -51,7 +51,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--option", type=_option, action="append", default=[], metavar="NAME=VALUE",
         help="any ruleset option (value as JSON), e.g. --option stock_end=reshuffle",
     )
-    ap.add_argument("--policy", choices=("weighted", "uniform"), default="weighted")
+    ap.add_argument(
+        "--policy", choices=("weighted", "uniform", "hoard"), default="weighted",
+        help="random play: weighted (lays cards), uniform, hoard (full hands)",
+    )
     ap.add_argument("--max-steps", type=int, default=DEFAULT_MAX_STEPS)
     ap.add_argument("--no-check", action="store_true", help="play without the invariants")
     ap.add_argument("--stop", action="store_true", help="stop at the first failure")

@@ -105,6 +105,32 @@ def test_full_length_match(preset: str, players: int, partnership: bool, seed: i
     assert run.state.is_over or run.capped
 
 
+BONUSES = ["wild-discard", "one-color", "one-suit", "two-wilds"]
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "partnership", "options"),
+    [
+        pytest.param("levant", 2, False, {"rounds": 2, "bonuses": BONUSES}, id="levant-2"),
+        pytest.param("levant", 4, True, {"rounds": 1}, id="levant-4p"),
+        pytest.param("gulf", 2, False, {"penalty_limit": 100, "bonuses": BONUSES}, id="gulf-2"),
+        pytest.param(
+            "four-jokers", 3, False, {"rounds": 2, "bonuses": BONUSES, "first_turn_win": True},
+            id="four-jokers-3",
+        ),
+    ],
+)
+@settings(max_examples=FEW, **common)
+@given(seed=seeds)
+def test_full_hands(
+    preset: str, players: int, partnership: bool, options: dict[str, Any], seed: int
+) -> None:
+    """Seats that keep their cards until they can lay them all at once: full hands (L-86,
+    G-8, F-9) and their bonuses (O-11), laid as one action of several melds."""
+    run = play_random_match(preset, players, partnership, seed, options=options, policy="hoard")
+    _played(run)
+
+
 # (preset, players, partnership, options, policy, max_rounds): levant unless named
 VARIANTS: list[Any] = [
     ("levant", 4, False, {"wilds": "jokers"}, "weighted", None),
@@ -127,7 +153,8 @@ VARIANTS: list[Any] = [
         {"bonuses": ["wild-discard", "one-color", "one-suit", "two-wilds"], "first_turn_win": True},
         "weighted", None,
     ),
-    ("four-jokers", 3, False, {"bonuses": ["wild-discard", "one-color"]}, "weighted", None),
+    ("four-jokers", 3, False, {"bonuses": ["wild-discard", "one-color"]}, "hoard", None),
+    ("levant", 3, False, {"bonuses": BONUSES, "full_hand_multiplier": 3}, "hoard", None),
     ("levant", 4, False, {"dealer": "rotate", "rounds": 2}, "weighted", None),
     ("four-jokers", 3, False, {"dealer": "loser", "rounds": 2}, "weighted", None),
     ("levant", 4, False, {"pair_plus_wild": "free"}, "weighted", None),
@@ -160,7 +187,7 @@ def _play_variant(variant: Any, seed: int) -> None:
         opts.update(short_options(preset))
     run = play_random_match(
         preset, n, p, seed, max_rounds=max_rounds, options=opts, policy=policy,
-        max_steps=1500 if policy == "uniform" else 20000,
+        max_steps=1500 if policy == "uniform" else 5000,
     )
     _played(run)
 
