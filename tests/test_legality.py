@@ -243,6 +243,42 @@ def test_legal_actions_exact_options(
     check_exact_legality(state, random.Random(seed))
 
 
+@settings(max_examples=EXAMPLES * 2, **common)
+@given(
+    variant=st.sampled_from(LEGALITY_OPTIONS),
+    seed=st.integers(0, 2**32 - 1),
+    steps=st.integers(4, 160),
+    take=st.booleans(),
+    lays=st.integers(0, 2),
+)
+def test_legal_actions_exact_mid_turn(
+    variant: tuple[str, dict[str, Any]], seed: int, steps: int, take: bool, lays: int
+) -> None:
+    """Mid-turn states: after taking the top discard (L-62, O-5, L-66, O-6) and after laying
+    one or two melds (an opening in progress, L-63), where the turn has obligations."""
+    preset, options = variant
+    opts = {"rounds": 1, **options} if preset != "gulf" else {"penalty_limit": 60, **options}
+    state = random_state(preset, 3, False, seed, steps, opts)
+    rng = random.Random(seed)
+    for _ in range(8):  # on to a draw phase
+        if state.phase is Phase.DRAW or state.is_over or state.is_chance:
+            break
+        state = state.apply(rng.choice(state.legal_actions(state.current_seat)))
+    if state.phase is not Phase.DRAW:
+        return
+    turn = state.current_seat
+    assert turn is not None
+    legal = state.legal_actions(turn)
+    draw = Draw(turn, "discard") if take and Draw(turn, "discard") in legal else Draw(turn, "stock")
+    state = state.apply(draw)
+    for _ in range(lays):
+        melds = [a for a in state.legal_actions(turn) if isinstance(a, LayMelds)]
+        if not melds:
+            break
+        state = state.apply(rng.choice(melds))
+    check_exact_legality(state, rng)
+
+
 def test_play_phase_states_are_covered() -> None:
     """The generator of mid-game states does reach the play phase with melds on the table."""
     seen_play = seen_melds = 0
