@@ -34,6 +34,7 @@ class Bot(ABC):
 
     def close(self) -> None:
         """Release what the bot holds (a process, for external bots); a no-op by default."""
+        return None
 
 
 class BotError(ValueError):

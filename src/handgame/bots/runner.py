@@ -22,7 +22,7 @@ def bot_action(bot: Bot, state: State, seat: int) -> Action:
     view = state.view(seat)
     action = bot.choose(view)
     if action not in view.legal_actions:
-        raise BotError(f"bot {bot.name!r} at seat {seat} chose an action that is not legal: {action}")
+        raise BotError(f"bot {bot.name!r} at seat {seat} chose an illegal action: {action}")
     return action
 
 
