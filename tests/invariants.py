@@ -283,6 +283,8 @@ def _public_path(path: str) -> bool:
         return True
     if path.startswith("melds[") and (path.endswith(".cards") or ".stands_for" in path):
         return True
+    if path.startswith(("public.actions[", "public.known[", "public.turn")):
+        return True  # the round's public log: melds, lay-offs, swaps, discards, taken cards
     return path.startswith("results[") and ".penalty_cards" in path
 
 
@@ -314,6 +316,13 @@ def check_view(state: State, seat: int, legal: list[Any] | None, ctx: str) -> No
         mine = [a.to_json() for a in legal if a.seat == seat]
         if js["legal_actions"] != mine:
             _fail(ctx, f"view of seat {seat}: legal_actions differ from state.legal_actions")
+    if in_round and rnd.known:
+        for s, k in enumerate(rnd.known):
+            if Counter(k) - Counter(rnd.hands[s]):
+                _fail(ctx, f"known cards {list(map(str, k))} of seat {s} are not all in its hand")
+        for a in js["public"]["actions"]:
+            if "draw" in a and set(a) != {"seat", "draw"}:
+                _fail(ctx, f"view of seat {seat}: the public log shows a drawn card {a}")
     own_count = Counter(rnd.hands[seat]) if in_round else Counter()
     stock = Counter(rnd.stock)
     others = [Counter(h) for s, h in enumerate(rnd.hands) if s != seat]

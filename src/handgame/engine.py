@@ -56,6 +56,7 @@ def apply_deal(state: State, deal: Deal) -> State:
         announced=(None,) * n,
         missed=(False,) * n,
         turn=first,
+        known=((),) * n,
     )
     phase = Phase.FIRST_DISCARD if game.rules.deal == "14+1" else Phase.DRAW
     return state.replace(phase=phase, round=rnd)
@@ -66,6 +67,20 @@ def apply_deal(state: State, deal: Deal) -> State:
 
 def _with_round(state: State, rnd: RoundState, action: Action) -> State:
     return state.replace(round=dataclasses.replace(rnd, actions=(*rnd.actions, action)))
+
+
+def _known(
+    rnd: RoundState, seat: int, gone: tuple[Card, ...] = (), got: tuple[Card, ...] = ()
+) -> tuple[tuple[Card, ...], ...]:
+    """The public knowledge of hands after ``seat`` laid ``gone`` and took ``got`` openly."""
+    known = rnd.known
+    if not known or (not got and not known[seat]):
+        return known
+    mine = list(known[seat])
+    for c in gone:
+        if c in mine:
+            mine.remove(c)
+    return _set(known, seat, tuple(sorted((*mine, *got))))
 
 
 def _set(t: tuple, i: int, v: object) -> tuple:  # type: ignore[type-arg]
@@ -162,6 +177,7 @@ def _draw(state: State, a: Draw) -> State:
         rnd,
         hands=_set(rnd.hands, seat, tuple(sorted((*hand, top)))),
         discard_pile=rnd.discard_pile[:-1],
+        known=_known(rnd, seat, got=(top,)),
         turn_state=TurnState(
             drew="discard",
             taken=top,
@@ -232,6 +248,7 @@ def _lay(state: State, a: LayMelds) -> State:
     rnd = dataclasses.replace(
         rnd,
         hands=_set(rnd.hands, seat, hand),
+        known=_known(rnd, seat, tuple(c for cards in a.melds for c in cards)),
         melds=melds,
         owners=owners,
         opened=opened,
@@ -305,6 +322,7 @@ def _add(state: State, a: LayOff) -> State:
     rnd = dataclasses.replace(
         rnd,
         hands=_set(rnd.hands, seat, rest),
+        known=_known(rnd, seat, (a.card,)),
         melds=_set(rnd.melds, a.to, new),
         turn_state=ts,
     )
@@ -333,7 +351,11 @@ def _swap(state: State, a: SwapWild) -> State:
     hand = tuple(sorted(rest + taken))
     _check_cards_left(state, hand)
     rnd = dataclasses.replace(
-        rnd, hands=_set(rnd.hands, seat, hand), melds=_set(rnd.melds, a.at, new), turn_state=ts
+        rnd,
+        hands=_set(rnd.hands, seat, hand),
+        known=_known(rnd, seat, a.cards, taken),
+        melds=_set(rnd.melds, a.at, new),
+        turn_state=ts,
     )
     return _with_round(state, rnd, a)
 
@@ -403,6 +425,7 @@ def _discard(state: State, a: Discard) -> State:
     rnd = dataclasses.replace(
         rnd,
         hands=_set(rnd.hands, seat, hand),
+        known=_known(rnd, seat, (a.card,)),
         discard_pile=(*rnd.discard_pile, a.card),
         pile_top_by=seat,
         announced=_set(rnd.announced, seat, n if n <= 3 and a.announce else None),

@@ -123,6 +123,8 @@ class RoundState:
     pile_top_by: int | None = None  # the seat that discarded the top card
     turn_state: TurnState = TurnState()
     actions: tuple[Action, ...] = ()
+    # cards every seat saw go into a hand and not come out: taken discards, swapped wilds
+    known: tuple[tuple[Card, ...], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,8 @@ from typing import Any
 
 from .actions import Action
 from .cards import Card
-from .state import Phase, State
+from .melds import Meld
+from .state import Phase, State, TurnState
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,45 @@ class MeldView:
             "cards": [str(c) for c in self.cards],
             "stands_for": list(self.stands_for),
             "text": self.text,
+        }
+
+
+@dataclass(frozen=True)
+class PublicRound:
+    """The round's public record: what every seat saw happen (for bots that reason about it).
+
+    ``known`` holds, per seat, the cards everyone saw go into that hand and not come out yet
+    (discards taken from the pile, wild cards taken by swaps).
+    """
+
+    melds: tuple[Meld, ...]
+    turn_state: TurnState
+    laid_before: tuple[bool, ...]
+    missed: tuple[bool, ...]
+    known: tuple[tuple[Card, ...], ...]
+    turns_done: int
+    last_opening: int
+    reshuffles: int
+    pile_top_by: int | None
+    actions: tuple[Action, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """As a JSON object."""
+        ts = self.turn_state
+        return {
+            "turn": {
+                "drew": ts.drew,
+                "taken": str(ts.taken) if ts.taken is not None else None,
+                "taken_used": ts.taken_used,
+                "laid": list(ts.laid),
+                "laid_value": ts.laid_value,
+                "provisional": ts.provisional,
+            },
+            "laid_before": list(self.laid_before),
+            "missed": list(self.missed),
+            "known": [[str(c) for c in k] for k in self.known],
+            "turns_done": self.turns_done,
+            "actions": [a.to_json() for a in self.actions],
         }
 
 
@@ -67,6 +107,7 @@ class PlayerView:
     legal_actions: tuple[Action, ...]
     options: dict[str, Any]
     preset: str
+    public: PublicRound | None = None
 
     def to_json(self) -> dict[str, Any]:
         """As a JSON object (what a client receives)."""
@@ -95,6 +136,7 @@ class PlayerView:
             "legal_actions": [a.to_json() for a in self.legal_actions],
             "preset": self.preset,
             "options": self.options,
+            "public": self.public.to_json() if self.public is not None else None,
         }
 
 
@@ -187,4 +229,18 @@ def view(state: State, seat: int) -> PlayerView:
         legal_actions=legal,
         options=game.rules.options(),
         preset=game.preset,
+        public=PublicRound(
+            rnd.melds,
+            rnd.turn_state,
+            rnd.laid_before,
+            rnd.missed,
+            rnd.known,
+            rnd.turns_done,
+            rnd.last_opening,
+            rnd.reshuffles,
+            rnd.pile_top_by,
+            rnd.actions,
+        )
+        if in_round
+        else None,
     )
