@@ -1,0 +1,185 @@
+"""Engine speed: random play of one-round levant matches, decisions/s and matches/s.
+
+Each decision is ``state.legal_actions(seat)`` for the seat to act, ``rng.choice`` and
+``state.apply`` (redeal claims of the seat to act are among the choices); each deal is
+``state.deal_seeded(...)`` and is not counted as a decision. A run plays whole seeded matches
+(new seeds in every run) until ``--seconds`` have passed; the figures are the medians of
+``--repeat`` runs.
+
+When RLCard is installed, each repeat also runs its gin rummy raw game loop in this process
+(``GinRummyGame``: ``init_game()``, then ``judge.get_legal_actions()``, a random choice and
+``step`` until ``is_over()``), and the ratio ours / RLCard's is taken run by run, so a noisy
+machine slows both sides alike.
+
+    python benchmarks/engine.py                   # 2 and 4 players, 5 runs of 2 s each
+    python benchmarks/engine.py --players 2 --repeat 1 --seconds 0   # one match, quickest
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _common import NO_PEER, emit, machine, median, progress, rlcard_version, rnd
+
+from handgame.state import Game
+
+PRESET = "levant"
+OPTIONS: dict[str, Any] = {"rounds": 1}
+
+
+def ours_run(players: int, seconds: float, run: int) -> dict[str, float]:
+    """Play whole seeded random matches until ``seconds`` pass; decisions and matches per s.
+
+    Each run plays new seeds: replaying the same matches would only measure warm caches.
+    """
+    game = Game.create(PRESET, OPTIONS, players=players)
+    decisions = matches = 0
+    start = time.perf_counter()
+    while True:
+        rng = random.Random(f"engine-bench:{players}:{run}:{matches}")
+        state = game.new_match()
+        deals = 0
+        while not state.is_over:
+            if state.is_chance:
+                state = state.deal_seeded(f"engine-bench:{players}:{run}:{matches}:{deals}")
+                deals += 1
+                continue
+            actions = state.legal_actions(state.current_seat)
+            state = state.apply(rng.choice(actions))
+            decisions += 1
+        matches += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            break
+    return {
+        "decisions_per_s": decisions / elapsed,
+        "matches_per_s": matches / elapsed,
+        "decisions": decisions,
+        "matches": matches,
+        "seconds": elapsed,
+    }
+
+
+def peer_run(seconds: float, run: int) -> dict[str, float]:
+    """RLCard's gin rummy raw game loop, random legal actions, until ``seconds`` pass."""
+    import numpy as np
+    from rlcard.games.gin_rummy.game import GinRummyGame
+
+    decisions = games = 0
+    start = time.perf_counter()
+    while True:
+        rng = random.Random(f"rlcard-bench:{run}:{games}")
+        game = GinRummyGame()
+        game.np_random = np.random.RandomState((run + 1) * 1_000_003 + games)
+        game.init_game()
+        while not game.is_over():
+            actions = game.judge.get_legal_actions()
+            game.step(rng.choice(actions))
+            decisions += 1
+        games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            break
+    return {
+        "decisions_per_s": decisions / elapsed,
+        "matches_per_s": games / elapsed,
+        "decisions": decisions,
+        "matches": games,
+        "seconds": elapsed,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description="Engine random-play speed (decisions/s, matches/s), with RLCard's gin "
+        "rummy raw game loop as the in-process baseline when installed. Prints one JSON object."
+    )
+    parser.add_argument(
+        "--players", type=int, nargs="+", default=[2, 4], help="player counts (default 2 4)"
+    )
+    parser.add_argument("--repeat", type=int, default=5, help="runs per figure (default 5)")
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=2.0,
+        help="time budget of one run; the match under way is finished (default 2)",
+    )
+    parser.add_argument("--no-peer", action="store_true", help="do not run RLCard")
+    args = parser.parse_args(argv)
+
+    peer_version = None if args.no_peer else rlcard_version()
+    runs: dict[int, list[dict[str, float]]] = {n: [] for n in args.players}
+    peer_runs: list[dict[str, float]] = []
+    ratios: dict[int, list[float]] = {n: [] for n in args.players}
+    # warm-up, untimed: imports, first-call caches
+    ours_run(min(args.players), 0, -1)
+    if peer_version is not None:
+        peer_run(0, -1)
+    for r in range(args.repeat):
+        for n in args.players:
+            res = ours_run(n, args.seconds, r)
+            runs[n].append(res)
+            progress(
+                f"run {r + 1}/{args.repeat} handgame {n}p: {res['decisions_per_s']:.0f} "
+                f"decisions/s, {res['matches_per_s']:.2f} matches/s"
+            )
+        if peer_version is not None:
+            peer = peer_run(args.seconds, r)
+            peer_runs.append(peer)
+            progress(
+                f"run {r + 1}/{args.repeat} rlcard gin rummy: {peer['decisions_per_s']:.0f} "
+                f"decisions/s, {peer['matches_per_s']:.1f} games/s"
+            )
+            for n in args.players:
+                ratios[n].append(runs[n][-1]["decisions_per_s"] / peer["decisions_per_s"])
+
+    def summary(rs: list[dict[str, float]]) -> dict[str, Any]:
+        return {
+            "decisions_per_s": rnd(median([x["decisions_per_s"] for x in rs])),
+            "matches_per_s": rnd(median([x["matches_per_s"] for x in rs]), 3),
+            "decisions_per_match": rnd(
+                sum(x["decisions"] for x in rs) / max(1, sum(x["matches"] for x in rs))
+            ),
+            "runs_decisions_per_s": [rnd(x["decisions_per_s"]) for x in rs],
+        }
+
+    result: dict[str, Any] = {
+        "benchmark": "engine",
+        "what": "random play: legal_actions(seat to act) + rng.choice + apply per decision; "
+        "deals by deal_seeded, not counted; medians of repeated runs",
+        "preset": PRESET,
+        "options": OPTIONS,
+        "repeat": args.repeat,
+        "seconds_per_run": args.seconds,
+        "players": {str(n): summary(runs[n]) for n in args.players},
+        "peer": (
+            f"rlcard {peer_version}: gin_rummy GinRummyGame raw loop (init_game, "
+            "judge.get_legal_actions, random choice, step)"
+            if peer_version is not None
+            else ("not run (--no-peer)" if args.no_peer else NO_PEER)
+        ),
+        "peer_decisions_per_s": None,
+        "peer_matches_per_s": None,
+        "peer_decisions_per_match": None,
+        "ratio_decisions_per_s": None,
+        "machine": machine(),
+    }
+    if peer_runs:
+        s = summary(peer_runs)
+        result["peer_decisions_per_s"] = s["decisions_per_s"]
+        result["peer_matches_per_s"] = s["matches_per_s"]
+        result["peer_decisions_per_match"] = s["decisions_per_match"]
+        result["ratio_decisions_per_s"] = {str(n): rnd(median(ratios[n]), 4) for n in args.players}
+    emit(result)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,125 @@
+"""ISMCTS speed: milliseconds per decision at the bot's default budget.
+
+Seeded one-round levant matches are played by an advancing bot (``greedy`` when registered,
+else ``random``); from the decision points where the seat to act has two or more legal
+actions, ``--decisions`` are drawn (seeded), spread over the matches. Then
+``make_bot(SPEC, seed).choose(state.view(seat))`` is timed on each, one bot per seat as in a
+match. Prints the median, p90 and max ms per decision. When the ``ismcts`` bot is not
+registered, prints ``{"skipped": ...}`` and exits 0.
+
+    python benchmarks/ismcts.py
+    python benchmarks/ismcts.py --decisions 5 --players 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _common import emit, machine, median, percentile, progress, rnd
+
+from handgame.actions import Action
+from handgame.bots import BotError, bot_names, make_bot
+from handgame.bots.runner import play_match
+from handgame.state import Game, State
+
+PRESET = "levant"
+OPTIONS: dict[str, Any] = {"rounds": 1}
+
+
+def decision_points(
+    game: Game, advancer: str, count: int, seed: int, per_match: int
+) -> list[tuple[State, int]]:
+    """``count`` seeded decision points (state, seat) with 2+ legal actions, from whole matches.
+
+    At most ``per_match`` points are drawn from each match, so they spread over several.
+    """
+    rng = random.Random(f"ismcts-bench:{seed}")
+    points: list[tuple[State, int]] = []
+    match = 0
+    while len(points) < count:
+        seen: list[tuple[State, int]] = []
+
+        def record(before: State, action: Action, _after: State, seen: list = seen) -> None:
+            if len(before.legal_actions(action.seat)) >= 2:
+                seen.append((before, action.seat))
+
+        bots = [make_bot(advancer, f"{seed}:{match}:{s}") for s in range(game.players)]
+        play_match(game, bots, f"ismcts-bench:{seed}:{match}", on_action=record)
+        take = min(per_match, count - len(points), len(seen))
+        points += rng.sample(seen, take)
+        progress(f"match {match}: {len(seen)} decision points, {len(points)}/{count} drawn")
+        match += 1
+        if match > 50 * count:  # pragma: no cover - no match with a real choice in it
+            break
+    return points
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description="ISMCTS bot speed: ms per decision at its default budget, on decisions "
+        "drawn from seeded greedy (or random) matches. Prints one JSON object."
+    )
+    parser.add_argument("--decisions", type=int, default=30, help="decisions timed (30)")
+    parser.add_argument("--players", type=int, default=4, help="players (default 4)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of matches and bots (0)")
+    parser.add_argument(
+        "--per-match", type=int, default=10, help="at most this many decisions per match (10)"
+    )
+    parser.add_argument(
+        "--spec", default="ismcts", help="bot spec to time (default 'ismcts': default budget)"
+    )
+    args = parser.parse_args(argv)
+
+    try:
+        make_bot(args.spec, args.seed).close()
+    except BotError as e:
+        emit({"benchmark": "ismcts", "skipped": str(e), "machine": machine()})
+        return 0
+    advancer = "greedy" if "greedy" in bot_names() else "random"
+    game = Game.create(PRESET, OPTIONS, players=args.players)
+    points = decision_points(game, advancer, args.decisions, args.seed, args.per_match)
+
+    bots = [make_bot(args.spec, f"{args.seed}:{s}") for s in range(args.players)]
+    times: list[float] = []
+    for i, (state, seat) in enumerate(points):
+        view = state.view(seat)
+        t0 = time.perf_counter()
+        action = bots[seat].choose(view)
+        dt = time.perf_counter() - t0
+        if action not in view.legal_actions:
+            raise BotError(f"{args.spec} chose an illegal action: {action}")
+        times.append(dt * 1e3)
+        progress(f"decision {i + 1}/{len(points)}: {dt * 1e3:.0f} ms")
+    for bot in bots:
+        bot.close()
+
+    s = sorted(times)
+    emit(
+        {
+            "benchmark": "ismcts",
+            "bot": args.spec,
+            "budget": "the bot's default" if args.spec == "ismcts" else args.spec,
+            "advancing_bot": advancer,
+            "preset": PRESET,
+            "options": OPTIONS,
+            "players": args.players,
+            "decisions": len(s),
+            "median_ms": rnd(median(s), 2),
+            "p90_ms": rnd(percentile(s, 90), 2) if s else None,
+            "max_ms": rnd(s[-1], 2) if s else None,
+            "mean_ms": rnd(sum(s) / len(s), 2) if s else None,
+            "machine": machine(),
+        }
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

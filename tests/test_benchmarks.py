@@ -1,0 +1,108 @@
+"""The benchmark scripts run at their tiniest sizes and print one JSON object (no timing checks)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[1] / "benchmarks"
+HAS_RLCARD = importlib.util.find_spec("rlcard") is not None
+
+
+def run(script: str, *args: str) -> dict[str, Any]:
+    proc = subprocess.run(
+        [sys.executable, str(BENCH / script), *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout)
+    assert isinstance(result, dict)
+    assert result["machine"]["cpus"] >= 1
+    return result
+
+
+def check_peer(result: dict[str, Any], fields: list[str]) -> None:
+    if HAS_RLCARD:
+        assert result["peer"].startswith("rlcard ")
+        for field in fields:
+            assert result[field] is not None, field
+    else:
+        assert result["peer"] == "rlcard not installed"
+        for field in fields:
+            assert result[field] is None, field
+
+
+@pytest.mark.parametrize("script", ["engine.py", "solver.py", "ismcts.py"])
+def test_help(script: str) -> None:
+    proc = subprocess.run(
+        [sys.executable, str(BENCH / script), "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 0
+    assert "usage:" in proc.stdout
+
+
+def test_engine() -> None:
+    result = run("engine.py", "--players", "2", "--repeat", "1", "--seconds", "0")
+    assert result["benchmark"] == "engine"
+    figures = result["players"]["2"]
+    assert figures["decisions_per_s"] > 0
+    assert figures["matches_per_s"] > 0
+    assert figures["decisions_per_match"] > 0
+    check_peer(
+        result,
+        ["peer_decisions_per_s", "peer_matches_per_s", "ratio_decisions_per_s"],
+    )
+    if HAS_RLCARD:
+        assert set(result["ratio_decisions_per_s"]) == {"2"}
+
+
+def test_engine_without_peer() -> None:
+    result = run("engine.py", "--players", "2", "--repeat", "1", "--seconds", "0", "--no-peer")
+    assert result["peer_decisions_per_s"] is None
+    assert result["ratio_decisions_per_s"] is None
+
+
+def test_solver() -> None:
+    result = run("solver.py", "--hands", "3", "--dense-hands", "3", "--peer-hands", "3")
+    assert result["benchmark"] == "solver"
+    assert result["function"].startswith(
+        ("handgame.solver.best_arrangement", "handgame.meldgen.best_melds_value")
+    )
+    assert result["cold_calls"] is True
+    assert any("_candidates" in name for name in result["caches_cleared"])
+    for name in ("random", "dense"):
+        figures = result["sets"][name]
+        assert figures["calls"] == 3
+        for key in ("calls_per_s", "p50_us", "p99_us"):
+            assert figures[key] is not None
+    check_peer(result, ["peer_calls_per_s", "peer_p50_us", "peer_p99_us", "ratio_calls_per_s"])
+
+
+def test_ismcts() -> None:
+    result = run("ismcts.py", "--decisions", "1", "--players", "2")
+    assert result["benchmark"] == "ismcts"
+    if "skipped" in result:
+        pytest.skip(f"ismcts bot not available: {result['skipped']}")
+    assert result["decisions"] == 1
+    assert result["median_ms"] is not None
+
+
+def test_ismcts_other_bot() -> None:
+    # the harness itself, with a bot that is always there
+    result = run("ismcts.py", "--spec", "random", "--decisions", "2", "--players", "2")
+    assert result["decisions"] == 2
+    assert result["bot"] == "random"
+    assert result["median_ms"] >= 0
