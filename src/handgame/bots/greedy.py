@@ -1,0 +1,173 @@
+"""The ``greedy`` bot: rules of thumb driven by the exact solver.
+
+It goes out when it can; opens as soon as it can (unless a full hand is one card away); once
+open, lays every meld and lay-off it can but keeps its wild cards; takes the discard only when
+that opens or makes a meld; and discards the card whose loss costs least (the costliest useless
+card, a wild card last).
+
+:func:`greedy_action` plays from a whole state but reads only the seat's own hand and public
+information, so it serves as the rollout policy of ``ismcts`` on sampled states; the bot itself
+gets only the view and samples the hidden cards (which it never looks at).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..actions import Action, Discard, Draw, LayMelds, LayOff
+from ..engine import required_minimum, step_candidates, turn_problem
+from ..errors import IllegalAction
+from ..solver import best_arrangement, best_discard, best_opening, going_out
+from ..state import Phase, State
+from ..view import PlayerView
+from .base import Bot
+from .determinize import sample_state
+
+
+def greedy_action(state: State) -> Action:
+    """The greedy choice of the seat to act (a legal action: checked by the engine)."""
+    rnd = state.round
+    assert rnd is not None
+    seat = rnd.turn
+    hand = rnd.hands[seat]
+    rules = state.rules
+    wilds = rnd.wilds
+    if state.phase is Phase.FIRST_DISCARD:
+        return Discard(seat, best_discard(hand, wilds, rules), True)
+    if state.phase is Phase.DRAW:
+        if rnd.discard_pile and _take_discard(state):
+            return Draw(seat, "discard")
+        return Draw(seat, "stock")
+    for action in _play_steps(state):
+        try:
+            state.apply(action)
+        except IllegalAction:
+            continue
+        return action
+    return _discard(state)
+
+
+def _take_discard(state: State) -> bool:
+    """Take the top discard when that is legal (so it opens or makes a meld) and useful."""
+    rnd = state.round
+    assert rnd is not None
+    top = rnd.discard_pile[-1]
+    seat = rnd.turn
+    try:
+        after = state.apply(Draw(seat, "discard"))
+    except IllegalAction:
+        return False
+    if state.rules.discard_pickup != "free":
+        return True  # legal only when it can be laid at once in a new meld (L-62)
+    hand = after.round.hands[seat] if after.round else ()
+    with_it = best_arrangement(hand, rnd.wilds, state.rules, 1)
+    return any(top in m.cards for m in with_it.melds)
+
+
+def _play_steps(state: State) -> list[Action]:
+    """The steps worth trying now, best first (the first legal one is played)."""
+    rnd = state.round
+    assert rnd is not None
+    seat = rnd.turn
+    hand = rnd.hands[seat]
+    rules = state.rules
+    wilds = rnd.wilds
+    ts = rnd.turn_state
+    plan = going_out(state)
+    if plan is not None:
+        return [plan[0]]
+    restriction = ts.restriction if not ts.taken_used else None
+    must = ts.taken if ts.taken is not None and not ts.taken_used else None
+    if rules.discard_pickup == "free":
+        must = None
+    if not rnd.opened[seat]:
+        if ts.provisional:
+            return []
+        need = max(0, required_minimum(state) - ts.laid_value)
+        opening = best_opening(hand, wilds, rules, need, 1, restriction, must)
+        if opening is None:
+            return []
+        if not ts.laid and must is None and _full_hand_close(state):
+            return []  # a full hand is one card away: wait for it rather than open
+        return [LayMelds(seat, (opening.melds[0].cards,))]
+    if must is not None:
+        with_taken = best_opening(hand, wilds, rules, 0, 1, restriction, must)
+        if with_taken is not None:
+            for m in with_taken.melds:
+                if must in m.cards:
+                    return [LayMelds(seat, (m.cards,))]
+    arrangement = best_arrangement(hand, wilds, rules, 1, restriction)
+    steps: list[Action] = [LayMelds(seat, (m.cards,)) for m in arrangement.melds]
+    if len(hand) > 2:
+        keep_wilds = len(hand) > 4
+        for action in step_candidates(state):
+            if isinstance(action, LayOff) and not (keep_wilds and wilds.is_wild(action.card)):
+                steps.append(action)
+    return steps
+
+
+def _full_hand_close(state: State) -> bool:
+    """Whether the seat's hand is one card from going out at once (a full hand, L-86)."""
+    rnd = state.round
+    assert rnd is not None
+    seat = rnd.turn
+    if rnd.laid_before[seat] or len(rnd.stock) < 10:
+        return False
+    if any(n <= 5 for s, n in enumerate(len(h) for h in rnd.hands) if s != seat):
+        return False
+    arrangement = best_arrangement(rnd.hands[seat], rnd.wilds, state.rules, 1)
+    return len(arrangement.left) <= 2
+
+
+def _discard(state: State) -> Action:
+    """The least costly legal discard (with its announcement, L-70)."""
+    rnd = state.round
+    assert rnd is not None
+    seat = rnd.turn
+    hand = rnd.hands[seat]
+    allowed = tuple(c for c in set(hand) if turn_problem(state, c, True) is None)
+    if allowed:
+        return Discard(seat, best_discard(hand, rnd.wilds, state.rules, allowed), True)
+    legal = state.legal_actions(seat)
+    if not legal:
+        raise IllegalAction(f"seat {seat} has no legal action")
+    discards = [a for a in legal if isinstance(a, Discard)]
+    return (discards or legal)[0]
+
+
+class GreedyBot(Bot):
+    """Solver-driven rules of thumb (see the module docstring)."""
+
+    name = "greedy"
+
+    def choose(self, view: PlayerView) -> Action:
+        """The greedy action, worked out on a sample of the hidden cards it never reads."""
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        state = sample_state(view, self.rng)
+        action = greedy_action(state)
+        if action in legal:
+            return action
+        return next((a for a in legal if isinstance(a, Discard)), legal[0])
+
+    def wants_redeal(self, view: PlayerView) -> bool:
+        """Claims a redeal when its hand has no meld at all."""
+        if not super().wants_redeal(view):
+            return False
+        state = sample_state(view, self.rng)
+        assert state.round is not None
+        return not best_arrangement(view.hand, state.round.wilds, state.rules).melds
+
+
+def register_bots(register: Callable[[str, Callable[[str, int | str], Bot]], None]) -> None:
+    """Register ``greedy``."""
+
+    def make(argument: str, seed: int | str) -> Bot:
+        from .base import BotError
+
+        if argument:
+            raise BotError(f"bot 'greedy' takes no argument, not {argument!r}")
+        return GreedyBot(seed)
+
+    register("greedy", make)

@@ -1,0 +1,305 @@
+"""The meld solver: exact answers about a hand and the table, under any ruleset.
+
+- :func:`best_arrangement`: the disjoint new melds that leave the least penalty in hand;
+- :func:`best_opening`: the largest opening count of new melds that meets a minimum;
+- :func:`going_out`: whether the seat to act can go out this turn, and the steps that do it
+  (new melds, lay-offs and swaps, under L-64, L-65 and every turn rule the engine checks);
+- :func:`best_discard`: the discard that keeps the hand best.
+
+All are deterministic. They build on :mod:`handgame.meldgen` (every meld a hand can form) and,
+for going out, on the engine's own steps, so legality is never written twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .actions import Action, Discard, LayMelds, LayOff, SwapWild
+from .cards import Card
+from .engine import _could_go_out, _step, going_out_forbidden, step_candidates, turn_problem
+from .errors import IllegalAction
+from .meldgen import Restriction, candidate_melds
+from .melds import Meld
+from .rules import Ruleset
+from .state import Phase, State
+from .values import opening_value, penalty_value
+from .wilds import Wilds
+
+__all__ = [
+    "Arrangement",
+    "best_arrangement",
+    "best_discard",
+    "best_opening",
+    "going_out",
+    "pack",
+]
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """Disjoint new melds from a hand, the cards left, their opening count and penalty."""
+
+    melds: tuple[Meld, ...]
+    left: tuple[Card, ...]
+    value: int
+    penalty: int
+
+    @property
+    def meld_cards(self) -> tuple[tuple[Card, ...], ...]:
+        """The melds as card tuples (runs ascending), as a ``LayMelds`` action takes them."""
+        return tuple(m.cards for m in self.melds)
+
+
+def pack(
+    hand: tuple[Card, ...],
+    melds: list[Meld],
+    scores: list[int],
+    keep: int = 0,
+    must_include: Card | None = None,
+) -> tuple[int, tuple[int, ...]] | None:
+    """The best total score of disjoint ``melds`` from ``hand`` and the indices chosen.
+
+    At least ``keep`` cards stay in hand; with ``must_include`` one chosen meld holds that
+    card. Exact: a memoised recursion over the remaining cards, deciding the lowest card first
+    (left in hand, or the lowest card of a meld). None when nothing qualifies.
+    """
+    # The remaining cards are packed in one integer, 5 bits per distinct card (a count of 0 to
+    # 15 under a guard bit), so a meld fits when subtracting it borrows from no guard bit.
+    distinct = sorted(set(hand))
+    slot = {c: i for i, c in enumerate(distinct)}
+    guard = sum(16 << (5 * i) for i in range(len(distinct)))
+    start = sum(1 << (5 * slot[c]) for c in hand)
+    must_slot = slot.get(must_include, -1) if must_include is not None else -1
+    if must_include is not None and must_slot < 0:
+        return None
+    by_slot: list[list[tuple[int, int, bool, int]]] = [[] for _ in distinct]
+    for index, (m, score) in enumerate(zip(melds, scores, strict=True)):
+        if any(c not in slot for c in m.cards):
+            continue
+        need = sum(1 << (5 * slot[c]) for c in m.cards)
+        low = min(slot[c] for c in m.cards)
+        by_slot[low].append((need, score, must_slot >= 0 and must_include in m.cards, index))
+    memo: dict[tuple[int, bool, int], tuple[int, int]] = {}
+    neg = -(10**12)
+
+    def solve(rest: int, need_must: bool, kept: int) -> int:
+        if not rest:
+            return 0 if (not need_must and kept >= keep) else neg
+        key = (rest, need_must, kept)
+        got = memo.get(key)
+        if got is not None:
+            return got[0]
+        first = ((rest & -rest).bit_length() - 1) // 5
+        best, choice = neg, -1
+        one = 1 << (5 * first)
+        if not (need_must and first == must_slot and (rest >> (5 * first)) & 15 == 1):
+            best = solve(rest - one, need_must, min(kept + 1, keep))
+        for need, score, has_must, index in by_slot[first]:
+            if ((rest | guard) - need) & guard == guard:
+                value = score + solve(rest - need, need_must and not has_must, kept)
+                if value > best:
+                    best, choice = value, index
+        memo[key] = (best, choice)
+        return best
+
+    best = solve(start, must_include is not None, 0)
+    if best < 0:
+        return None
+    chosen: list[int] = []
+    rest, need_must, kept = start, must_include is not None, 0
+    while rest:
+        first = ((rest & -rest).bit_length() - 1) // 5
+        _, choice = memo[(rest, need_must, kept)]
+        if choice < 0:
+            rest -= 1 << (5 * first)
+            kept = min(kept + 1, keep)
+            continue
+        chosen.append(choice)
+        m = melds[choice]
+        rest -= sum(1 << (5 * slot[c]) for c in m.cards)
+        need_must = need_must and must_include not in m.cards
+    return best, tuple(chosen)
+
+
+def _arrangement(
+    hand: tuple[Card, ...], melds: tuple[Meld, ...], wilds: Wilds, rules: Ruleset
+) -> Arrangement:
+    left = list(hand)
+    for m in melds:
+        for c in m.cards:
+            left.remove(c)
+    return Arrangement(
+        melds,
+        tuple(left),
+        sum(opening_value(m, rules) for m in melds),
+        sum(penalty_value(c, wilds, rules) for c in left),
+    )
+
+
+@lru_cache(maxsize=65536)
+def best_arrangement(
+    hand: tuple[Card, ...],
+    wilds: Wilds,
+    rules: Ruleset,
+    keep: int = 0,
+    restriction: Restriction = None,
+) -> Arrangement:
+    """The disjoint new melds that leave the least penalty in hand (L-33, L-85, G-7).
+
+    Ties go to the larger opening count. At least ``keep`` cards stay in hand (1 when a
+    discard must follow).
+    """
+    hand = tuple(sorted(hand))
+    melds = candidate_melds(hand, wilds, rules, restriction)
+    scores = [
+        sum(penalty_value(c, wilds, rules) for c in m.cards) * 1024 + opening_value(m, rules)
+        for m in melds
+    ]
+    got = pack(hand, melds, scores, keep)
+    chosen = got[1] if got is not None else ()
+    return _arrangement(hand, tuple(melds[i] for i in chosen), wilds, rules)
+
+
+@lru_cache(maxsize=65536)
+def best_opening(
+    hand: tuple[Card, ...],
+    wilds: Wilds,
+    rules: Ruleset,
+    minimum: int,
+    keep: int = 1,
+    restriction: Restriction = None,
+    must_include: Card | None = None,
+) -> Arrangement | None:
+    """The new melds with the largest opening count, if it reaches ``minimum`` (L-30…L-32).
+
+    Wild limits and positions are those of the rules (L-13, L-23, G-5); ``must_include`` is a
+    card one meld must hold (a discard taken from the pile, L-62). Ties go to the arrangement
+    leaving the least penalty. None when the minimum is out of reach.
+    """
+    hand = tuple(sorted(hand))
+    melds = candidate_melds(hand, wilds, rules, restriction)
+    scores = [
+        opening_value(m, rules) * 4096 + sum(penalty_value(c, wilds, rules) for c in m.cards)
+        for m in melds
+    ]
+    got = pack(hand, melds, scores, keep, must_include)
+    if got is None:
+        return None
+    found = _arrangement(hand, tuple(melds[i] for i in got[1]), wilds, rules)
+    if found.value < minimum or not found.melds:
+        return None
+    return found
+
+
+def best_discard(
+    hand: tuple[Card, ...],
+    wilds: Wilds,
+    rules: Ruleset,
+    allowed: tuple[Card, ...] | None = None,
+) -> Card:
+    """The discard that keeps the hand best: least penalty left after the best arrangement.
+
+    Among equals, the card with the fewest partners (cards of the same rank, or of the same
+    suit within two ranks) goes, then the costlier one; a wild card goes last.
+    """
+    hand = tuple(sorted(hand))
+    choices = sorted(set(allowed if allowed is not None else hand))
+    if not choices:
+        raise ValueError("no card to discard")
+
+    def cost(card: Card) -> tuple[int, int, int, int]:
+        rest = list(hand)
+        rest.remove(card)
+        left = best_arrangement(tuple(rest), wilds, rules).penalty
+        wild = 1 if wilds.is_wild(card) else 0
+        return (wild, left, _partners(card, rest, wilds), -penalty_value(card, wilds, rules))
+
+    return min(choices, key=cost)
+
+
+def _partners(card: Card, rest: list[Card], wilds: Wilds) -> int:
+    """How many cards of ``rest`` could make a meld with ``card`` (a rough closeness)."""
+    if wilds.is_wild(card):
+        return 99
+    nat = wilds.natural(card)
+    count = 0
+    for other in rest:
+        if wilds.is_wild(other):
+            continue
+        o = wilds.natural(other)
+        if o.rank == nat.rank and o != nat:
+            count += 1
+        elif o.suit == nat.suit and 0 < abs(o.rank - nat.rank) <= 2:
+            count += 1
+    return count
+
+
+# ----------------------------------------------------------------------------- going out
+
+#: the going-out search gives up after visiting this many states (none seen near it)
+GOING_OUT_NODES = 20_000
+
+
+def going_out(state: State, limit: int = GOING_OUT_NODES) -> tuple[Action, ...] | None:
+    """Steps with which the seat to act goes out this turn, ending with its last discard.
+
+    ``state`` must be in the play phase (after the draw). The search tries the engine's own
+    steps in one canonical order (swaps, then new melds, then lay-offs), pruned by a necessary
+    condition for going out; every step it returns was applied by the engine. None when the
+    seat cannot go out (or, past ``limit`` states, when the search gave up).
+    """
+    if state.phase is not Phase.PLAY or going_out_forbidden(state) is not None:
+        return None
+    seen: set[object] = set()
+    budget = [limit]
+    return _search(state, seen, budget, 0, (), 0)
+
+
+def _search(
+    state: State,
+    seen: set[object],
+    budget: list[int],
+    stage: int,
+    last_meld: tuple[Card, ...],
+    last_add: int,
+) -> tuple[Action, ...] | None:
+    rnd = state.round
+    assert rnd is not None
+    hand = rnd.hands[rnd.turn]
+    if len(hand) == 1:
+        card = hand[0]
+        if turn_problem(state, card, True) is None:
+            return (Discard(rnd.turn, card, True),)
+        return None
+    key = (hand, rnd.melds, rnd.turn_state, stage, last_meld, last_add)
+    if key in seen or budget[0] <= 0:
+        return None
+    seen.add(key)
+    budget[0] -= 1
+    if not _could_go_out(state, stage):
+        return None
+    for action in step_candidates(state):
+        if isinstance(action, SwapWild):
+            if stage > 0:
+                continue
+            nxt = (0, last_meld, last_add)
+        elif isinstance(action, LayMelds):
+            if stage > 1 or action.melds[0] < last_meld:
+                continue
+            nxt = (1, action.melds[0], last_add)
+        else:
+            assert isinstance(action, LayOff)
+            if action.to < last_add:
+                continue
+            nxt = (2, last_meld, action.to)
+        try:
+            after = _step(state, action)
+        except IllegalAction:
+            continue
+        if after.phase is not Phase.PLAY:
+            continue
+        rest = _search(after, seen, budget, *nxt)
+        if rest is not None:
+            return (action, *rest)
+    return None
