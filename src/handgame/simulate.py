@@ -27,6 +27,7 @@ from .bots import make_bot
 from .bots.base import Bot, BotError
 from .bots.runner import MAX_ACTIONS, play_match
 from .record import dumps, to_record
+from .record import summary as replay_summary
 from .rules import OptionError
 from .state import Game, State
 from .view import PlayerView
@@ -166,6 +167,16 @@ class _Guard(Bot):
         except Exception as exc:
             raise self._fail("deciding on a redeal", exc) from exc
 
+    def match_over(self, summary: dict[str, Any]) -> None:
+        """Tell the inner bot the match's outcome, when it has a ``match_over`` hook."""
+        hook = getattr(self.inner, "match_over", None)
+        if hook is None:
+            return
+        try:
+            hook(summary)
+        except Exception as exc:
+            raise self._fail("at the end of the match", exc) from exc
+
     def close(self) -> None:
         """Close the inner bot."""
         try:
@@ -193,7 +204,7 @@ def play_game(config: SimulationConfig, number: int) -> GameSummary:
         seat_bots[seat_of(k, number, players)] = k
     seed = game_seed(config.seed, number)
     game = config.game([f"bot:{labels[k]}" for k in seat_bots])
-    bots: list[Bot] = []
+    bots: list[_Guard] = []
     state: State | None = None
     last: list[State] = []
     error: str | None = None
@@ -209,6 +220,9 @@ def play_game(config: SimulationConfig, number: int) -> GameSummary:
             last[:] = [after]
 
         state = play_match(game, bots, seed, 0, keep, config.max_actions)
+        outcome = replay_summary(state)
+        for guard in bots:
+            guard.match_over(outcome)
     except BotError as exc:
         error = f"{exc} (game {number}, seed {seed!r})"
     finally:
