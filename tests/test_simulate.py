@@ -171,9 +171,15 @@ def test_bad_input_exits_2(argv: list[str], message: str) -> None:
 
 
 class _IllegalBot(Bot):
+    """Plays legally for a few steps, then plays for another seat."""
+
     name = "test-illegal"
+    steps = 0
 
     def choose(self, view: PlayerView) -> Action:
+        self.steps += 1
+        if self.steps < 4:
+            return view.legal_actions[0]
         return Draw((view.seat + 1) % view.players, "stock")
 
 
@@ -204,3 +210,17 @@ def test_failing_bot_exits_1(bot: str, message: str) -> None:
     assert len(err.strip().splitlines()) == 1
     with pytest.raises(SimulationError, match=bot):
         simulate(SimulationConfig(bots=(bot, "random"), games=1, options={"rounds": 1}))
+
+
+@pytest.mark.usefixtures("bad_bots")
+def test_failing_bot_keeps_the_record(tmp_path: Path) -> None:
+    config = SimulationConfig(
+        bots=("random", "test-illegal"), games=3, options={"rounds": 1}, records=str(tmp_path)
+    )
+    with pytest.raises(SimulationError, match="the record up to the failure is") as info:
+        simulate(config)
+    path = tmp_path / "game-000001.json"
+    assert str(path) in str(info.value)
+    answer = replay(json.loads(path.read_text(encoding="utf-8")))
+    assert answer["error"] is None and not answer["finished"]
+    assert not (tmp_path / "game-000002.json").exists()

@@ -396,7 +396,8 @@ only fields that change between runs). --records DIR writes every match's hand-r
 record (names "bot:LABEL" per seat) as DIR/game-000001.json, ...; 'hand replay' replays them.
 
 Exit codes: 0 done, 1 a bot failed (crashed, chose an illegal action, timed out: the message
-names the bot and the game's seed), 2 bad input (unknown bot, preset or option).
+names the bot and the game's seed; with --records, that match's record up to the failure is
+written too), 2 bad input (unknown bot, preset or option).
 """
 
 

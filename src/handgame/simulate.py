@@ -236,6 +236,8 @@ def play_game(config: SimulationConfig, number: int) -> GameSummary:
         path = Path(config.records) / f"game-{number:06d}.json"
         extra = {"simulate": {"game": number, "seed": seed, "bots": list(config.bots)}}
         path.write_text(dumps(to_record(final, extra)) + "\n", encoding="utf-8")
+        if error is not None:
+            error += f"; the record up to the failure is {path}"
     if final is None:
         return GameSummary(number, seed, tuple(seat_bots), False, None, (), 0, error)
     summary = _summarise(number, seed, tuple(seat_bots), final)

@@ -157,12 +157,12 @@ class ExternalBot(Bot):
         self._send(message, check=False)
 
     def close(self) -> None:
-        """Send ``quit``, then end the program (terminate, then kill, if it lingers)."""
+        """Send ``quit`` (after ``hello``) and close its stdin; terminate it if it lingers."""
         if self._closed:
             return
         self._closed = True
         process = self.process
-        if process.poll() is None:
+        if process.poll() is None and self.seat is not None:
             self._send({"type": "quit"}, check=False)
         try:
             if process.stdin is not None:
