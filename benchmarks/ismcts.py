@@ -97,6 +97,11 @@ def main(argv: list[str] | None = None) -> int:
             raise BotError(f"{args.spec} chose an illegal action: {action}")
         times.append(dt * 1e3)
         progress(f"decision {i + 1}/{len(points)}: {dt * 1e3:.0f} ms")
+    settings = {
+        k: getattr(bots[0], k)
+        for k in ("iterations", "ms", "depth", "c")
+        if isinstance(getattr(bots[0], k, None), int | float | str)
+    }
     for bot in bots:
         bot.close()
 
@@ -106,6 +111,7 @@ def main(argv: list[str] | None = None) -> int:
             "benchmark": "ismcts",
             "bot": args.spec,
             "budget": "the bot's default" if args.spec == "ismcts" else args.spec,
+            "bot_settings": settings,
             "advancing_bot": advancer,
             "preset": PRESET,
             "options": OPTIONS,
