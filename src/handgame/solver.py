@@ -198,27 +198,34 @@ def best_discard(
     rules: Ruleset,
     allowed: tuple[Card, ...] | None = None,
 ) -> Card:
-    """The discard that keeps the hand best: least penalty left after the best arrangement.
+    """The discard that keeps the hand best: the least penalty left after the best melds.
 
-    Among equals, the card with the fewest partners (cards of the same rank, or of the same
-    suit within two ranks) goes, then the costlier one; a wild card goes last.
+    A wild card goes only when nothing else may. Among equals, the card with the fewest
+    partners (cards of the same rank, or of the same suit within two ranks) goes. Exact: a card
+    left out of the hand's best arrangement costs that arrangement's penalty less its own
+    value; a card inside it costs at least that, and is computed only when it could do better.
     """
     hand = tuple(sorted(hand))
     choices = sorted(set(allowed if allowed is not None else hand))
     if not choices:
         raise ValueError("no card to discard")
+    naturals = [c for c in choices if not wilds.is_wild(c)]
+    pool = naturals or choices
+    whole = best_arrangement(hand, wilds, rules)
+    left = set(whole.left)
+    costs: dict[Card, int] = {}
+    for c in sorted(pool, key=lambda c: c not in left):
+        bound = whole.penalty - penalty_value(c, wilds, rules)
+        if c in left:
+            costs[c] = bound
+        elif not costs or bound < min(costs.values()):
+            rest = list(hand)
+            rest.remove(c)
+            costs[c] = best_arrangement(tuple(rest), wilds, rules).penalty
+    return min(costs, key=lambda c: (costs[c], _partners(c, hand, wilds), c))
 
-    def cost(card: Card) -> tuple[int, int, int, int]:
-        rest = list(hand)
-        rest.remove(card)
-        left = best_arrangement(tuple(rest), wilds, rules).penalty
-        wild = 1 if wilds.is_wild(card) else 0
-        return (wild, left, _partners(card, rest, wilds), -penalty_value(card, wilds, rules))
 
-    return min(choices, key=cost)
-
-
-def _partners(card: Card, rest: list[Card], wilds: Wilds) -> int:
+def _partners(card: Card, rest: list[Card] | tuple[Card, ...], wilds: Wilds) -> int:
     """How many cards of ``rest`` could make a meld with ``card`` (a rough closeness)."""
     if wilds.is_wild(card):
         return 99
@@ -228,7 +235,9 @@ def _partners(card: Card, rest: list[Card], wilds: Wilds) -> int:
         if wilds.is_wild(other):
             continue
         o = wilds.natural(other)
-        if o.rank == nat.rank and o != nat:
+        if o == nat:
+            continue
+        if o.rank == nat.rank:
             count += 1
         elif o.suit == nat.suit and 0 < abs(o.rank - nat.rank) <= 2:
             count += 1

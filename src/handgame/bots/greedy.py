@@ -26,6 +26,11 @@ from .determinize import sample_state
 
 def greedy_action(state: State) -> Action:
     """The greedy choice of the seat to act (a legal action: checked by the engine)."""
+    return greedy_step(state)[0]
+
+
+def greedy_step(state: State) -> tuple[Action, State]:
+    """The greedy choice of the seat to act and the state after it."""
     rnd = state.round
     assert rnd is not None
     seat = rnd.turn
@@ -33,22 +38,27 @@ def greedy_action(state: State) -> Action:
     rules = state.rules
     wilds = rnd.wilds
     if state.phase is Phase.FIRST_DISCARD:
-        return Discard(seat, best_discard(hand, wilds, rules), True)
+        action: Action = Discard(seat, best_discard(hand, wilds, rules), True)
+        return action, state.apply(action)
     if state.phase is Phase.DRAW:
-        if rnd.discard_pile and _take_discard(state):
-            return Draw(seat, "discard")
-        return Draw(seat, "stock")
+        if rnd.discard_pile:
+            taken = _take_discard(state)
+            if taken is not None:
+                return Draw(seat, "discard"), taken
+        action = Draw(seat, "stock")
+        return action, state.apply(action)
     for action in _play_steps(state):
         try:
-            state.apply(action)
+            return action, state.apply(action)
         except IllegalAction:
             continue
-        return action
-    return _discard(state)
+    action = _discard(state)
+    return action, state.apply(action)
 
 
-def _take_discard(state: State) -> bool:
-    """Take the top discard when that is legal (so it opens or makes a meld) and useful."""
+def _take_discard(state: State) -> State | None:
+    """The state after taking the top discard, when that is legal (so it opens or makes a
+    meld) and useful; else None."""
     rnd = state.round
     assert rnd is not None
     top = rnd.discard_pile[-1]
@@ -56,12 +66,12 @@ def _take_discard(state: State) -> bool:
     try:
         after = state.apply(Draw(seat, "discard"))
     except IllegalAction:
-        return False
+        return None
     if state.rules.discard_pickup != "free":
-        return True  # legal only when it can be laid at once in a new meld (L-62)
+        return after  # legal only when it can be laid at once in a new meld (L-62)
     hand = after.round.hands[seat] if after.round else ()
     with_it = best_arrangement(hand, rnd.wilds, state.rules, 1)
-    return any(top in m.cards for m in with_it.melds)
+    return after if any(top in m.cards for m in with_it.melds) else None
 
 
 def _play_steps(state: State) -> list[Action]:
