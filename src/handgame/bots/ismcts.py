@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from ..actions import Action, Discard, Draw
 from ..errors import IllegalAction
-from ..solver import best_arrangement, best_discard, best_opening
+from ..solver import best_arrangement, best_discard, best_opening, going_out
 from ..state import Phase, State
 from ..view import PlayerView
 from .base import Bot, BotError
@@ -83,6 +83,18 @@ def candidate_moves(state: State) -> list[Action]:
         if a not in moves:
             moves.append(a)
     return moves
+
+
+def _worth_searching(state: State) -> bool:
+    """Whether the decision is one where the greedy step may be wrong: the draw, the discard,
+    and opening now or waiting. Going out, and melds and lay-offs once open, are played."""
+    rnd = state.round
+    assert rnd is not None
+    if state.phase is not Phase.PLAY:
+        return True
+    if going_out(state) is not None:
+        return False
+    return not rnd.opened[rnd.turn] or isinstance(greedy_action(state), Discard)
 
 
 def _estimate(state: State, seat: int) -> float:
@@ -146,6 +158,10 @@ class IsmctsBot(Bot):
         if len(legal) == 1:
             return legal[0]
         state = sample_state(view, self.rng)
+        if not _worth_searching(state):
+            action = greedy_action(state)
+            if action in legal:
+                return action
         moves = [a for a in candidate_moves(state) if a in legal]
         if not moves:
             return next((a for a in legal if isinstance(a, Discard)), legal[0])
