@@ -1,0 +1,133 @@
+"""Words of the terminal game in English, Arabic and Persian: cards, suits and the interface.
+
+Arabic and Persian text is shown as it is (no shaping library): a terminal that shapes and
+orders right-to-left text shows it well; :func:`can_show` falls back to English where the
+output encoding cannot even hold the letters. The engine's rule messages stay in English (they
+cite rule ids of ``RULES.md``).
+"""
+
+from __future__ import annotations
+
+import codecs
+
+from ..cards import RANKS, SUIT_SYMBOLS, Card
+
+LANGS = ("en", "ar", "fa")
+
+SUIT_NAMES: dict[str, tuple[str, str, str, str]] = {
+    "en": ("spades", "hearts", "diamonds", "clubs"),
+    # Levantine names (RULES.md § Cards and notation)
+    "ar": ("بستوني", "كبة", "ديناري", "سباتي"),
+    "fa": ("پیک", "دل", "خشت", "گشنیز"),
+}
+
+RANK_NAMES: dict[str, dict[int, str]] = {
+    "en": {1: "ace", 11: "jack", 12: "queen", 13: "king"},
+    "ar": {1: "آص", 11: "ولد", 12: "بنت", 13: "شايب"},
+    "fa": {1: "آس", 11: "سرباز", 12: "بی‌بی", 13: "شاه"},
+}
+
+JOKER_NAME = {"en": "joker", "ar": "جوكر", "fa": "ژوکر"}
+
+# English text -> (Arabic, Persian). Keys are the English words themselves.
+_WORDS: dict[str, tuple[str, str]] = {
+    "Your hand": ("يدك", "دست شما"),
+    "Table": ("الطاولة", "میز"),
+    "Discard": ("المرمى", "زمین"),
+    "empty": ("فارغ", "خالی"),
+    "Indicator": ("الدليل", "نشان"),
+    "Wild": ("الجوكر", "وحشی"),
+    "no wild cards": ("لا أوراق جوكر", "بدون کارت وحشی"),
+    "jokers": ("الجواكر", "ژوکرها"),
+    "jokers play as": ("الجوكر يلعب", "ژوکر به جای"),
+    "Stock": ("الكومة", "دسته"),
+    "Round": ("الجولة", "دور"),
+    "cards": ("ورقة", "کارت"),
+    "opened": ("نزل", "باز کرده"),
+    "not opened": ("لم ينزل", "باز نکرده"),
+    "announced": ("أعلن", "اعلام کرد"),
+    "total": ("المجموع", "جمع"),
+    "to play": ("دوره", "نوبت"),
+    "Log": ("السجل", "گزارش"),
+    "Hint": ("نصيحة", "راهنمایی"),
+    "you": ("أنت", "شما"),
+    "by suit": ("حسب النوع", "بر اساس خال"),
+    "by rank": ("حسب الرقم", "بر اساس عدد"),
+    "draw": ("اسحب", "بکش"),
+    "take": ("خذ", "بردار"),
+    "meld": ("انزل", "بخوابان"),
+    "add": ("أضف", "اضافه کن"),
+    "swap": ("بدّل", "عوض کن"),
+    "discard": ("ارمِ", "بینداز"),
+    "undo": ("تراجع", "برگرد"),
+    "redeal": ("أعد التوزيع", "دوباره پخش"),
+    "sort": ("رتّب", "مرتب کن"),
+    "pile": ("المرمى كله", "همه زمین"),
+    "hint": ("نصيحة", "راهنمایی"),
+    "quit": ("خروج", "خروج"),
+    "select": ("اختر", "انتخاب"),
+    "meld target": ("الهدف", "هدف"),
+    "Round summary": ("نتيجة الجولة", "نتیجه دور"),
+    "went out": ("خلص", "تمام کرد"),
+    "partial hand": ("نزول عادي", "دست عادی"),
+    "full hand": ("هند", "هند"),
+    "penalty": ("العقوبة", "جریمه"),
+    "Match": ("المباراة", "بازی"),
+    "Match over": ("انتهت المباراة", "بازی تمام شد"),
+    "Winner": ("الفائز", "برنده"),
+    "no score": ("بلا نتيجة", "بدون امتیاز"),
+    "the stock ran out": ("انتهت الكومة", "دسته تمام شد"),
+    "press Enter": ("اضغط Enter", "Enter را بزنید"),
+    "Pass the terminal to": ("أعطِ الجهاز إلى", "دستگاه را بدهید به"),
+    "your turn": ("دورك", "نوبت شما"),
+    "waiting for": ("ننتظر", "منتظر"),
+    "record": ("السجل", "ثبت"),
+    "Replay": ("إعادة", "بازپخش"),
+    "step": ("خطوة", "گام"),
+    "round": ("جولة", "دور"),
+    "team": ("فريق", "تیم"),
+}
+
+
+def tr(lang: str, text: str) -> str:
+    """``text`` (an English interface word) in ``lang``; itself when it has no translation."""
+    if lang == "en":
+        return text
+    pair = _WORDS.get(text)
+    if pair is None:
+        return text
+    return pair[0] if lang == "ar" else pair[1]
+
+
+def card_face(card: Card) -> str:
+    """The card as shown on its face: ``7♦``, ``T♣``, ``X`` (the same in every language)."""
+    return card.symbol()
+
+
+def card_name(card: Card, lang: str = "en") -> str:
+    """The card in words: ``queen of spades``, ``بنت بستوني``, ``بی‌بی پیک``."""
+    if card.is_joker:
+        return JOKER_NAME[lang]
+    rank = RANK_NAMES[lang].get(card.rank, RANKS[card.rank - 1] if card.rank != 10 else "10")
+    suit = SUIT_NAMES[lang][card.suit]
+    if lang == "en":
+        return f"{rank} of {suit}"
+    return f"{rank} {suit}"
+
+
+def suit_label(suit: int, lang: str = "en") -> str:
+    """A suit's symbol and name, e.g. ``♣ clubs``."""
+    return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[lang][suit]}"
+
+
+def can_show(lang: str, encoding: str | None) -> bool:
+    """Whether text of ``lang`` can be written in ``encoding`` (None: assume UTF-8)."""
+    if lang == "en":
+        return True
+    try:
+        codecs.lookup(encoding or "utf-8")
+        sample = SUIT_NAMES[lang][0] + tr(lang, "Your hand")
+        sample.encode(encoding or "utf-8")
+    except (LookupError, UnicodeEncodeError):
+        return False
+    return True

@@ -1,0 +1,496 @@
+"""The game behind ``hand play``'s interface: seats, bots, the staged turn, hints, the record.
+
+Nothing here imports Textual, so the game logic is tested on its own. Humans act through
+:meth:`Session.act` (an :class:`~handgame.errors.IllegalAction` names the broken rule); the
+steps of a turn after its draw are staged and can be taken back (:meth:`Session.undo`) until
+the discard. Bots see only their seat's view. The record is written after every committed
+action (``hand-record/1`` with a ``play`` field holding the seed and the seats, for resuming).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..actions import (
+    Action,
+    ClaimRedeal,
+    Discard,
+    Draw,
+    LayMelds,
+    LayOff,
+    SwapWild,
+    parse_action,
+)
+from ..bots import Bot, make_bot
+from ..bots.determinize import game_of, sample_state
+from ..bots.runner import deal_seed
+from ..cards import Card
+from ..deal import Deal
+from ..engine import _step as engine_step
+from ..engine import required_minimum
+from ..errors import IllegalAction, RecordError
+from ..meldgen import candidate_melds
+from ..melds import MeldError, analyze
+from ..record import dumps, play_record, read_record, to_record
+from ..solver import best_arrangement, best_discard, best_opening, going_out
+from ..state import Game, Phase, RoundResult, State
+from ..view import PlayerView
+from ..wilds import Wilds, wilds_for
+from .i18n import card_face
+
+HUMAN = "human"
+
+
+def data_dir() -> Path:
+    """Where games are saved by default: ``$XDG_DATA_HOME/handgame/games`` (or ~/.local/share)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "handgame" / "games"
+
+
+def default_record_path(seed: str) -> Path:
+    """A new timestamped record file in the user's data directory."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in seed)[:40]
+    return data_dir() / f"hand-{stamp}-{safe}.json"
+
+
+def faces(cards: tuple[Card, ...] | list[Card]) -> str:
+    """Cards as faces separated by spaces."""
+    return " ".join(card_face(c) for c in cards)
+
+
+def describe(action: Action, view: PlayerView, who: str) -> str:
+    """One log line for an action, as seen by a seat (``who`` names the actor)."""
+    if isinstance(action, Draw):
+        if action.source == "stock":
+            return f"{who} drew from the stock"
+        top = card_face(view.discard_pile[-1]) if view.discard_pile else "?"
+        return f"{who} took the discard {top}"
+    if isinstance(action, LayMelds):
+        return f"{who} laid " + " + ".join(faces(m) for m in action.melds)
+    if isinstance(action, LayOff):
+        end = f" at the {action.end} end" if action.end else ""
+        return f"{who} added {card_face(action.card)} to meld {action.to}{end}"
+    if isinstance(action, SwapWild):
+        return f"{who} put {faces(action.cards)} in meld {action.at} and took its wild card"
+    if isinstance(action, Discard):
+        quiet = " (no announcement)" if not action.announce else ""
+        return f"{who} discarded {card_face(action.card)}{quiet}"
+    if isinstance(action, ClaimRedeal):
+        return f"{who} showed their pairs and claimed a redeal (L-52)"
+    return f"{who}: {action}"  # pragma: no cover - every verb is covered above
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """What the game waits for: ``over``, ``summary``, ``deal``, ``offer``, ``human``, ``bot``."""
+
+    kind: str
+    seat: int | None = None
+
+
+class Session:
+    """One match: the state, who plays each seat, the staged turn, the log and the record."""
+
+    def __init__(
+        self,
+        game: Game,
+        seats: list[str],
+        seed: str,
+        record: Path | None = None,
+        state: State | None = None,
+    ) -> None:
+        """A match of ``game``; ``seats[i]`` is ``human`` or a bot spec (``greedy``, ...)."""
+        if len(seats) != game.players:
+            raise ValueError(f"{len(seats)} seats given for {game.players} players")
+        self.game = game
+        self.seats = list(seats)
+        self.seed = seed
+        self.record = record
+        self.bots: dict[int, Bot] = {
+            i: make_bot(spec, f"{seed}:seat{i}") for i, spec in enumerate(seats) if spec != HUMAN
+        }
+        self.state: State = state if state is not None else game.new_match(0)
+        self.base: State | None = None  # the state before the staged steps of a human turn
+        self.staged: list[Action] = []
+        self.log: list[str] = []
+        self.seen_results = len(self.state.results)
+        self.offered: set[tuple[int, int]] = set()  # (deal, seat) redeal offers made
+        self.bot_claims_checked = -1
+        self.last_human: int | None = None
+
+    # -------------------------------------------------------------------- who, what
+    @property
+    def humans(self) -> list[int]:
+        """The seats played by people."""
+        return [i for i, s in enumerate(self.seats) if s == HUMAN]
+
+    def name(self, seat: int) -> str:
+        """A seat's name."""
+        return self.game.names[seat]
+
+    def viewer(self) -> int:
+        """The seat whose view is shown: the human to act, else the last human, else seat 0."""
+        w = self.waiting()
+        if w.kind in ("human", "offer") and w.seat is not None:
+            return w.seat
+        if self.last_human is not None:
+            return self.last_human
+        humans = self.humans
+        return humans[0] if humans else 0
+
+    def waiting(self) -> Waiting:
+        """What happens next."""
+        st = self.state
+        if len(st.results) > self.seen_results:
+            return Waiting("summary")
+        if st.is_over:
+            return Waiting("over")
+        if st.is_chance:
+            return Waiting("deal")
+        deal = len(st.log)
+        turn = st.current_seat
+        if st.round is not None and st.round.turns_done == 0 and not self.staged:
+            if self.bot_claims_checked != deal:
+                return Waiting("bot-claims")
+            for seat in self.humans:
+                if seat != turn and (deal, seat) not in self.offered:
+                    if any(isinstance(a, ClaimRedeal) for a in st.legal_actions(seat)):
+                        return Waiting("offer", seat)
+        assert turn is not None
+        return Waiting("human" if self.seats[turn] == HUMAN else "bot", turn)
+
+    # -------------------------------------------------------------------- automatic steps
+    def deal(self) -> None:
+        """Deal the next round (seeded by the match seed and the deal's number)."""
+        self.state = self.state.deal_seeded(deal_seed(self.seed, len(self.state.log)))
+        self.log.append(f"— round {len(self.state.results) + 1}, deal {len(self.state.log) + 1}")
+        self.save()
+
+    def bot_claims(self) -> None:
+        """Let entitled bots claim a redeal out of turn (once per deal)."""
+        st = self.state
+        self.bot_claims_checked = len(st.log)
+        turn = st.current_seat
+        for seat, bot in self.bots.items():
+            if seat == turn:
+                continue
+            claims = [a for a in st.legal_actions(seat) if isinstance(a, ClaimRedeal)]
+            if claims and bot.wants_redeal(st.view(seat)):
+                self.commit(claims[0])
+                return
+
+    def decline_offer(self, seat: int) -> None:
+        """The human at ``seat`` plays on without claiming a redeal."""
+        self.offered.add((len(self.state.log), seat))
+
+    def bot_choice(self, seat: int) -> Action:
+        """The action the bot of ``seat`` chooses; it sees only that seat's view."""
+        view = self.state.view(seat)
+        action = self.bots[seat].choose(view)
+        if action not in view.legal_actions:
+            raise IllegalAction(f"the bot at seat {seat} chose an illegal action: {action}")
+        return action
+
+    def summary_seen(self) -> None:
+        """The round summary was shown."""
+        self.seen_results = len(self.state.results)
+
+    # -------------------------------------------------------------------- actions
+    def commit(self, action: Action) -> None:
+        """Apply an action for good (a bot's, a draw, a discard, a claim), log it and save."""
+        before = self.state
+        viewer = self.viewer()
+        self.state = before.apply(action)
+        self.base = None
+        self.staged = []
+        self._log(action, before, viewer)
+        self.save()
+
+    def _log(self, action: Action, before: State, viewer: int) -> None:
+        view = before.view(viewer)
+        who = self.name(action.seat)
+        line = describe(action, view, who)
+        if isinstance(action, Discard):
+            left = len(before.round.hands[action.seat]) - 1 if before.round else 0
+            if action.announce and 0 < left <= 3:
+                line += f" — {left} card{'s' if left != 1 else ''}!"
+        if action.seat == viewer and isinstance(action, Draw) and action.source == "stock":
+            rnd, old = self.state.round, before.round
+            if rnd is not None and old is not None:
+                new = Counter(rnd.hands[viewer]) - Counter(old.hands[viewer])
+                line += f": {faces(list(new.elements()))}"
+        self.log.append(line)
+        if len(self.state.results) > len(before.results):
+            self.log.append(self.result_line(self.state.results[-1]))
+
+    def act(self, action: Action) -> None:
+        """A human's action: draws, discards and claims commit; the other steps are staged.
+
+        Raises :class:`~handgame.errors.IllegalAction` (the state is unchanged then).
+        """
+        if self.seats[action.seat] != HUMAN:
+            raise IllegalAction(f"seat {action.seat} is not played here")
+        self.last_human = action.seat
+        if isinstance(action, (LayMelds, LayOff, SwapWild)):
+            new = self.state.apply(action)
+            if self.base is None:
+                self.base = self.state
+            self.state = new
+            self.staged.append(action)
+            return
+        if isinstance(action, Discard) and self.staged:
+            # the staged steps become part of the record with the discard
+            before = self.state
+            self.state = before.apply(action)
+            viewer = action.seat
+            base = self.base
+            assert base is not None
+            replayed = base
+            for step in self.staged:
+                self._log(step, replayed, viewer)
+                replayed = engine_step(replayed, step)
+            self._log(action, before, viewer)
+            self.base = None
+            self.staged = []
+            self.save()
+            return
+        self.commit(action)
+
+    def undo(self) -> bool:
+        """Take back the last staged step of the turn; False when there is none."""
+        if not self.staged or self.base is None:
+            return False
+        self.staged.pop()
+        state = self.base
+        for step in self.staged:
+            state = engine_step(state, step)
+        self.state = state
+        if not self.staged:
+            self.base = None
+        return True
+
+    # -------------------------------------------------------------------- helpers for the UI
+    def wilds(self) -> Wilds | None:
+        """The round's wild cards."""
+        return self.state.round.wilds if self.state.round is not None else None
+
+    def meld_options(self, seat: int, cards: list[Card]) -> list[tuple[Card, ...]]:
+        """The ways to lay exactly ``cards`` as one new meld (runs in ascending order)."""
+        rnd = self.state.round
+        if rnd is None or not cards:
+            return []
+        ts = rnd.turn_state
+        restriction = ts.restriction if not ts.taken_used and ts.taken in cards else None
+        want = sorted(cards)
+        out = [
+            m.cards
+            for m in candidate_melds(tuple(cards), rnd.wilds, self.state.rules, restriction)
+            if sorted(m.cards) == want
+        ]
+        return sorted(set(out))
+
+    def meld_problem(self, cards: list[Card]) -> str:
+        """Why ``cards`` make no meld, in the words of the rules."""
+        rnd = self.state.round
+        assert rnd is not None
+        natural = sorted(cards, key=lambda c: (rnd.wilds.is_wild(c), c.suit, c.rank))
+        try:
+            analyze(tuple(natural), rnd.wilds, self.state.rules)
+        except MeldError as e:
+            return str(e)
+        return "these cards make no meld in any order (L-11, L-12)"
+
+    def result_line(self, r: RoundResult) -> str:
+        """A round's end in one line."""
+        if r.result == "void":
+            why = "a redeal (L-52)" if r.reason == "redeal" else "the stock ran out (L-81)"
+            return f"round over: no score, {why}"
+        assert r.winner is not None
+        bonus = f" ×{r.multiplier}" if r.multiplier != 1 else ""
+        return f"round over: {self.name(r.winner)} went out, {r.hand} hand{bonus}"
+
+    # -------------------------------------------------------------------- hints
+    def hint(self, seat: int) -> list[str]:
+        """Advice for the seat to act from what it may see: the best opening, add, discard."""
+        view = self.state.view(seat)
+        if view.turn != seat or view.public is None:
+            return ["It is not your turn."]
+        rules = game_of(view).rules
+        wilds = wilds_for(rules, view.indicator)
+        hand = tuple(view.hand)
+        sampled = sample_state(view, random.Random(0))  # hidden cards at random, never read
+        opened = view.opened[seat]
+        phase = Phase(view.phase)
+        if phase is Phase.FIRST_DISCARD:
+            card = best_discard(hand, wilds, rules)
+            return [f"Discard {card_face(card)}: " + self._discard_reason(hand, card, wilds, view)]
+        if phase is Phase.DRAW:
+            return self._draw_hint(view, sampled, wilds)
+        steps = going_out(sampled)
+        if steps is not None:
+            words = [describe(a, view, "you").removeprefix("you ") for a in steps]
+            return ["You can go out this turn: " + "; then ".join(words) + "."]
+        lines: list[str] = []
+        ts = view.public.turn_state
+        restriction = ts.restriction if not ts.taken_used else None
+        must = ts.taken if ts.taken is not None and not ts.taken_used else None
+        if not opened:
+            minimum = required_minimum(sampled)
+            need = max(1, minimum - ts.laid_value)
+            found = best_opening(hand, wilds, rules, need, 1, restriction, must)
+            if found is not None:
+                melds = " + ".join(faces(m) for m in found.meld_cards)
+                so_far = f" with the {ts.laid_value} laid" if ts.laid_value else ""
+                lines.append(
+                    f"Open with {melds}: it counts {found.value}{so_far}, the minimum is "
+                    f"{minimum} (select a meld's cards and press m)."
+                )
+                after = list(hand)
+                for m in found.meld_cards:
+                    for c in m:
+                        after.remove(c)
+                hand = tuple(after)
+            else:
+                best = best_arrangement(hand, wilds, rules, 1)
+                lines.append(
+                    f"You cannot open yet: your best melds count {best.value + ts.laid_value} "
+                    f"of the {minimum} needed (L-63). Keep building."
+                )
+        else:
+            arr = best_arrangement(hand, wilds, rules, 1, restriction)
+            if arr.melds:
+                melds = " + ".join(faces(m) for m in arr.meld_cards)
+                lines.append(f"Lay {melds}: fewer points left in your hand if the round ends.")
+                hand = arr.left
+            adds = [a for a in view.legal_actions if isinstance(a, LayOff)]
+            adds = [a for a in adds if a.card in hand and not wilds.is_wild(a.card)]
+            if adds:
+                best_add = max(adds, key=lambda a: (a.card.rank or 15, -a.to))
+                end = f" at the {best_add.end} end" if best_add.end else ""
+                lines.append(
+                    f"Add {card_face(best_add.card)} to meld {best_add.to}{end}: it leaves "
+                    "your hand for good (select it, pick the meld, press a)."
+                )
+                after = list(hand)
+                after.remove(best_add.card)
+                hand = tuple(after)
+        if hand:
+            legal = {a.card for a in view.legal_actions if isinstance(a, Discard)}
+            allowed = tuple(sorted(c for c in legal if c in hand))
+            card = best_discard(hand, wilds, rules, allowed or None)
+            lines.append(
+                f"Then discard {card_face(card)}: "
+                + self._discard_reason(hand, card, wilds, view)
+            )
+        return lines
+
+    def _draw_hint(self, view: PlayerView, sampled: State, wilds: Wilds) -> list[str]:
+        top = view.discard_pile[-1] if view.discard_pile else None
+        if top is not None and Draw(view.seat, "discard") in view.legal_actions:
+            taken = sampled.apply(Draw(view.seat, "discard"))
+            rnd = taken.round
+            assert rnd is not None
+            hand = rnd.hands[view.seat]
+            rules = taken.rules
+            minimum = required_minimum(taken) if not view.opened[view.seat] else 0
+            ts = rnd.turn_state
+            found = best_opening(hand, wilds, rules, minimum, 1, ts.restriction, top)
+            if found is not None:
+                meld = next(m for m in found.meld_cards if top in m)
+                return [
+                    f"Take the discard {card_face(top)}: it makes the meld {faces(meld)}"
+                    + (f" in an opening of {found.value}." if minimum else ".")
+                ]
+        why = (
+            f" (the discard {card_face(top)} makes no meld you could lay now, L-62)"
+            if top is not None
+            else ""
+        )
+        return [f"Draw from the stock{why}."]
+
+    def _discard_reason(
+        self, hand: tuple[Card, ...], card: Card, wilds: Wilds, view: PlayerView
+    ) -> str:
+        rules = game_of(view).rules
+        rest = list(hand)
+        rest.remove(card)
+        arr = best_arrangement(tuple(rest), wilds, rules)
+        return (
+            "of all your cards it is the one that least spoils your melds "
+            f"(your best melds then leave {arr.penalty} points in hand)."
+        )
+
+    # -------------------------------------------------------------------- record
+    def record_json(self) -> dict[str, Any]:
+        """The record of the match so far (committed actions only), with how to resume it."""
+        state = self.base if self.base is not None else self.state
+        extra = {"play": {"seed": self.seed, "seats": self.seats}}
+        return to_record(state, extra)
+
+    def save(self) -> None:
+        """Write the record (when there is a record file)."""
+        if self.record is None:
+            return
+        self.record.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.record.with_name(self.record.name + ".tmp")
+        tmp.write_text(dumps(self.record_json()) + "\n", encoding="utf-8")
+        tmp.replace(self.record)
+
+
+def resume(path: Path, opponents: list[str] | None = None) -> Session:
+    """A session that continues the game saved in ``path``; raises ``RecordError``."""
+    try:
+        obj = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise RecordError(f"cannot read the record {path}: {e.strerror or e}") from None
+    except ValueError as e:
+        raise RecordError(f"the record {path} is not valid JSON: {e}") from None
+    record = read_record(obj)
+    state, error = play_record(obj)
+    if error is not None or state is None:
+        message = error["message"] if error else "empty record"
+        raise RecordError(f"the record {path} cannot be continued: {message}")
+    info = record.extra.get("play") if isinstance(record.extra.get("play"), dict) else {}
+    assert isinstance(info, dict)
+    seats = info.get("seats")
+    if opponents is not None:
+        seats = [HUMAN, *opponents]
+    if not isinstance(seats, list) or len(seats) != record.game.players:
+        seats = [
+            n.removeprefix("bot:") if n.startswith("bot:") else HUMAN for n in record.game.names
+        ]
+    seed = str(info.get("seed", "resumed"))
+    return Session(record.game, [str(s) for s in seats], seed, path, state)
+
+
+def replay_states(obj: Any) -> tuple[list[tuple[State, Action | None]], str | None]:
+    """Every state of a record in order, with the action that led to it, and its error."""
+    _, error = play_record(obj)
+    record = read_record(obj)
+    frames: list[tuple[State, Action | None]] = []
+    st: State | None = None
+    for rnd in record.rounds:
+        if st is None:
+            st = record.game.new_match(int(rnd["dealer"]))
+        try:
+            st = st.apply_deal(Deal.from_json(rnd.get("deal")))
+        except (ValueError, KeyError):
+            break
+        frames.append((st, None))
+        for raw in rnd.get("actions", []):
+            try:
+                action = parse_action(raw)
+                st = engine_step(st, action)
+            except ValueError:
+                break
+            frames.append((st, action))
+    message = error["message"] if error is not None else None
+    return frames, message
