@@ -27,7 +27,7 @@ from ..state import Phase, State
 from ..view import PlayerView
 from .base import Bot, BotError
 from .determinize import sample_state
-from .greedy import greedy_action, greedy_step
+from .greedy import GreedyBot, greedy_action, greedy_step
 
 #: the default budget: iterations per decision (median well under 1 s here)
 DEFAULT_ITERATIONS = 120
@@ -182,13 +182,7 @@ class IsmctsBot(Bot):
         best = max(moves, key=lambda a: (root.children[a].visits if a in root.children else -1))
         return best
 
-    def wants_redeal(self, view: PlayerView) -> bool:
-        """Claims a redeal when its hand has no meld at all (as ``greedy``)."""
-        if not super().wants_redeal(view):
-            return False
-        state = sample_state(view, self.rng)
-        assert state.round is not None
-        return not best_arrangement(view.hand, state.round.wilds, state.rules).melds
+    wants_redeal = GreedyBot.wants_redeal
 
     # --- one iteration -------------------------------------------------------------------
     def _iterate(self, root: Node, state: State, root_moves: list[Action]) -> None:
