@@ -30,6 +30,9 @@ examples:
   hand replay game.json
   hand rules levant
   hand play --players 3 --seed 42 --record game.json
+  hand play --opponents greedy,ismcts:iterations=40 --lang ar
+  hand play --resume game.json
+  hand replay game.json --show
   hand simulate --bots random,random --games 20 --rounds 1 --seed 1
 """
 
@@ -153,6 +156,8 @@ def _replay_data(text: str) -> dict[str, Any]:
 def cmd_replay(args: argparse.Namespace) -> int:
     """``hand replay``: replay a record and print the RECORD.md answer."""
     name: str = args.file
+    if args.show:
+        return _replay_show(name, args.lang)
     try:
         if name == "-":
             stream = getattr(sys.stdin, "buffer", None)
@@ -168,6 +173,29 @@ def cmd_replay(args: argparse.Namespace) -> int:
         result = summary(None, {"round": None, "action": None, "message": message})
     _print_json(result, indent=2)
     return 0 if result["error"] is None else 1
+
+
+def _replay_show(name: str, lang: str) -> int:
+    """``hand replay FILE --show``: the recorded game, step by step, in the Textual app."""
+    from .tui.session import replay_states
+
+    if name == "-":
+        raise UsageError("--show needs a record file, not standard input")
+    try:
+        obj = json.loads(Path(name).read_text(encoding="utf-8-sig"))
+    except OSError as e:
+        raise UsageError(f"cannot read the record {name}: {e.strerror or e}") from None
+    except ValueError as e:
+        raise UsageError(f"the record {name} is not valid JSON: {e}") from None
+    frames, error = replay_states(obj)
+    if not frames:
+        raise UsageError(f"the record {name} has no deal to show" + (f": {error}" if error else ""))
+    if not _is_terminal():
+        raise UsageError("--show needs a terminal")
+    from .tui.app import ReplayApp
+
+    code = ReplayApp(frames, error, lang).run()
+    return code if isinstance(code, int) else 0
 
 
 def _preset_json(name: str) -> dict[str, Any]:
@@ -209,16 +237,101 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_play(args: argparse.Namespace) -> int:
-    """``hand play``: a plain-text game, you at seat 0 against random bots."""
-    from .state import Game
-    from .textplay import play
+def _split(text: str | None, what: str) -> list[str] | None:
+    """A comma-separated list of a flag, or None when the flag is absent."""
+    if text is None:
+        return None
+    items = [t.strip() for t in text.split(",")]
+    if any(not t for t in items):
+        raise UsageError(f"an empty entry in {what} {text!r}; separate the entries by commas")
+    return items
 
+
+def _is_terminal() -> bool:
+    """Whether both standard input and output are a terminal (the Textual app needs one)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def play_session(args: argparse.Namespace) -> Any:
+    """The :class:`handgame.tui.session.Session` of ``hand play``'s flags (checked)."""
+    from .bots import make_bot
+    from .state import Game
+    from .tui.session import HUMAN, Session, default_record_path, resume
+
+    opponents = _split(args.opponents, "--opponents")
+    if opponents is not None:
+        for spec in opponents:
+            if spec != HUMAN:
+                make_bot(spec, 0).close()  # an unknown bot is a usage error (exit 2)
+    if args.resume:
+        return resume(Path(args.resume), opponents)
     overrides = dict(parse_option(o) for o in args.option or ())
     if args.rounds is not None:
         overrides["rounds"] = args.rounds
-    names = ["human"] + ["bot:random"] * (args.players - 1) if args.players > 1 else None
-    game = Game.create(args.rules, overrides, args.players, args.partnership, names)
+    players = args.players
+    if players is None:
+        players = 4 if args.partnership else (len(opponents) + 1 if opponents else 2)
+    opponents = opponents if opponents is not None else ["greedy"] * (players - 1)
+    if len(opponents) != players - 1:
+        raise UsageError(
+            f"--opponents names {len(opponents)} players for the {players - 1} other seats "
+            f"of --players {players}"
+        )
+    seats = [HUMAN, *opponents]
+    names = _split(args.names, "--names")
+    if names is None:
+        humans = seats.count(HUMAN)
+        names = [
+            ("you" if humans == 1 else f"player {i + 1}") if spec == HUMAN else f"bot:{spec}"
+            for i, spec in enumerate(seats)
+        ]
+        for i, n in enumerate(names):
+            if names.count(n) > 1:
+                names[i] = f"{n} #{i}"
+    game = Game.create(args.rules, overrides, players, args.partnership, names)
+    seed = str(args.seed) if args.seed is not None else str(random.SystemRandom().randrange(10**6))
+    record = Path(args.record) if args.record else default_record_path(seed)
+    if record.exists() and args.record:
+        raise UsageError(f"{record} exists already: continue it with --resume {record}")
+    return Session(game, seats, seed, record)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """``hand play``: the Textual game, or the plain-text game without a terminal."""
+    if args.plain or not _is_terminal():
+        return _play_plain(args)
+    from .tui.i18n import can_show
+
+    lang = args.lang
+    if not can_show(lang, getattr(sys.stdout, "encoding", None)):
+        print(f"hand: this terminal cannot show {lang} text; playing in English", file=sys.stderr)
+        lang = "en"
+    session = play_session(args)
+    if session.state.is_over:
+        raise UsageError(
+            f"the game in {args.resume} is over; 'hand replay {args.resume} --show' shows it"
+        )
+    session.save()
+    from .tui.app import HandApp
+
+    code = HandApp(session, lang).run()
+    print(f"game saved to {session.record}")
+    return code if isinstance(code, int) else 0
+
+
+def _play_plain(args: argparse.Namespace) -> int:
+    """The plain-text game: you at seat 0 against random bots."""
+    from .state import Game
+    from .textplay import play
+
+    if args.resume:
+        raise UsageError("--resume needs the full-screen game (a terminal, without --plain)")
+    overrides = dict(parse_option(o) for o in args.option or ())
+    if args.rounds is not None:
+        overrides["rounds"] = args.rounds
+    players = args.players if args.players is not None else (4 if args.partnership else 2)
+    names = ["human"] + ["bot:random"] * (players - 1) if players > 1 else None
+    game = Game.create(args.rules, overrides, players, args.partnership, names)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     print(f"Hand ({game.preset}, {game.players} players) · seed {seed} · type q to quit")
     record = Path(args.record) if args.record else None
@@ -336,6 +449,14 @@ def build_parser() -> argparse.ArgumentParser:
         '({"record": ..., "expect": ...}) is replayed by its record.',
     )
     p.add_argument("file", metavar="FILE", help="the record file, or - to read standard input")
+    p.add_argument(
+        "--show",
+        action="store_true",
+        help="step through the game in the full-screen interface instead of printing JSON",
+    )
+    p.add_argument(
+        "--lang", choices=("en", "ar", "fa"), default="en", help="words of --show (default: en)"
+    )
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser(
@@ -355,18 +476,46 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "play",
-        help="play a game in the terminal against random bots",
-        description="Play a match in plain text: you are seat 0, the other seats are bots that "
-        "choose at random among their legal actions. Type an action's number, or q to quit.",
+        help="play a match in the terminal against bots (or people, hot-seat)",
+        description="Play a match in a full-screen terminal interface: you are seat 0, the "
+        "other seats are bots (greedy by default) or people taking turns at the keyboard "
+        "(--opponents human,...). The game is saved as it goes (--record, by default a new "
+        "file in $XDG_DATA_HOME/handgame/games/) and --resume FILE continues it. Without a "
+        "terminal, or with --plain, a plain-text game against random bots is played instead: "
+        "type an action's number, or q to quit.",
+        epilog="keys: arrows/space or a click select cards, up/down or a click pick a meld; "
+        "d draw, t take the discard, m meld, a add, w swap a wild card, x discard, u take a "
+        "step back, r redeal, ? hint, s sort, p the pile, l the log, q quit",
     )
     _rules_flags(p)
-    p.add_argument("--players", type=int, default=2, help="number of seats (default: 2)")
+    p.add_argument(
+        "--players", type=int, help="number of seats (default: 2, or 1 + the --opponents)"
+    )
     p.add_argument(
         "--partnership", action="store_true", help="4 players, seats 0+2 against 1+3 (L-91)"
     )
+    p.add_argument(
+        "--opponents",
+        metavar="A,B,...",
+        help="who plays the other seats: bot specs (greedy, random, ismcts, "
+        "ismcts:iterations=40) or human for hot-seat play (default: greedy)",
+    )
+    p.add_argument("--names", metavar="A,B,...", help="a name for every seat, seat 0 first")
     p.add_argument("--seed", help="seed of the deals and the bots (default: a random one)")
-    p.add_argument("--record", metavar="FILE", help="write the hand-record/1 record here")
+    p.add_argument(
+        "--lang",
+        choices=("en", "ar", "fa"),
+        default="en",
+        help="card, suit and interface words: English, Arabic or Persian (default: en)",
+    )
+    p.add_argument("--record", metavar="FILE", help="save the hand-record/1 record here")
+    p.add_argument("--resume", metavar="FILE", help="continue the game saved in FILE")
     p.add_argument("--rounds", type=int, metavar="N", help="scored rounds in the match")
+    p.add_argument(
+        "--plain",
+        action="store_true",
+        help="the plain-text game (also chosen when stdin or stdout is not a terminal)",
+    )
     p.set_defaults(func=cmd_play)
     _simulate_parser(sub)
     return parser

@@ -387,8 +387,7 @@ class Session:
             allowed = tuple(sorted(c for c in legal if c in hand))
             card = best_discard(hand, wilds, rules, allowed or None)
             lines.append(
-                f"Then discard {card_face(card)}: "
-                + self._discard_reason(hand, card, wilds, view)
+                f"Then discard {card_face(card)}: " + self._discard_reason(hand, card, wilds, view)
             )
         return lines
 
@@ -478,14 +477,15 @@ def replay_states(obj: Any) -> tuple[list[tuple[State, Action | None]], str | No
     frames: list[tuple[State, Action | None]] = []
     st: State | None = None
     for rnd in record.rounds:
-        if st is None:
-            st = record.game.new_match(int(rnd["dealer"]))
         try:
+            if st is None:
+                st = record.game.new_match(int(rnd["dealer"]))
             st = st.apply_deal(Deal.from_json(rnd.get("deal")))
-        except (ValueError, KeyError):
+        except (ValueError, KeyError, TypeError, AttributeError):
             break
         frames.append((st, None))
-        for raw in rnd.get("actions", []):
+        actions = rnd.get("actions", [])
+        for raw in actions if isinstance(actions, list) else []:
             try:
                 action = parse_action(raw)
                 st = engine_step(st, action)
