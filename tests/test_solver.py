@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from functools import cache
 from itertools import combinations, permutations
@@ -21,6 +22,8 @@ from handgame.values import opening_value, penalty_value
 from handgame.wilds import Wilds, wilds_for
 
 PRESETS = ["levant", "gulf", "four-jokers"]
+# HAND_SOLVER_EXAMPLES=2000 python -m pytest tests/test_solver.py for a deep run
+EXAMPLES = int(os.environ.get("HAND_SOLVER_EXAMPLES", "50"))
 
 
 def _setup(
@@ -92,7 +95,7 @@ def _brute(
 _PEN: dict[Card, int] = {}
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=EXAMPLES, deadline=None)
 @given(st.sampled_from(PRESETS), st.integers(0, 10**6), st.integers(3, 7), st.booleans())
 def test_best_arrangement_and_opening_match_brute_force(
     preset: str, seed: int, size: int, dense: bool
@@ -130,7 +133,7 @@ def test_best_arrangement_and_opening_match_brute_force(
         assert any(must in m.cards for m in with_must.melds)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=EXAMPLES, deadline=None)
 @given(st.sampled_from(PRESETS), st.integers(0, 10**6), st.integers(4, 9))
 def test_best_discard_keeps_the_least_penalty(preset: str, seed: int, size: int) -> None:
     """No other discard leaves a smaller least penalty, wild cards aside."""
