@@ -88,6 +88,15 @@ def describe(action: Action, view: PlayerView, who: str) -> str:
     return f"{who}: {action}"  # pragma: no cover - every verb is covered above
 
 
+def _imperative(line: str) -> str:
+    """``you laid 7♦ 8♦ 9♦`` as advice: ``lay 7♦ 8♦ 9♦``."""
+    line = line.removeprefix("you ")
+    for past, now in (("laid", "lay"), ("added", "add"), ("discarded", "discard")):
+        if line.startswith(past):
+            return now + line[len(past) :]
+    return line
+
+
 @dataclass(frozen=True)
 class Waiting:
     """What the game waits for: ``over``, ``summary``, ``deal``, ``offer``, ``human``, ``bot``."""
@@ -336,7 +345,7 @@ class Session:
             return self._draw_hint(view, sampled, wilds)
         steps = going_out(sampled)
         if steps is not None:
-            words = [describe(a, view, "you").removeprefix("you ") for a in steps]
+            words = [_imperative(describe(a, view, "you")) for a in steps]
             return ["You can go out this turn: " + "; then ".join(words) + "."]
         lines: list[str] = []
         ts = view.public.turn_state
