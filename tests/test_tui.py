@@ -128,13 +128,16 @@ def test_scripted_round_against_a_bot(tmp_path: Path) -> None:
         await pilot.pause()
         assert len(session.staged) == 3 and session.state.round is not None
         seen["table"] = screen_text(app)
-        # add Q♠ to the run 9♠ T♠ J♠ (meld 1), using the keyboard to pick the meld
-        app.target = 1
+        # add Q♠ to the run 9♠ T♠ J♠ (meld 1), picking the meld with a click
+        line = next(y for y, m in app.meld_lines.items() if m == 1)
+        await pilot.click("#table", offset=(6, line))
+        assert app.target == 1
         await select(pilot, "QS")
         await pilot.press("a")
         assert "✗" not in app.message.plain, app.message.plain
-        # swap: 7♦ takes the wild A♣ out of 5♦ 6♦ A♣ (meld 2)
-        app.target = 2
+        # swap: 7♦ takes the wild A♣ out of 5♦ 6♦ A♣ (meld 2), picked with the keyboard
+        await pilot.press("down")
+        assert app.target == 2
         await select(pilot, "7D")
         await pilot.press("w")
         assert "✗" not in app.message.plain, app.message.plain
@@ -479,3 +482,25 @@ def test_fits_80_by_24() -> None:
     text = seen[0]
     for word in ("Stock", "Discard", "Your hand", "d draw", "q quit"):
         assert word in text, word
+
+
+def test_redeal_offer_out_of_turn() -> None:
+    """Seed 31 deals seat 0 four pairs while seat 1 starts: the game offers a redeal (L-52)."""
+    game = Game.create("levant", {"rounds": 1}, 2, False, ["you", "bot:greedy"])
+    session = Session(game, ["human", "greedy"], "31")
+    app = HandApp(session, bot_delay=0)
+
+    async def script(pilot: Any) -> None:
+        assert isinstance(app.screen, ChoiceScreen)
+        assert "redeal" in screen_text(app)
+        await pilot.press("1")
+        await settle(pilot)
+        assert isinstance(app.screen, InfoScreen)  # the round summary: no score
+        assert "no score: a redeal (L-52)" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+
+    run_app(app, script, (80, 24))
+    assert session.state.results[0].reason == "redeal"
+    assert len(session.state.log) == 1 and session.state.round is not None
+    assert any("claimed a redeal" in line for line in session.log)

@@ -541,13 +541,14 @@ class HandApp(BaseGameApp):
     def try_act(self, action: Action) -> bool:
         """Act for the person; show the broken rule when it is not allowed."""
         s = self.session
+        pile = s.state.round.discard_pile if s.state.round is not None else ()
         try:
             s.act(action)
         except IllegalAction as e:
             self.say(f"✗ {e}", "bold red")
             return False
         self.selected = set()
-        self.message = Text(describe(action, s.state.view(action.seat), "you"), style="green")
+        self.message = Text(describe(action, pile, "you"), style="green")
         if isinstance(action, (Draw, Discard, ClaimRedeal)):
             self.advance()
         else:
@@ -694,6 +695,16 @@ class ReplayApp(BaseGameApp):
         self.error = error
         self.index = 0
         self.seat = 0
+        self.lines: list[str] = []  # one log line per frame
+        deals = 0
+        for i, (state, action) in enumerate(frames):
+            if action is None:
+                deals += 1
+                self.lines.append(f"— deal {deals}")
+                continue
+            before = frames[i - 1][0].round
+            pile = before.discard_pile if before is not None else ()
+            self.lines.append(describe(action, pile, state.game.names[action.seat]))
 
     def keys_text(self) -> Text:
         """The replay's keys."""
@@ -709,15 +720,7 @@ class ReplayApp(BaseGameApp):
     def current(self) -> tuple[State, PlayerView, list[str]]:
         """The chosen frame, seen from the chosen seat."""
         state, _ = self.frames[self.index]
-        log: list[str] = []
-        for i in range(1, self.index + 1):
-            before, _ = self.frames[i - 1]
-            _, action = self.frames[i]
-            if action is None:
-                log.append(f"— deal {sum(1 for f in self.frames[: i + 1] if f[1] is None)}")
-            elif before.round is not None:
-                log.append(describe(action, before.view(self.seat), state.game.names[action.seat]))
-        return state, state.view(self.seat), log
+        return state, state.view(self.seat), self.lines[: self.index + 1]
 
     def on_mount(self) -> None:
         """Show the first frame."""

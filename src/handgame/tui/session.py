@@ -66,12 +66,12 @@ def faces(cards: tuple[Card, ...] | list[Card]) -> str:
     return " ".join(card_face(c) for c in cards)
 
 
-def describe(action: Action, view: PlayerView, who: str) -> str:
-    """One log line for an action, as seen by a seat (``who`` names the actor)."""
+def describe(action: Action, pile: tuple[Card, ...], who: str) -> str:
+    """One log line for an action (``pile``: the discard pile before it, ``who``: the actor)."""
     if isinstance(action, Draw):
         if action.source == "stock":
             return f"{who} drew from the stock"
-        top = card_face(view.discard_pile[-1]) if view.discard_pile else "?"
+        top = card_face(pile[-1]) if pile else "?"
         return f"{who} took the discard {top}"
     if isinstance(action, LayMelds):
         return f"{who} laid " + " + ".join(faces(m) for m in action.melds)
@@ -224,14 +224,14 @@ class Session:
         self.save()
 
     def _log(self, action: Action, before: State, viewer: int) -> None:
-        view = before.view(viewer)
-        who = self.name(action.seat)
-        line = describe(action, view, who)
+        pile = before.round.discard_pile if before.round is not None else ()
+        line = describe(action, pile, self.name(action.seat))
         if isinstance(action, Discard):
             left = len(before.round.hands[action.seat]) - 1 if before.round else 0
             if action.announce and 0 < left <= 3:
                 line += f" — {left} card{'s' if left != 1 else ''}!"
-        if action.seat == viewer and isinstance(action, Draw) and action.source == "stock":
+        drew = isinstance(action, Draw) and action.source == "stock"
+        if drew and action.seat == viewer and len(self.humans) == 1:  # hot-seat: no peeking
             rnd, old = self.state.round, before.round
             if rnd is not None and old is not None:
                 new = Counter(rnd.hands[viewer]) - Counter(old.hands[viewer])
@@ -345,7 +345,7 @@ class Session:
             return self._draw_hint(view, sampled, wilds)
         steps = going_out(sampled)
         if steps is not None:
-            words = [_imperative(describe(a, view, "you")) for a in steps]
+            words = [_imperative(describe(a, view.discard_pile, "you")) for a in steps]
             return ["You can go out this turn: " + "; then ".join(words) + "."]
         lines: list[str] = []
         ts = view.public.turn_state
