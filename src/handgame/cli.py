@@ -252,22 +252,16 @@ def _is_terminal() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def play_session(args: argparse.Namespace) -> Any:
-    """The :class:`handgame.tui.session.Session` of ``hand play``'s flags (checked)."""
+def _play_seats(args: argparse.Namespace) -> tuple[int, list[str], list[str]]:
+    """The number of seats, who plays each (``human`` or a bot spec) and their names."""
     from .bots import make_bot
-    from .state import Game
-    from .tui.session import HUMAN, Session, default_record_path, resume
+    from .tui.session import HUMAN
 
     opponents = _split(args.opponents, "--opponents")
     if opponents is not None:
         for spec in opponents:
             if spec != HUMAN:
                 make_bot(spec, 0).close()  # an unknown bot is a usage error (exit 2)
-    if args.resume:
-        return resume(Path(args.resume), opponents)
-    overrides = dict(parse_option(o) for o in args.option or ())
-    if args.rounds is not None:
-        overrides["rounds"] = args.rounds
     players = args.players
     if players is None:
         players = 4 if args.partnership else (len(opponents) + 1 if opponents else 2)
@@ -288,6 +282,32 @@ def play_session(args: argparse.Namespace) -> Any:
         for i, n in enumerate(names):
             if names.count(n) > 1:
                 names[i] = f"{n} #{i}"
+    elif len(names) != players:
+        raise UsageError(f"--names gives {len(names)} names for {players} players")
+    return players, seats, names
+
+
+def play_session(args: argparse.Namespace) -> Any:
+    """The :class:`handgame.tui.session.Session` of ``hand play``'s flags (checked)."""
+    from .state import Game
+    from .tui.session import HUMAN, Session, default_record_path, resume
+
+    if args.resume:
+        opponents = _split(args.opponents, "--opponents")
+        if opponents is not None:
+            _play_seats(args)  # checks the bot names
+        session = resume(Path(args.resume), opponents)
+        if session.state.is_over:
+            raise UsageError(
+                f"the game in {args.resume} is over; 'hand replay {args.resume} --show' shows it"
+            )
+        if HUMAN not in session.seats:
+            raise UsageError(f"nobody plays in {args.resume}: every seat is a bot")
+        return session
+    players, seats, names = _play_seats(args)
+    overrides = dict(parse_option(o) for o in args.option or ())
+    if args.rounds is not None:
+        overrides["rounds"] = args.rounds
     game = Game.create(args.rules, overrides, players, args.partnership, names)
     seed = str(args.seed) if args.seed is not None else str(random.SystemRandom().randrange(10**6))
     record = Path(args.record) if args.record else default_record_path(seed)
@@ -307,10 +327,6 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(f"hand: this terminal cannot show {lang} text; playing in English", file=sys.stderr)
         lang = "en"
     session = play_session(args)
-    if session.state.is_over:
-        raise UsageError(
-            f"the game in {args.resume} is over; 'hand replay {args.resume} --show' shows it"
-        )
     session.save()
     from .tui.app import HandApp
 
@@ -326,6 +342,7 @@ def _play_plain(args: argparse.Namespace) -> int:
 
     if args.resume:
         raise UsageError("--resume needs the full-screen game (a terminal, without --plain)")
+    _play_seats(args)  # the same checks as the full-screen game
     overrides = dict(parse_option(o) for o in args.option or ())
     if args.rounds is not None:
         overrides["rounds"] = args.rounds
