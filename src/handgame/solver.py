@@ -33,6 +33,7 @@ __all__ = [
     "best_opening",
     "going_out",
     "pack",
+    "partners",
 ]
 
 
@@ -222,11 +223,12 @@ def best_discard(
             rest = list(hand)
             rest.remove(c)
             costs[c] = best_arrangement(tuple(rest), wilds, rules).penalty
-    return min(costs, key=lambda c: (costs[c], _partners(c, hand, wilds), c))
+    return min(costs, key=lambda c: (costs[c], partners(c, hand, wilds), c))
 
 
-def _partners(card: Card, rest: list[Card] | tuple[Card, ...], wilds: Wilds) -> int:
-    """How many cards of ``rest`` could make a meld with ``card`` (a rough closeness)."""
+def partners(card: Card, rest: list[Card] | tuple[Card, ...], wilds: Wilds) -> int:
+    """How many cards of ``rest`` could make a meld with ``card`` (same rank, or same suit
+    within two ranks): a rough closeness to a meld."""
     if wilds.is_wild(card):
         return 99
     nat = wilds.natural(card)

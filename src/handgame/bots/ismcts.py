@@ -21,9 +21,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..actions import Action, Discard, Draw
+from ..cards import Card
 from ..errors import IllegalAction
-from ..solver import best_arrangement, best_discard, best_opening, going_out
+from ..solver import best_arrangement, best_discard, best_opening, going_out, partners
 from ..state import Phase, State
+from ..values import penalty_value
 from ..view import PlayerView
 from .base import Bot, BotError
 from .determinize import sample_state
@@ -73,13 +75,21 @@ def candidate_moves(state: State) -> list[Action]:
     from ..engine import turn_problem
 
     allowed = [c for c in sorted(set(hand)) if turn_problem(state, c, True) is None]
-    ranked: list[Action] = []
+    wilds = rnd.wilds
     pool = list(allowed)
-    while pool and len(ranked) < DISCARDS_OFFERED:
-        card = best_discard(hand, rnd.wilds, state.rules, tuple(pool))
+    ranked: list[Card] = []
+    while pool and len(ranked) < DISCARDS_OFFERED - 1:
+        card = best_discard(hand, wilds, state.rules, tuple(pool))
         pool.remove(card)
-        ranked.append(Discard(seat, card, True))
-    for a in ranked:
+        ranked.append(card)
+    # the loneliest cards too: fewest partners first, then the costliest
+    lonely = sorted(
+        (c for c in allowed if not wilds.is_wild(c)),
+        key=lambda c: (partners(c, hand, wilds), -penalty_value(c, wilds, state.rules), c),
+    )
+    ranked += lonely[:2]
+    for card in ranked:
+        a = Discard(seat, card, True)
         if a not in moves:
             moves.append(a)
     return moves
@@ -98,15 +108,21 @@ def _worth_searching(state: State) -> bool:
 
 
 def _estimate(state: State, seat: int) -> float:
-    """How far ``seat`` is from going out: its penalty after its best melds (lower is better)."""
+    """How far ``seat`` is from going out (lower is better): the cards its best melds leave,
+    each at its penalty plus a turn's worth, half as much when it has a partner (a near meld);
+    more when the opening is still out of reach."""
     rnd = state.round
     assert rnd is not None
     hand = rnd.hands[seat]
-    arrangement = best_arrangement(hand, rnd.wilds, state.rules, 1)
-    cost = float(arrangement.penalty) + 3.0 * len(arrangement.left)
+    wilds = rnd.wilds
+    arrangement = best_arrangement(hand, wilds, state.rules, 1)
+    cost = 0.0
+    for c in arrangement.left:
+        each = penalty_value(c, wilds, state.rules) + 8.0
+        cost += each / 2 if partners(c, arrangement.left, wilds) else each
     if not rnd.opened[seat]:
         need = state.rules.initial_minimum
-        if best_opening(hand, rnd.wilds, state.rules, need, 1) is None:
+        if best_opening(hand, wilds, state.rules, need, 1) is None:
             cost += 25.0
     return cost
 
