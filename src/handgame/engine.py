@@ -9,8 +9,6 @@ step itself (RECORD.md allows either the step or the turn's discard).
 
 from __future__ import annotations
 
-import dataclasses
-
 from .actions import Action, ClaimRedeal, Discard, Draw, LayMelds, LayOff, SwapWild
 from .cards import JOKER, Card, remove_cards
 from .deal import Deal, DealError, check_deal, first_player
@@ -19,9 +17,9 @@ from .match import end_round, score_win, void_result
 from .meldgen import best_melds_value, best_packing, candidate_melds, roles_for, value_bound
 from .melds import ACE_ONLY, NATURAL, RUN, Meld, MeldError, add_card, analyze, fitting_ends, swap
 from .rules import Ruleset
-from .state import Phase, RoundLog, RoundState, State, TurnState
+from .state import Phase, RoundLog, RoundState, State, TurnState, evolve
 from .values import opening_value
-from .wilds import wilds_for
+from .wilds import Wilds, wilds_for
 
 # ----------------------------------------------------------------------------- deal
 
@@ -66,7 +64,7 @@ def apply_deal(state: State, deal: Deal) -> State:
 
 
 def _with_round(state: State, rnd: RoundState, action: Action) -> State:
-    return state.replace(round=dataclasses.replace(rnd, actions=(*rnd.actions, action)))
+    return state.replace(round=evolve(rnd, actions=(*rnd.actions, action)))
 
 
 def _known(
@@ -153,7 +151,7 @@ def _draw(state: State, a: Draw) -> State:
         if not rnd.stock:
             raise IllegalAction("the stock is empty (L-81)")
         card = rnd.stock[0]
-        rnd = dataclasses.replace(
+        rnd = evolve(
             rnd,
             hands=_set(rnd.hands, seat, tuple(sorted((*hand, card)))),
             stock=rnd.stock[1:],
@@ -173,7 +171,7 @@ def _draw(state: State, a: Draw) -> State:
         elif rules.discarded_wild == "aces-set-only":
             restriction = (top, "aces-set")
     by = rnd.pile_top_by
-    rnd = dataclasses.replace(
+    rnd = evolve(
         rnd,
         hands=_set(rnd.hands, seat, tuple(sorted((*hand, top)))),
         discard_pile=rnd.discard_pile[:-1],
@@ -232,7 +230,7 @@ def _lay(state: State, a: LayMelds) -> State:
         hand = rest
         melds = (*melds, meld)
         owners = (*owners, seat)
-        ts = dataclasses.replace(
+        ts = evolve(
             ts,
             laid=(*ts.laid, len(melds) - 1),
             all_laid_value=ts.all_laid_value + value,
@@ -240,12 +238,12 @@ def _lay(state: State, a: LayMelds) -> State:
             reuse_owed=max(0, ts.reuse_owed - len(meld.wild_at)),
         )
         if not opened[seat] and not ts.provisional:
-            ts = dataclasses.replace(ts, laid_value=ts.laid_value + value)
+            ts = evolve(ts, laid_value=ts.laid_value + value)
             if ts.laid_value >= minimum:
                 opened = _set(opened, seat, True)
-                ts = dataclasses.replace(ts, opened_now=True)
+                ts = evolve(ts, opened_now=True)
     _check_cards_left(state, hand)
-    rnd = dataclasses.replace(
+    rnd = evolve(
         rnd,
         hands=_set(rnd.hands, seat, hand),
         known=_known(rnd, seat, tuple(c for cards in a.melds for c in cards)),
@@ -310,7 +308,7 @@ def _add(state: State, a: LayOff) -> State:
         and ts.taken_from_opened
     ):
         used = True
-    ts = dataclasses.replace(
+    ts = evolve(
         ts,
         provisional=ts.provisional or not rnd.opened[seat],
         touched_other=ts.touched_other or rnd.owners[a.to] != seat,
@@ -319,7 +317,7 @@ def _add(state: State, a: LayOff) -> State:
         reuse_owed=max(0, ts.reuse_owed - (1 if rnd.wilds.is_wild(a.card) else 0)),
     )
     _check_cards_left(state, rest)
-    rnd = dataclasses.replace(
+    rnd = evolve(
         rnd,
         hands=_set(rnd.hands, seat, rest),
         known=_known(rnd, seat, (a.card,)),
@@ -342,7 +340,7 @@ def _swap(state: State, a: SwapWild) -> State:
     except MeldError as e:
         raise IllegalAction(str(e)) from None
     ts = rnd.turn_state
-    ts = dataclasses.replace(
+    ts = evolve(
         ts,
         provisional=ts.provisional or not rnd.opened[seat],
         touched_other=ts.touched_other or rnd.owners[a.at] != seat,
@@ -350,7 +348,7 @@ def _swap(state: State, a: SwapWild) -> State:
     )
     hand = tuple(sorted(rest + taken))
     _check_cards_left(state, hand)
-    rnd = dataclasses.replace(
+    rnd = evolve(
         rnd,
         hands=_set(rnd.hands, seat, hand),
         known=_known(rnd, seat, a.cards, taken),
@@ -422,7 +420,7 @@ def _discard(state: State, a: Discard) -> State:
     assert hand is not None
     ts = rnd.turn_state
     n = len(hand)
-    rnd = dataclasses.replace(
+    rnd = evolve(
         rnd,
         hands=_set(rnd.hands, seat, hand),
         known=_known(rnd, seat, (a.card,)),
@@ -446,7 +444,7 @@ def _discard(state: State, a: Discard) -> State:
         if rules.stock_end == "empty" or len(rnd.discard_pile) <= 1:
             return end_round(state.replace(round=rnd), void_result(rnd, "stock"))
         rnd = _reshuffle(rnd)
-    rnd = dataclasses.replace(rnd, turn=(seat + 1) % players, turn_state=TurnState())
+    rnd = evolve(rnd, turn=(seat + 1) % players, turn_state=TurnState())
     return state.replace(phase=Phase.DRAW, round=rnd)
 
 
@@ -462,7 +460,7 @@ def _reshuffle(rnd: RoundState) -> RoundState:
     digest = hashlib.sha256(repr((rnd.deal.to_json(), rnd.reshuffles)).encode()).hexdigest()
     cards = list(rnd.discard_pile[:-1])
     random.Random(digest).shuffle(cards)
-    return dataclasses.replace(
+    return evolve(
         rnd,
         stock=tuple(cards),
         discard_pile=rnd.discard_pile[-1:],
@@ -509,7 +507,7 @@ def _redeal(state: State, a: ClaimRedeal) -> State:
             "a redeal needs four pairs of identical cards, three pairs and a wild card, or two "
             "pairs and two jokers (L-52)"
         )
-    rnd = dataclasses.replace(rnd, actions=(*rnd.actions, a))
+    rnd = evolve(rnd, actions=(*rnd.actions, a))
     return end_round(state.replace(round=rnd), void_result(rnd, "redeal"))
 
 
@@ -587,6 +585,22 @@ def can_finish_turn(state: State) -> bool:
     return _finishable(state, _MEMO)
 
 
+def _accepts(state: State, action: Action, no_out: bool = False) -> bool:
+    """Whether ``apply`` accepts ``action`` (without building its error message).
+
+    ``no_out``: after this step ``_could_go_out`` (stage 0) is known to be False.
+    """
+    try:
+        new = _step(state, action)
+    except IllegalAction:
+        return False
+    if new.phase is Phase.PLAY and _obligated(new):
+        if len(_MEMO) > 200_000:
+            _MEMO.clear()
+        return _finishable(new, _MEMO, no_out=no_out)
+    return True
+
+
 # Answers of the search, shared between calls: the key holds everything an answer depends on.
 _MEMO: dict[object, bool] = {}
 
@@ -597,6 +611,7 @@ def _finishable(
     stage: int = 0,
     last_meld: tuple[Card, ...] = (),
     last_add: int = 0,
+    no_out: bool = False,
 ) -> bool:
     """Search the rest of the turn for a legal discard.
 
@@ -608,7 +623,8 @@ def _finishable(
     rnd = state.round
     assert rnd is not None
     hand = rnd.hands[rnd.turn]
-    if any(turn_problem(state, c) is None for c in set(hand)):
+    # turn_problem depends on the card only through holding it: one card of the hand decides
+    if hand and turn_problem(state, hand[0]) is None:
         return True
     key = (
         hand,
@@ -629,7 +645,7 @@ def _finishable(
     if key in memo:
         return memo[key]
     memo[key] = False
-    verdict = _quick_verdict(state, stage)
+    verdict = _quick_verdict(state, stage, no_out)
     if verdict is not None:
         memo[key] = verdict
         return verdict
@@ -657,8 +673,11 @@ def _finishable(
     return False
 
 
-def _quick_verdict(state: State, stage: int = 0) -> bool | None:
-    """Settle finishability without a search where an exact shortcut exists (else None)."""
+def _quick_verdict(state: State, stage: int = 0, no_out: bool = False) -> bool | None:
+    """Settle finishability without a search where an exact shortcut exists (else None).
+
+    ``no_out``: ``_could_go_out(state, stage)`` is known to be False (see ``_out_bounds``).
+    """
     rnd = state.round
     assert rnd is not None
     ts = rnd.turn_state
@@ -687,8 +706,8 @@ def _quick_verdict(state: State, stage: int = 0) -> bool | None:
                 return False
             return None
         # not opened and the opening cannot be reached with melds: only going out is left
-        return None if _could_go_out(state, stage) else False
-    if not opened and ts.provisional and not _could_go_out(state, stage):
+        return None if not no_out and _could_go_out(state, stage) else False
+    if not opened and ts.provisional and (no_out or not _could_go_out(state, stage)):
         return False
     return None
 
@@ -723,10 +742,13 @@ def _could_go_out(state: State, stage: int = 0) -> bool:
         extra = sum(len(m.wild_at) for m in rnd.melds) if swap_cards else 0
     n_wild = sum(1 for c in hand if wilds.is_wild(c)) + extra
     naturals = {wilds.natural(c) for c in hand if not wilds.is_wild(c)}
-    loose = [
-        c for c in hand if c not in swap_cards and not _table_reach(rnd, c, naturals, n_wild, rules)
-    ]
-    if len(loose) <= 1:
+    counts: dict[Card, int] = {}
+    for c in hand:
+        counts[c] = counts.get(c, 0) + 1
+    # the loose cards, by kind: whether a card reaches the table does not depend on its copy
+    loose_kinds = _loose_kinds(rnd, counts, swap_cards, naturals, n_wild, rules)
+    n_loose = sum(counts[c] for c in loose_kinds)
+    if n_loose <= 1:
         return True
     if stage == 2:
         return False
@@ -735,20 +757,96 @@ def _could_go_out(state: State, stage: int = 0) -> bool:
     else:
         pool = hand
     melds = candidate_melds(pool, wilds, rules)
-    values = [sum(1 for c in m.cards if c in loose) for m in melds]
-    covered = best_packing(pool, melds, values)
-    return len(loose) - covered <= 1
+    # only melds holding a loose card count (the others add nothing to the packing), and
+    # a loose kind is covered at most as often as the pool holds it
+    useful = [m for m in melds if any(c in loose_kinds for c in m.cards)]
+    in_useful = {c for m in useful for c in m.cards}
+    bound = sum(pool.count(c) for c in loose_kinds if c in in_useful)
+    if n_loose - bound > 1:
+        return False
+    values = [sum(1 for c in m.cards if c in loose_kinds) for m in useful]
+    covered = best_packing(tuple(c for c in pool if c in in_useful), useful, values)
+    return n_loose - covered <= 1
+
+
+def _loose_kinds(
+    rnd: RoundState,
+    kinds: dict[Card, int],
+    swap_cards: set[Card],
+    naturals: set[Card],
+    n_wild: int,
+    rules: Ruleset,
+) -> set[Card]:
+    """The cards of ``kinds`` not in ``swap_cards`` that reach no table meld (``_table_reach``
+    for each, with the melds indexed by suit and rank once)."""
+    wilds = rnd.wilds
+    runs: dict[int, list[Meld]] = {}
+    sets: dict[int, list[Meld]] = {}
+    for m in rnd.melds:
+        if m.kind == RUN:
+            runs.setdefault(m.suit, []).append(m)
+        else:
+            sets.setdefault(m.rank, []).append(m)
+    present = [0, 0, 0, 0]  # per suit, a bit per rank held as a natural card (gaps: 2..13)
+    for n in naturals:
+        if n.suit >= 0:
+            present[n.suit] |= 1 << n.rank
+    wild_fits: bool | None = None
+    out: set[Card] = set()
+    for c in kinds:
+        if c in swap_cards:
+            continue
+        if wilds.is_wild(c):
+            if wild_fits is None:
+                wild_fits = any(fitting_ends(m, c, wilds, rules) for m in rnd.melds)
+            if not wild_fits:
+                out.add(c)
+            continue
+        nat = wilds.natural(c)
+        rank, suit = nat.rank, nat.suit
+        if any(suit not in m.natural_suits and len(m.cards) < 4 for m in sets.get(rank, ())):
+            continue
+        reached = False
+        for m in runs.get(suit, ()):
+            for r in (rank,) if rank != 1 else (1, 14):
+                if r < m.start:
+                    lo, hi = r + 1, m.start  # the ranks between: lo .. hi - 1
+                elif r > m.end:
+                    lo, hi = m.end + 1, r
+                else:
+                    continue
+                held = present[suit] & ((1 << hi) - (1 << lo))
+                gaps = hi - lo - held.bit_count()
+                if gaps <= n_wild and len(m.cards) + (hi - lo) + 1 <= 13:
+                    reached = True
+                    break
+            if reached:
+                break
+        if not reached:
+            out.add(c)
+    return out
 
 
 def _table_reach(
     rnd: RoundState, card: Card, naturals: set[Card], n_wild: int, rules: Ruleset
 ) -> bool:
     """Whether ``card`` could be laid off on some table meld, maybe after other hand cards."""
-    wilds = rnd.wilds
+    return _reach(rnd.melds, rnd.wilds, card, naturals, n_wild, rules)
+
+
+def _reach(
+    melds: tuple[Meld, ...] | list[Meld],
+    wilds: Wilds,
+    card: Card,
+    naturals: set[Card],
+    n_wild: int,
+    rules: Ruleset,
+) -> bool:
+    """Whether ``card`` could be laid off on one of ``melds``, maybe after other hand cards."""
     if wilds.is_wild(card):
-        return any(fitting_ends(m, card, wilds, rules) for m in rnd.melds)
+        return any(fitting_ends(m, card, wilds, rules) for m in melds)
     nat = wilds.natural(card)
-    for m in rnd.melds:
+    for m in melds:
         if m.kind != RUN:
             if nat.rank == m.rank and nat.suit not in m.natural_suits and len(m.cards) < 4:
                 return True
@@ -766,6 +864,83 @@ def _table_reach(
             if gaps <= n_wild and len(m.cards) + len(between) + 1 <= 13:
                 return True
     return False
+
+
+def _out_bounds(state: State) -> tuple[bool, bool]:
+    """For an unopened seat: whether ``_could_go_out`` (stage 0) is surely False after every
+    lay-off or swap, and after every new meld, that ``step_candidates`` offers now.
+
+    One bound covers every such successor (it does not try them). A successor's hand holds no
+    natural card that this hand does not hold, and ``_could_go_out`` lends it the table's wild
+    cards only when one of its cards can be swapped, so its hand and loans hold at most
+    ``hand wilds + table wilds`` wild cards, or (no swap possible) the hand's own; its table is
+    this one with one meld longer or with naturals in place of wilds, or with one new meld of
+    the hand. A natural card of this hand that no wild position stands for, that reaches no
+    such meld even with all those wild cards filling gaps, and that is in no meld of the hand
+    with them, stays loose and uncovered after the step. A loose wild card may cover at most
+    the loaned ones more than the hand holds; it is not loose when it fits a meld that the
+    step leaves alone.
+    """
+    rnd = state.round
+    assert rnd is not None
+    seat = rnd.turn
+    hand = rnd.hands[seat]
+    wilds = rnd.wilds
+    rules = state.rules
+    if going_out_forbidden(state):
+        return True, True
+    wild = wilds.wild
+    ts = rnd.turn_state
+    restriction = ts.restriction if not ts.taken_used else None
+    own = candidate_melds(hand, wilds, rules, restriction)
+    in_own = {c for m in own for c in m.cards}
+
+    def targets_of(melds: tuple[Meld, ...] | list[Meld]) -> set[Card]:
+        out: set[Card] = set()
+        for m in melds:
+            if not m.wild_at:
+                continue
+            if m.kind == RUN:
+                for i in m.wild_at:
+                    sf = m.stands_for(i)
+                    if sf is not None:
+                        out.add(sf)
+            else:
+                out.update(Card.of(m.rank, s) for s in range(4) if s not in m.natural_suits)
+        return out
+
+    table_targets = targets_of(rnd.melds)
+    own_targets = targets_of(own)
+    hand_wilds = sum(1 for c in hand if wilds.is_wild(c))
+    nats = [wilds.natural(c) for c in hand if not wilds.is_wild(c)]
+    naturals = set(nats)
+    table_wilds = sum(len(m.wild_at) for m in rnd.melds)
+    fits = (
+        sum(1 for m in rnd.melds if fitting_ends(m, wild, wilds, rules)) if wild is not None else 0
+    )
+
+    def loose_count(new_meld: bool) -> int:
+        targets = table_targets | own_targets if new_meld else table_targets
+        # a lay-off of a wild card makes a new wild position, which a hand card may fill
+        swappable = any(n in targets for n in nats) or (not new_meld and hand_wilds > 0)
+        loan = table_wilds if swappable and wild is not None else 0
+        n_wild = hand_wilds + loan + (1 if swappable else 0)
+        pool = tuple(sorted((*hand, *(wild,) * loan))) if loan and wild is not None else hand
+        covered = {c for m in candidate_melds(pool, wilds, rules) for c in m.cards}
+        melds = [*rnd.melds, *own] if new_meld else rnd.melds
+        loose = 0
+        for c in hand:
+            if wilds.is_wild(c) or c in covered or wilds.natural(c) in targets:
+                continue
+            if new_meld and c in in_own:
+                continue
+            if not _reach(melds, wilds, c, naturals, n_wild, rules):
+                loose += 1
+        if swappable and wild is not None and fits < (1 if new_meld else 2):
+            loose -= table_wilds + (2 if new_meld else 1)
+        return loose
+
+    return loose_count(False) >= 2, loose_count(True) >= 2
 
 
 def step_candidates(state: State) -> list[Action]:
@@ -836,16 +1011,25 @@ def legal_actions(state: State, seat: int | None = None) -> list[Action]:
             hand = rnd.hands[turn]
             # a missed announcement (L-71) matters only with three cards or fewer left
             announces = (True, False) if len(hand) <= 4 else (True,)
+            # turn_problem depends on the card only through holding it (every card here is held)
+            ok = [a for a in announces if hand and turn_problem(state, hand[0], a) is None]
             for c in sorted(set(hand)):
-                for announce in announces:
-                    if turn_problem(state, c, announce) is None:
-                        out.append(Discard(turn, c, announce))
+                for announce in ok:
+                    out.append(Discard(turn, c, announce))
+        bounds: tuple[bool, bool] | None = None
+        unopened = state.phase is Phase.PLAY and not rnd.opened[turn]
         for action in candidates:
-            try:
-                apply(state, action)
-            except IllegalAction:
-                continue
-            out.append(action)
+            no_out = False
+            if unopened and not isinstance(action, Draw):
+                if bounds is None:
+                    bounds = _out_bounds(state)
+                if isinstance(action, LayMelds):
+                    no_out = bounds[1]
+                elif bounds[0] and len(rnd.hands[turn]) >= 4:
+                    # the step leaves at least two cards and the seat must go out: it cannot
+                    continue
+            if _accepts(state, action, no_out):
+                out.append(action)
     if (
         state.rules.redeal_pairs
         and rnd.turns_done == 0

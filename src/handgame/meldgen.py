@@ -53,6 +53,22 @@ def candidate_melds(
     return list(_candidates(tuple(sorted(hand)), wilds, rules, restriction))
 
 
+# Recent candidate lists by (wilds, rules, binding restriction), newest last, each with its
+# hand's card counts and each meld's card counts: the melds of a smaller hand are exactly the
+# melds of a larger hand whose cards it holds, in the same order (the generators below emit
+# each meld at a place that depends only on its own cards), so they are filtered, not rebuilt.
+_PARENTS: dict[object, list[tuple[list[int], tuple[Meld, ...], list[tuple[tuple[int, int], ...]]]]]
+_PARENTS = {}
+_PARENTS_KEPT = 8
+
+
+def _needs(meld: Meld) -> tuple[tuple[int, int], ...]:
+    need: dict[int, int] = {}
+    for c in meld.cards:
+        need[c] = need.get(c, 0) + 1
+    return tuple(need.items())
+
+
 @lru_cache(maxsize=4096)
 def _candidates(
     hand: tuple[Card, ...], wilds: Wilds, rules: Ruleset, restriction: Restriction
@@ -60,6 +76,39 @@ def _candidates(
     counts = [0] * 53
     for c in hand:
         counts[c] += 1
+    if restriction is not None and counts[restriction[0]] != 1:
+        restriction = None  # binds only a single copy (see roles_for)
+    if GENERAL_ONLY or (restriction is not None and restriction[1] != NATURAL):
+        return _generate(counts, wilds, rules, restriction)
+    key = (wilds, rules, restriction)
+    parents = _PARENTS.get(key)
+    if parents is None:
+        parents = _PARENTS[key] = []
+        if len(_PARENTS) > 64:
+            _PARENTS.clear()
+            _PARENTS[key] = parents
+    distinct = set(hand)
+    for j in range(len(parents) - 1, -1, -1):
+        pcounts, pmelds, pneeds = parents[j]
+        if all(counts[c] <= pcounts[c] for c in distinct):
+            if j != len(parents) - 1:
+                parents.append(parents.pop(j))
+            return tuple(
+                m
+                for m, need in zip(pmelds, pneeds, strict=True)
+                if all(counts[c] >= k for c, k in need)
+            )
+    result = _generate(counts, wilds, rules, restriction)
+    parents.append((counts, result, [_needs(m) for m in result]))
+    if len(parents) > _PARENTS_KEPT:
+        del parents[0]
+    return result
+
+
+def _generate(
+    counts: list[int], wilds: Wilds, rules: Ruleset, restriction: Restriction
+) -> tuple[Meld, ...]:
+    counts = list(counts)
     # the restricted copy, if it binds, is taken out of the pools and handled by its role
     r_card: Card | None = None
     r_role = ""
@@ -291,6 +340,14 @@ def best_packing(
     return best if best >= 0 else -1
 
 
+# Melds of the fast generator by group (the runs of one suit, the sets of one rank): a group's
+# melds depend only on the providers of its own cards, the wild card, how many wild cards a
+# meld may take from the hand and the restricted card, so from one hand to the next (a card
+# drawn, a card laid) most groups are unchanged. Keyed by (wilds, rules, wild, cap, natural
+# card), then by the group and its providers.
+_GROUPS: dict[object, dict[object, tuple[Meld, ...]]] = {}
+
+
 def _fast_candidates(
     providers: list[list[Card]],
     wild: Card | None,
@@ -299,8 +356,47 @@ def _fast_candidates(
     rules: Ruleset,
     natural_card: Card | None,
 ) -> tuple[Meld, ...]:
-    """Candidate melds when every wild card in hand is an ordinary wild (the common case)."""
+    """Candidate melds when every wild card in hand is an ordinary wild (the common case).
+
+    The runs of each suit, then the sets of each rank; no meld is in two groups.
+    """
     cap = min(n_wild, 1 if rules.wild_limit == "one" else 2)
+    ctx = (wilds, rules, wild, cap, natural_card)
+    groups = _GROUPS.get(ctx)
+    if groups is None or len(groups) > 50_000:
+        if len(_GROUPS) > 64:
+            _GROUPS.clear()
+        groups = _GROUPS[ctx] = {}
+    result: list[Meld] = []
+    for suit in range(4):
+        base = suit * 13
+        key: tuple[object, ...] = (suit, *(tuple(providers[base + i]) for i in range(13)))
+        got = groups.get(key)
+        if got is None:
+            got = groups[key] = _fast_group(providers, wild, cap, wilds, rules, natural_card, suit)
+        result.extend(got)
+    for rank in range(1, 14):
+        key = (4 + rank, *(tuple(providers[s * 13 + rank - 1]) for s in range(4)))
+        got = groups.get(key)
+        if got is None:
+            got = groups[key] = _fast_group(
+                providers, wild, cap, wilds, rules, natural_card, 4 + rank
+            )
+        result.extend(got)
+    return tuple(result)
+
+
+def _fast_group(
+    providers: list[list[Card]],
+    wild: Card | None,
+    cap: int,
+    wilds: Wilds,
+    rules: Ruleset,
+    natural_card: Card | None,
+    group: int,
+) -> tuple[Meld, ...]:
+    """One group of ``_fast_candidates``: the runs of suit ``group`` (0-3), or the sets of rank
+    ``group - 4`` (5-17)."""
     seen: set[tuple[Card, ...]] = set()
     result: list[Meld] = []
 
@@ -316,7 +412,8 @@ def _fast_candidates(
         except ValueError:
             pass
 
-    for suit in range(4):
+    if group < 4:
+        suit = group
         prov: list[list[Card]] = [[]] + [providers[suit * 13 + (r - 1) % 13] for r in range(1, 15)]
         for start in range(1, 13):
             if not prov[start] and not cap:
@@ -333,21 +430,22 @@ def _fast_candidates(
                     stack.append((r + 1, (*cards, p), w, nats + 1))
                 if w < cap and wild is not None:
                     stack.append((r + 1, (*cards, wild), w + 1, nats))
-    for rank in range(1, 14):
-        per_suit = [providers[s * 13 + rank - 1] for s in range(4)]
-        avail = [s for s in range(4) if per_suit[s]]
-        if len(avail) + cap < 3:
-            continue
-        for k in range(1, len(avail) + 1):
-            for chosen in combinations(avail, k):
-                combos: list[tuple[Card, ...]] = [()]
-                for s in chosen:
-                    combos = [(*c, p) for c in combos for p in per_suit[s]]
-                for w in range(0, min(cap, 4 - k) + 1):
-                    if k + w < 3 or w > _max_wilds(rules, k + w):
-                        continue
-                    assert wild is not None or w == 0
-                    extra = (wild,) * w if wild is not None else ()
-                    for c in combos:
-                        emit(c + extra)
+        return tuple(result)
+    rank = group - 4
+    per_suit = [providers[s * 13 + rank - 1] for s in range(4)]
+    avail = [s for s in range(4) if per_suit[s]]
+    if len(avail) + cap < 3:
+        return ()
+    for k in range(1, len(avail) + 1):
+        for chosen in combinations(avail, k):
+            combos: list[tuple[Card, ...]] = [()]
+            for s in chosen:
+                combos = [(*c, p) for c in combos for p in per_suit[s]]
+            for w in range(0, min(cap, 4 - k) + 1):
+                if k + w < 3 or w > _max_wilds(rules, k + w):
+                    continue
+                assert wild is not None or w == 0
+                extra = (wild,) * w if wild is not None else ()
+                for c in combos:
+                    emit(c + extra)
     return tuple(result)

@@ -8,6 +8,7 @@ give the meld after a lay-off or a wild-card replacement.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from .cards import SUITS, Card
 from .rules import Ruleset
@@ -53,7 +54,7 @@ class Meld:
         """The natural card position i plays as; None for a wild in a set (any missing suit)."""
         return self.naturals[i]
 
-    @property
+    @cached_property
     def natural_suits(self) -> frozenset[int]:
         """Set: the suits held by its natural cards."""
         return frozenset(c.suit for c in self.naturals if c is not None)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .actions import Action
 from .cards import Card
@@ -22,6 +22,22 @@ from .wilds import Wilds
 
 if TYPE_CHECKING:
     from .view import PlayerView
+
+_T = TypeVar("_T")
+
+
+def evolve(obj: _T, **changes: Any) -> _T:
+    """A copy of a frozen dataclass value with some fields changed (internal, unchecked).
+
+    The same value as ``dataclasses.replace`` for the plain frozen dataclasses of this module
+    (no ``__post_init__``, no init-only fields), without calling ``__init__``: the engine's hot
+    paths make many such copies. The caller names only existing fields.
+    """
+    new = object.__new__(type(obj))
+    d = new.__dict__
+    d.update(obj.__dict__)
+    d.update(changes)
+    return new
 
 
 class Phase(Enum):
@@ -211,7 +227,9 @@ class State:
 
     def replace(self, **changes: Any) -> State:
         """A copy with some fields changed."""
-        return dataclasses.replace(self, **changes)
+        if not changes.keys() <= _STATE_FIELDS:
+            return dataclasses.replace(self, **changes)  # raises the usual TypeError
+        return evolve(self, **changes)
 
     # --- the engine (implemented in handgame.engine) ----------------------------------------
     def legal_actions(self, seat: int | None = None) -> list[Action]:
@@ -243,3 +261,6 @@ class State:
         from .view import view
 
         return view(self, seat)
+
+
+_STATE_FIELDS = frozenset(f.name for f in dataclasses.fields(State))
