@@ -81,13 +81,13 @@ def pack(
         need = sum(1 << (5 * slot[c]) for c in m.cards)
         low = min(slot[c] for c in m.cards)
         by_slot[low].append((need, score, must_slot >= 0 and must_include in m.cards, index))
-    memo: dict[tuple[int, bool, int], tuple[int, int]] = {}
+    memo: dict[int, tuple[int, int]] = {}
     neg = -(10**12)
 
     def solve(rest: int, need_must: bool, kept: int) -> int:
         if not rest:
             return 0 if (not need_must and kept >= keep) else neg
-        key = (rest, need_must, kept)
+        key = (rest << 3) | (need_must << 2) | kept
         got = memo.get(key)
         if got is not None:
             return got[0]
@@ -111,7 +111,7 @@ def pack(
     rest, need_must, kept = start, must_include is not None, 0
     while rest:
         first = ((rest & -rest).bit_length() - 1) // 5
-        _, choice = memo[(rest, need_must, kept)]
+        _, choice = memo[(rest << 3) | (need_must << 2) | kept]
         if choice < 0:
             rest -= 1 << (5 * first)
             kept = min(kept + 1, keep)
@@ -153,10 +153,8 @@ def best_arrangement(
     """
     hand = tuple(sorted(hand))
     melds = candidate_melds(hand, wilds, rules, restriction)
-    scores = [
-        sum(penalty_value(c, wilds, rules) for c in m.cards) * 1024 + opening_value(m, rules)
-        for m in melds
-    ]
+    pen = {c: penalty_value(c, wilds, rules) for c in set(hand)}
+    scores = [sum(pen[c] for c in m.cards) * 1024 + opening_value(m, rules) for m in melds]
     got = pack(hand, melds, scores, keep)
     chosen = got[1] if got is not None else ()
     return _arrangement(hand, tuple(melds[i] for i in chosen), wilds, rules)
@@ -180,10 +178,8 @@ def best_opening(
     """
     hand = tuple(sorted(hand))
     melds = candidate_melds(hand, wilds, rules, restriction)
-    scores = [
-        opening_value(m, rules) * 4096 + sum(penalty_value(c, wilds, rules) for c in m.cards)
-        for m in melds
-    ]
+    pen = {c: penalty_value(c, wilds, rules) for c in set(hand)}
+    scores = [opening_value(m, rules) * 4096 + sum(pen[c] for c in m.cards) for m in melds]
     got = pack(hand, melds, scores, keep, must_include)
     if got is None:
         return None
