@@ -219,7 +219,11 @@ def best_discard(
             rest = list(hand)
             rest.remove(c)
             costs[c] = best_arrangement(tuple(rest), wilds, rules).penalty
-    return min(costs, key=lambda c: (costs[c], partners(c, hand, wilds), c))
+    least = min(costs.values())
+    tied = [c for c in costs if costs[c] == least]
+    if len(tied) == 1:
+        return tied[0]
+    return min(tied, key=lambda c: (partners(c, hand, wilds), c))
 
 
 def partners(card: Card, rest: list[Card] | tuple[Card, ...], wilds: Wilds) -> int:
