@@ -35,6 +35,8 @@ from .greedy import GreedyBot, greedy_action, greedy_step
 DEFAULT_ITERATIONS = 120
 #: turns played by the greedy policy after the tree before the position is scored
 DEFAULT_DEPTH = 8
+#: how much better (in mean reward) a move must score than the greedy move to replace it
+DEFAULT_MARGIN = 0.05
 #: discards offered at a tree node besides the greedy one
 DISCARDS_OFFERED = 3
 
@@ -159,6 +161,7 @@ class IsmctsBot(Bot):
         ms: float | None = None,
         depth: int = DEFAULT_DEPTH,
         c: float = 0.7,
+        margin: float = DEFAULT_MARGIN,
     ) -> None:
         """A searcher with a budget of ``iterations`` (or ``ms`` milliseconds)."""
         super().__init__(seed)
@@ -166,10 +169,11 @@ class IsmctsBot(Bot):
         self.ms = ms
         self.depth = depth
         self.c = c
+        self.margin = margin
         self.last_iterations = 0
 
     def choose(self, view: PlayerView) -> Action:
-        """The most visited root move after the search."""
+        """The most visited root move after the search (the greedy move unless clearly beaten)."""
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
@@ -195,8 +199,17 @@ class IsmctsBot(Bot):
             self._iterate(root, sample_state(view, self.rng), moves)
             done += 1
         self.last_iterations = done
+        return self._pick(root, moves, greedy_action(state))
+
+    def _pick(self, root: Node, moves: list[Action], default: Action) -> Action:
+        """The most visited move, unless the greedy move scored within ``margin`` of it: the
+        search overrides the greedy move only on clear evidence."""
         best = max(moves, key=lambda a: (root.children[a].visits if a in root.children else -1))
-        return best
+        if default not in moves or default not in root.children or best == default:
+            return best
+        mine, theirs = root.children[best], root.children[default]
+        gain = mine.reward / mine.visits - theirs.reward / max(theirs.visits, 1)
+        return best if gain > self.margin else default
 
     wants_redeal = GreedyBot.wants_redeal
 
@@ -261,7 +274,7 @@ class IsmctsBot(Bot):
 
 
 def _parse(argument: str, seed: int | str) -> Bot:
-    """``iterations=N,ms=T,depth=D,c=X`` (any of them, in any order)."""
+    """``iterations=N,ms=T,depth=D,c=X,margin=M`` (any of them, in any order)."""
     kwargs: dict[str, float | int | None] = {}
     for part in filter(None, (p.strip() for p in argument.replace(";", ",").split(","))):
         key, sep, value = part.partition("=")
@@ -274,11 +287,13 @@ def _parse(argument: str, seed: int | str) -> Bot:
                 kwargs["depth"] = int(value)
             elif key == "c" and sep:
                 kwargs["c"] = float(value)
+            elif key == "margin" and sep:
+                kwargs["margin"] = float(value)
             else:
                 raise ValueError(part)
         except ValueError:
             raise BotError(
-                f"bad ismcts option {part!r}: use iterations=N, ms=T, depth=D or c=X"
+                f"bad ismcts option {part!r}: use iterations=N, ms=T, depth=D, c=X or margin=M"
             ) from None
     if int(kwargs.get("iterations") or 1) < 1 or int(kwargs.get("depth") or 1) < 1:
         raise BotError("ismcts: iterations and depth must be at least 1")
