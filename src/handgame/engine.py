@@ -626,28 +626,44 @@ def _finishable(
     # turn_problem depends on the card only through holding it: one card of the hand decides
     if hand and turn_problem(state, hand[0]) is None:
         return True
-    key = (
-        hand,
-        rnd.melds,
-        rnd.turn_state,
-        rnd.opened[rnd.turn],
-        stage,
-        last_meld,
-        last_add,
-        state.rules,
-        rnd.wilds,
-        going_out_forbidden(state),
-        required_minimum(state),
-        rnd.announced,
-        tuple(len(h) for h in rnd.hands),
-        rnd.turn,
+    pos = _Position(
+        (
+            hand,
+            rnd.melds,
+            rnd.turn_state,
+            rnd.opened[rnd.turn],
+            state.rules,
+            rnd.wilds,
+            going_out_forbidden(state),
+            required_minimum(state),
+            rnd.announced,
+            tuple(len(h) for h in rnd.hands),
+            rnd.turn,
+        )
     )
+    key = (pos, stage, last_meld, last_add)
     if key in memo:
         return memo[key]
+    # The answer can only grow as the canonical order allows more (fewer stages passed, lower
+    # last meld and lay-off): each shortcut of _quick_verdict that says yes ignores the stage,
+    # _could_go_out says no less often at a lower stage, and the steps tried and the stages they
+    # lead to grow too. So a position found hopeless with every step allowed is hopeless with
+    # fewer, and one found finishable with fewer is finishable with all.
+    unrestricted = stage == 0 and not last_meld and last_add == 0
+    if memo.get((pos, _HOPELESS)):
+        memo[key] = False
+        return False
+    if unrestricted and memo.get((pos, _FINISHABLE)):
+        memo[key] = True
+        return True
     memo[key] = False
     verdict = _quick_verdict(state, stage, no_out)
     if verdict is not None:
         memo[key] = verdict
+        if verdict:
+            memo[(pos, _FINISHABLE)] = True
+        elif unrestricted:
+            memo[(pos, _HOPELESS)] = True
         return verdict
     for action in step_candidates(state):
         if isinstance(action, SwapWild):
@@ -669,8 +685,33 @@ def _finishable(
             continue
         if nxt.phase is Phase.PLAY and _finishable(nxt, memo, nxt_stage, nxt_meld, nxt_add):
             memo[key] = True
+            memo[(pos, _FINISHABLE)] = True
             return True
+    if unrestricted:
+        memo[(pos, _HOPELESS)] = True
     return False
+
+
+_HOPELESS = "hopeless"
+_FINISHABLE = "finishable"
+
+
+class _Position:
+    """A search position (a tuple) that computes its hash once: it keys several memo entries."""
+
+    __slots__ = ("hash", "items")
+
+    def __init__(self, items: tuple[object, ...]) -> None:
+        self.items = items
+        self.hash = hash(items)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Position) and (
+            self.items is other.items or (self.hash == other.hash and self.items == other.items)
+        )
 
 
 def _quick_verdict(state: State, stage: int = 0, no_out: bool = False) -> bool | None:
@@ -778,19 +819,40 @@ def _loose_kinds(
     rules: Ruleset,
 ) -> set[Card]:
     """The cards of ``kinds`` not in ``swap_cards`` that reach no table meld (``_table_reach``
-    for each, with the melds indexed by suit and rank once)."""
+    for each: here the natural cards each meld reaches are listed once, walking out from its
+    ends while the gaps fit the wild cards and the run its 13 cards)."""
     wilds = rnd.wilds
-    runs: dict[int, list[Meld]] = {}
-    sets: dict[int, list[Meld]] = {}
-    for m in rnd.melds:
-        if m.kind == RUN:
-            runs.setdefault(m.suit, []).append(m)
-        else:
-            sets.setdefault(m.rank, []).append(m)
     present = [0, 0, 0, 0]  # per suit, a bit per rank held as a natural card (gaps: 2..13)
     for n in naturals:
         if n.suit >= 0:
             present[n.suit] |= 1 << n.rank
+    reach = [0, 0, 0, 0]  # per suit, a bit per rank of the natural cards some meld reaches
+    for m in rnd.melds:
+        size = len(m.cards)
+        if m.kind != RUN:
+            if size < 4:
+                for s in range(4):
+                    if s not in m.natural_suits:
+                        reach[s] |= 1 << m.rank
+            continue
+        held = present[m.suit]
+        start = m.start
+        end = start + size - 1
+        bits = gaps = 0
+        for r in range(start - 1, 0, -1):  # a card of rank r below, ranks r+1 .. start-1 between
+            if r < start - 1 and not held >> (r + 1) & 1:
+                gaps += 1
+            if gaps > n_wild or size + start - r > 13:
+                break
+            bits |= 1 << r
+        gaps = 0
+        for r in range(end + 1, 15):  # above: ranks end+1 .. r-1 between (14: the ace)
+            if r > end + 1 and not held >> (r - 1) & 1:
+                gaps += 1
+            if gaps > n_wild or size + r - end > 13:
+                break
+            bits |= 1 << (1 if r == 14 else r)
+        reach[m.suit] |= bits
     wild_fits: bool | None = None
     out: set[Card] = set()
     for c in kinds:
@@ -801,29 +863,10 @@ def _loose_kinds(
                 wild_fits = any(fitting_ends(m, c, wilds, rules) for m in rnd.melds)
             if not wild_fits:
                 out.add(c)
-            continue
-        nat = wilds.natural(c)
-        rank, suit = nat.rank, nat.suit
-        if any(suit not in m.natural_suits and len(m.cards) < 4 for m in sets.get(rank, ())):
-            continue
-        reached = False
-        for m in runs.get(suit, ()):
-            for r in (rank,) if rank != 1 else (1, 14):
-                if r < m.start:
-                    lo, hi = r + 1, m.start  # the ranks between: lo .. hi - 1
-                elif r > m.end:
-                    lo, hi = m.end + 1, r
-                else:
-                    continue
-                held = present[suit] & ((1 << hi) - (1 << lo))
-                gaps = hi - lo - held.bit_count()
-                if gaps <= n_wild and len(m.cards) + (hi - lo) + 1 <= 13:
-                    reached = True
-                    break
-            if reached:
-                break
-        if not reached:
-            out.add(c)
+        else:
+            nat = wilds.natural(c)
+            if nat.suit < 0 or not reach[nat.suit] >> nat.rank & 1:
+                out.add(c)
     return out
 
 
@@ -955,10 +998,27 @@ def step_candidates(state: State) -> list[Action]:
         LayMelds(seat, (m.cards,))
         for m in candidate_melds(hand, rnd.wilds, state.rules, restriction)
     ]
-    distinct = sorted(set(hand))
+    if not rnd.melds:
+        return out
+    wilds = rnd.wilds
+    rules = state.rules
+    # fitting_ends fits a natural card only to a set of its rank or a run of its suit: the
+    # cards worth asking, per rank and per suit, wild cards in every list (in card order)
+    by_rank: list[list[Card]] = [[] for _ in range(14)]
+    by_suit: list[list[Card]] = [[] for _ in range(4)]
+    for card in sorted(set(hand)):
+        if wilds.is_wild(card):
+            for lst in (*by_rank, *by_suit):
+                lst.append(card)
+            continue
+        nat = wilds.natural(card)
+        if nat.is_joker:
+            continue
+        by_rank[nat.rank].append(card)
+        by_suit[nat.suit].append(card)
     for i, meld in enumerate(rnd.melds):
-        for card in distinct:
-            ends = fitting_ends(meld, card, rnd.wilds, state.rules)
+        for card in by_suit[meld.suit] if meld.kind == RUN else by_rank[meld.rank]:
+            ends = fitting_ends(meld, card, wilds, rules)
             if len(ends) == 1:
                 out.append(LayOff(seat, card, i, None))
             else:

@@ -119,11 +119,14 @@ def _generate(
     n_wild = counts[wild] if wild is not None else 0
     # providers[natural code] -> physical cards in hand that play as that natural card
     providers: list[list[Card]] = [[] for _ in range(52)]
+    mask = 0  # a bit per natural card held (the wild card apart)
     for code in range(52):
         if counts[code] and code != wild:
             providers[code].append(ALL_CARDS[code])
-    if wilds.joker_as is not None and counts[JOKER]:
-        providers[wilds.joker_as].append(JOKER)
+            mask |= 1 << code
+    joker = wilds.joker_as is not None and counts[JOKER] > 0
+    if joker:
+        providers[wilds.joker_as].append(JOKER)  # type: ignore[index]
     if r_card is not None and r_role == NATURAL:
         providers[r_card].append(r_card)
     # wild tokens: (card, kind) kind "" = any, "ace" = ace positions only, "aces-set"
@@ -156,6 +159,8 @@ def _generate(
             wilds,
             rules,
             (r_card if r_role == NATURAL else None),
+            mask,
+            joker,
         )
 
     def emit(cards: tuple[Card, ...], roles: tuple[str, ...]) -> None:
@@ -267,6 +272,13 @@ def value_bound(
     hand: tuple[Card, ...], wilds: Wilds, rules: Ruleset, restriction: Restriction = None
 ) -> int:
     """An upper bound of ``best_melds_value``: each card found in some meld, at its top value."""
+    return _value_bound(tuple(hand), wilds, rules, restriction)
+
+
+@lru_cache(maxsize=32768)
+def _value_bound(
+    hand: tuple[Card, ...], wilds: Wilds, rules: Ruleset, restriction: Restriction
+) -> int:
     melds = candidate_melds(hand, wilds, rules, restriction)
     in_melds = {c for m in melds for c in m.cards}
     top = 25 if rules.opening_values == "gulf" else 11
@@ -313,13 +325,16 @@ def best_packing(
             need += 1 << (5 * slot[c])
         low = min(slot[c] for c in m.cards)
         by_slot[low].append((need, v, must_slot >= 0 and must_include in m.cards))
-    memo: dict[tuple[int, bool, int], int] = {}
+    memo: dict[int, int] = {}
     neg = -(10**9)
+    # kept runs between 0 and keep: (rest, kept, need_must) packed in one integer
+    low = min(0, keep)
+    width = abs(keep) + 1
 
     def solve(rest: int, need_must: bool, kept: int) -> int:
         if not rest:
             return 0 if (not need_must and kept >= keep) else neg
-        key = (rest, need_must, kept)
+        key = ((rest * width + kept - low) << 1) | need_must
         got = memo.get(key)
         if got is not None:
             return got
@@ -346,6 +361,7 @@ def best_packing(
 # drawn, a card laid) most groups are unchanged. Keyed by (wilds, rules, wild, cap, natural
 # card), then by the group and its providers.
 _GROUPS: dict[object, dict[object, tuple[Meld, ...]]] = {}
+_RANK_BITS = [0] + [sum(1 << (s * 13 + rank - 1) for s in range(4)) for rank in range(1, 14)]
 
 
 def _fast_candidates(
@@ -355,10 +371,14 @@ def _fast_candidates(
     wilds: Wilds,
     rules: Ruleset,
     natural_card: Card | None,
+    mask: int,
+    joker: bool,
 ) -> tuple[Meld, ...]:
     """Candidate melds when every wild card in hand is an ordinary wild (the common case).
 
-    The runs of each suit, then the sets of each rank; no meld is in two groups.
+    The runs of each suit, then the sets of each rank; no meld is in two groups. ``mask`` has
+    a bit per natural card code with its own card among ``providers``, ``joker`` tells whether
+    the joker plays as ``wilds.joker_as``: with the context, they fix every group's providers.
     """
     cap = min(n_wild, 1 if rules.wild_limit == "one" else 2)
     ctx = (wilds, rules, wild, cap, natural_card)
@@ -368,15 +388,17 @@ def _fast_candidates(
             _GROUPS.clear()
         groups = _GROUPS[ctx] = {}
     result: list[Meld] = []
+    joker_suit = joker_rank = -1
+    if joker and wilds.joker_as is not None:
+        joker_suit, joker_rank = wilds.joker_as.suit, wilds.joker_as.rank
     for suit in range(4):
-        base = suit * 13
-        key: tuple[object, ...] = (suit, *(tuple(providers[base + i]) for i in range(13)))
+        key = (suit, mask >> (13 * suit) & 0x1FFF, suit == joker_suit)
         got = groups.get(key)
         if got is None:
             got = groups[key] = _fast_group(providers, wild, cap, wilds, rules, natural_card, suit)
         result.extend(got)
     for rank in range(1, 14):
-        key = (4 + rank, *(tuple(providers[s * 13 + rank - 1]) for s in range(4)))
+        key = (4 + rank, mask & _RANK_BITS[rank], rank == joker_rank)
         got = groups.get(key)
         if got is None:
             got = groups[key] = _fast_group(

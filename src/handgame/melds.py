@@ -54,6 +54,10 @@ class Meld:
         """The natural card position i plays as; None for a wild in a set (any missing suit)."""
         return self.naturals[i]
 
+    def __hash__(self) -> int:
+        # equal melds have equal cards and wild positions; ints hash alike in every process
+        return hash((self.cards, self.wild_at, self.ace_only_at))
+
     @cached_property
     def natural_suits(self) -> frozenset[int]:
         """Set: the suits held by its natural cards."""
@@ -111,6 +115,11 @@ def wild_limit_text(rules: Ruleset) -> str:
     )
 
 
+# Answers of ``analyze`` (a meld, or the message of its MeldError) by its arguments: the
+# engine checks the same few melds over and over while it enumerates and searches a turn.
+_ANALYZED: dict[object, Meld | str] = {}
+
+
 def analyze(
     cards: tuple[Card, ...] | list[Card],
     wilds: Wilds,
@@ -119,6 +128,27 @@ def analyze(
 ) -> Meld:
     """Check a meld as laid; return it or raise :class:`MeldError` naming the rule broken."""
     cards = tuple(cards)
+    key = (cards, wilds, rules, None if roles is None else tuple(roles))
+    got = _ANALYZED.get(key)
+    if got is None:
+        try:
+            got = _analyze(cards, wilds, rules, roles)
+        except MeldError as e:
+            got = str(e)
+        if len(_ANALYZED) >= 200_000:
+            _ANALYZED.clear()
+        _ANALYZED[key] = got
+    if isinstance(got, str):
+        raise MeldError(got)
+    return got
+
+
+def _analyze(
+    cards: tuple[Card, ...],
+    wilds: Wilds,
+    rules: Ruleset,
+    roles: tuple[str, ...] | None = None,
+) -> Meld:
     n = len(cards)
     if n < 3:
         raise MeldError("a meld needs at least 3 cards (L-11, L-12)")

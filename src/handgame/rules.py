@@ -8,6 +8,7 @@ out-of-range values are refused with :class:`OptionError`, whose message lists t
 from __future__ import annotations
 
 import dataclasses
+import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -216,6 +217,15 @@ class Ruleset:
     penalty_limit: int | None = None
     dealer: str = "loser"
     redeal_pairs: bool = True
+
+    def __hash__(self) -> int:
+        # Rulesets key many caches: the hash is computed once (from the values' text, so the
+        # same in every process, pickles included) and kept beside the fields.
+        cached = self.__dict__.get("_hash")
+        if cached is None:
+            cached = zlib.crc32(repr(dataclasses.astuple(self)).encode())
+            object.__setattr__(self, "_hash", cached)
+        return cached
 
     @property
     def deck_size(self) -> int:
