@@ -34,6 +34,7 @@ examples:
   hand play --resume game.json
   hand replay game.json --show
   hand simulate --bots random,random --games 20 --rounds 1 --seed 1
+  hand serve --port 8000
 """
 
 
@@ -535,6 +536,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(func=cmd_play)
     _simulate_parser(sub)
+    _serve_parser(sub)
     return parser
 
 
@@ -614,6 +616,84 @@ def _simulate_parser(sub: Any) -> None:
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_simulate)
+
+
+SERVE_HELP = """\
+Run the game server for browser play: HTTP API (documentation at /docs) and WebSocket
+/ws/tables/ID (docs/web-protocol.md). Tables are stored as they are played, in a SQLite file
+by default ($XDG_DATA_HOME/handgame/handgame.sqlite, else ~/.local/share/handgame/), or in
+PostgreSQL with --database-url postgresql://USER@HOST/DB (or $HAND_DATABASE_URL; needs
+psycopg: pip install 'handgame[postgres]'). A restarted server resumes every table.
+"""
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Run the server until interrupted."""
+    if not 0 < args.port < 65536:
+        raise UsageError(f"--port must be from 1 to 65535, not {args.port}")
+    if args.turn_timeout is not None and args.turn_timeout <= 0:
+        raise UsageError("--turn-timeout must be more than 0 seconds (0: omit it for no limit)")
+    if args.bot_delay < 0:
+        raise UsageError("--bot-delay must be 0 or more seconds")
+    try:
+        import uvicorn
+
+        from .server.app import create_app
+        from .server.hub import Settings
+        from .server.storage import default_database_url
+        from .server.table import check_bot
+    except ModuleNotFoundError as e:  # pragma: no cover - a broken install
+        raise UsageError(f"hand serve needs {e.name}: pip install handgame") from None
+    settings = Settings(
+        database_url=args.database_url or default_database_url(),
+        turn_timeout=args.turn_timeout if args.turn_timeout else None,
+        bot_delay=args.bot_delay,
+        stand_in=check_bot(args.stand_in),
+    )
+    try:
+        from .server.storage import Storage
+
+        Storage(settings.database_url).close()
+    except Exception as e:
+        raise UsageError(f"cannot open the database {settings.database_url}: {e}") from None
+    print(
+        f"hand serve: http://{args.host}:{args.port}/docs ({settings.database_url})",
+        file=sys.stderr,
+    )
+    uvicorn.run(
+        create_app(settings),
+        host=args.host,
+        port=args.port,
+        ws_max_size=64 * 1024,
+        log_level="info",
+    )
+    return 0
+
+
+def _serve_parser(sub: Any) -> None:
+    p = sub.add_parser(
+        "serve",
+        help="run the game server for browser play (HTTP API and WebSocket)",
+        description=SERVE_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    p.add_argument("--database-url", metavar="URL", help="sqlite:///PATH or postgresql://...")
+    p.add_argument(
+        "--turn-timeout",
+        type=float,
+        default=60.0,
+        metavar="S",
+        help="seconds a human has for each decision before a bot plays for it (default: 60)",
+    )
+    p.add_argument(
+        "--bot-delay", type=float, default=0.6, metavar="S", help="pause before bot moves"
+    )
+    p.add_argument(
+        "--stand-in", default="greedy", metavar="BOT", help="the bot that plays for absent humans"
+    )
+    p.set_defaults(func=cmd_serve)
 
 
 def _safe_output() -> None:

@@ -1,0 +1,232 @@
+"""The HTTP and WebSocket routes of ``hand serve`` (OpenAPI documentation at ``/docs``)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, Header, HTTPException, Query, Request, WebSocket
+from pydantic import BaseModel, Field
+from starlette.websockets import WebSocketDisconnect
+
+from .. import __version__
+from ..record import to_record
+from .hub import Connection, Hub, Settings
+from .protocol import PROTOCOL, error_message, spectator_view
+
+
+class RulesIn(BaseModel):
+    """The ruleset: a preset and option overrides (``hand rules`` lists them)."""
+
+    preset: str = "levant"
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+class SeatIn(BaseModel):
+    """A seat: a human (with a display name) or a bot (``random``, ``greedy``, ``ismcts``)."""
+
+    kind: Literal["human", "bot"]
+    name: str | None = Field(default=None, max_length=40)
+    bot: str | None = Field(default=None, max_length=80, examples=["greedy"])
+
+
+class TableIn(BaseModel):
+    """A new table."""
+
+    rules: RulesIn = Field(default_factory=RulesIn)
+    partnership: bool = False
+    seats: list[SeatIn] = Field(min_length=2, max_length=6)
+
+
+class SeatTokenOut(BaseModel):
+    """A human seat's secret token and the link that joins it (give each to its player)."""
+
+    seat: int
+    token: str
+    url: str
+
+
+class TableOut(BaseModel):
+    """A table just made."""
+
+    table: str
+    seats: list[SeatTokenOut]
+
+
+class SeatOut(BaseModel):
+    """A seat as everyone sees it."""
+
+    seat: int
+    kind: str
+    name: str
+    bot: str | None
+    connected: bool
+    away: bool
+
+
+class SummaryOut(BaseModel):
+    """A table's public summary."""
+
+    table: str
+    created_at: str
+    preset: str
+    options: dict[str, Any]
+    partnership: bool
+    seats: list[SeatOut]
+    version: int
+    phase: str
+    round_number: int
+    turn: int | None
+    totals: list[int]
+    team_totals: list[int] | None
+    finished: bool
+    winner: int | None
+
+
+def create_app(
+    settings: Settings | None = None, seed_source: Callable[[], str] | None = None
+) -> FastAPI:
+    """The server's ASGI application; its tables live in ``settings.database_url``."""
+    hub = Hub(settings or Settings(), seed_source)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+
+    app = FastAPI(
+        title="handgame server",
+        version=__version__,
+        description=(
+            "Play Hand at a table of humans and bots. Make a table with `POST /api/tables`, "
+            "give each human seat its link, and play over the WebSocket "
+            f"`/ws/tables/{{id}}?token=…` (protocol `{PROTOCOL}`, docs/web-protocol.md)."
+        ),
+        lifespan=lifespan,
+    )
+    app.state.hub = hub
+
+    def table_or_404(table_id: str) -> Any:
+        table = hub.get(table_id)
+        if table is None:
+            raise HTTPException(404, f"no table {table_id!r}")
+        return table
+
+    @app.post("/api/tables", response_model=TableOut, status_code=201)
+    async def create_table(body: TableIn, request: Request) -> TableOut:
+        """Make a table and start its match; the human seats' tokens and links."""
+        try:
+            table, tokens = await hub.create_table(
+                body.rules.preset,
+                body.rules.options,
+                body.partnership,
+                [s.model_dump() for s in body.seats],
+            )
+        except ValueError as e:
+            raise HTTPException(422, str(e)) from None
+        base = str(request.base_url).rstrip("/")
+        return TableOut(
+            table=table.id,
+            seats=[
+                SeatTokenOut(seat=i, token=t, url=f"{base}/play/{table.id}#token={t}")
+                for i, t in sorted(tokens.items())
+            ],
+        )
+
+    @app.get("/api/tables/{table_id}", response_model=SummaryOut)
+    async def get_table(table_id: str) -> SummaryOut:
+        """The public summary: seats, scores, whose turn, finished or not."""
+        table = table_or_404(table_id)
+        public = spectator_view(table.state)
+        return SummaryOut(
+            table=table.id,
+            created_at=table.created_at.isoformat(),
+            preset=table.game.preset,
+            options=dict(table.game.options),
+            partnership=table.game.partnership,
+            seats=[SeatOut(**s) for s in hub.presence(table)],
+            version=table.version,
+            phase=public["phase"],
+            round_number=public["round_number"],
+            turn=public["turn"],
+            totals=public["totals"],
+            team_totals=public["team_totals"],
+            finished=table.finished,
+            winner=table.state.winner,
+        )
+
+    @app.get("/api/tables/{table_id}/record")
+    async def get_record(
+        table_id: str,
+        token: Annotated[str | None, Query(description="a seat's token")] = None,
+        authorization: Annotated[str | None, Header(description="Bearer TOKEN")] = None,
+    ) -> dict[str, Any]:
+        """The match's ``hand-record/1``: whole once finished; before, a seat's redacted one."""
+        table = table_or_404(table_id)
+        if table.finished:
+            return to_record(table.state)
+        if token is None and authorization and authorization.lower().startswith("bearer "):
+            token = authorization[7:].strip()
+        seat = table.seat_of_token(token) if token else None
+        if seat is None:
+            raise HTTPException(
+                403, "the match is not finished: only a seat, with its token, sees its record"
+            )
+        return redacted_record(to_record(table.state), seat)
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def play(
+        websocket: WebSocket, table_id: str, token: str | None = None, since: int | None = None
+    ) -> None:
+        """A seat's (with ``token``) or a spectator's connection to a table."""
+        await websocket.accept()
+        table = hub.get(table_id)
+        if table is None:
+            await websocket.send_json(
+                error_message("unknown_table", f"no table {table_id!r}", version=0)
+            )
+            await websocket.close(4404)
+            return
+        seat = table.seat_of_token(token) if token else None
+        if token and seat is None:
+            await websocket.send_json(
+                error_message("bad_token", "this token holds no seat here", version=table.version)
+            )
+            await websocket.close(4403)
+            return
+        conn = Connection(websocket, table.id, seat, hub.settings)
+        await hub.attach(conn, since)
+        try:
+            while not conn.closed:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    data = message.get("bytes") or b""
+                    try:
+                        text = data.decode("utf-8")
+                    except UnicodeDecodeError:
+                        text = ""
+                await hub.receive(conn, text)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await hub.detach(conn)
+
+    return app
+
+
+def redacted_record(record: dict[str, Any], seat: int) -> dict[str, Any]:
+    """A record as ``seat`` may see it mid-match: other hands and the stock are null."""
+    rounds = []
+    for rnd in record["rounds"]:
+        deal = dict(rnd["deal"])
+        deal["hands"] = [h if i == seat else None for i, h in enumerate(deal["hands"])]
+        deal["stock"] = None
+        rounds.append({**rnd, "deal": deal})
+    return {**record, "rounds": rounds, "redacted_for": seat}

@@ -1,0 +1,450 @@
+"""The running server: tables in memory, their connections, bots, turn timers and storage.
+
+All changes to a table happen under its lock: a step is computed, stored (the write ends
+before anything is sent), made the table's, acknowledged to its sender and sent to every
+connection of the table as each one may see it. A table's *driver* task plays the steps no
+human decides (deals, bots, stand-ins for absent humans); its *timer* task marks a human
+seat absent when its turn timer runs out, and a stand-in bot plays for it until it is back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..state import Game
+from .protocol import (
+    PROTOCOL,
+    ClientMessage,
+    MalformedMessage,
+    ack_message,
+    error_message,
+    read_client_message,
+    state_message,
+)
+from .storage import Storage, default_database_url
+from .table import Duplicate, Rejection, Seat, Step, Table, check_bot, token_hash
+
+log = logging.getLogger("handgame.server")
+
+
+@dataclass
+class Settings:
+    """How the server runs (``hand serve`` flags)."""
+
+    database_url: str = field(default_factory=default_database_url)
+    turn_timeout: float | None = 60.0  # seconds a human has for each decision (None: no limit)
+    bot_delay: float = 0.6  # seconds before each bot move, so that people can follow
+    stand_in: str = "greedy"  # the bot that plays for an absent human
+    max_message_bytes: int = 4096  # the largest client message read
+    rate: float = 10.0  # client messages per second, on average, per connection
+    burst: int = 20  # client messages at once, per connection
+    max_dropped: int = 200  # messages refused for the rate before the connection is closed
+    outbox: int = 4096  # messages waiting for a slow client before it is dropped
+
+
+class Socket(Protocol):
+    """The part of a WebSocket the hub uses."""
+
+    async def send_text(self, data: str) -> None:
+        """Send one text message."""
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        """Close the connection."""
+
+
+class RateLimiter:
+    """A token bucket: ``rate`` messages a second on average, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic):
+        """A full bucket."""
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.clock = clock
+        self.last = clock()
+
+    def allow(self) -> bool:
+        """Take a token if there is one."""
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+
+class Connection:
+    """One client's WebSocket: its seat (None for a spectator) and its outgoing queue."""
+
+    def __init__(self, socket: Socket, table_id: str, seat: int | None, settings: Settings):
+        """A connection not yet attached to its table."""
+        self.socket = socket
+        self.table_id = table_id
+        self.seat = seat
+        self.limiter = RateLimiter(settings.rate, settings.burst)
+        self.dropped = 0
+        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(settings.outbox)
+        self.sender: asyncio.Task[None] | None = None
+        self.closer: asyncio.Task[None] | None = None
+        self.closed = False
+
+    def start(self) -> None:
+        """Start sending queued messages."""
+        self.sender = asyncio.create_task(self._send_loop())
+
+    def put(self, message: dict[str, Any]) -> None:
+        """Queue a message; a client too slow to take them is disconnected."""
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(message)
+        except asyncio.QueueFull:
+            self.closed = True
+            log.warning("table %s: a client fell too far behind; closing", self.table_id)
+            self.closer = asyncio.create_task(self.socket.close(1013, "too far behind: reconnect"))
+
+    async def _send_loop(self) -> None:
+        import json
+
+        while True:
+            message = await self.queue.get()
+            if message is None:
+                return
+            try:
+                await self.socket.send_text(json.dumps(message, ensure_ascii=False))
+            except Exception:  # the client went away; the receive loop ends the connection
+                self.closed = True
+                return
+
+    async def stop(self) -> None:
+        """Send what is queued, then stop."""
+        self.closed = True
+        if self.sender is not None:
+            with contextlib.suppress(asyncio.QueueFull):
+                self.queue.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.sender, 1.0)
+            if not self.sender.done():
+                self.sender.cancel()
+
+
+class Hub:
+    """Every table of the server (see the module docstring)."""
+
+    def __init__(self, settings: Settings, seed_source: Callable[[], str] | None = None):
+        """A hub not started yet; ``seed_source`` makes deal seeds (tests fix it)."""
+        self.settings = settings
+        self.seed_source = seed_source or (lambda: secrets.token_hex(16))
+        self._storage: Storage | None = None
+        self.tables: dict[str, Table] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.conns: dict[str, set[Connection]] = {}
+        self.drivers: dict[str, asyncio.Task[None]] = {}
+        self.timers: dict[str, asyncio.Task[None]] = {}
+
+    @property
+    def storage(self) -> Storage:
+        """The open storage."""
+        if self._storage is None:
+            raise RuntimeError("the hub is not started")
+        return self._storage
+
+    # --- life cycle ----------------------------------------------------------------------------
+    async def start(self) -> None:
+        """Open the storage and resume every unfinished table."""
+        self._storage = Storage(self.settings.database_url)
+        for table_id in self.storage.table_ids(unfinished_only=True):
+            if self.get(table_id) is not None:
+                self.kick(table_id)
+
+    async def stop(self) -> None:
+        """Stop the tables' tasks and close the storage."""
+        tasks = [*self.drivers.values(), *self.timers.values()]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(BaseException):
+                await task
+        self.drivers.clear()
+        self.timers.clear()
+        if self._storage is not None:
+            self._storage.close()
+            self._storage = None
+
+    # --- tables ----------------------------------------------------------------------------
+    async def create_table(
+        self,
+        preset: str,
+        options: dict[str, Any],
+        partnership: bool,
+        seats: list[dict[str, Any]],
+    ) -> tuple[Table, dict[int, str]]:
+        """A new table, stored and dealt; its human seats' tokens. Raises ``ValueError``."""
+        made: list[Seat] = []
+        tokens: dict[int, str] = {}
+        for i, s in enumerate(seats):
+            if s.get("kind") == "bot":
+                spec = check_bot(str(s.get("bot") or "greedy"))
+                made.append(
+                    Seat("bot", str(s.get("name") or f"{spec.partition(':')[0]} {i}"), spec)
+                )
+            else:
+                tokens[i] = secrets.token_urlsafe(24)
+                made.append(
+                    Seat("human", str(s.get("name") or f"seat {i}"), None, token_hash(tokens[i]))
+                )
+        game = Game.create(preset, options, len(made), partnership, [s.name for s in made])
+        table_id = secrets.token_urlsafe(9)
+        seed = self.seed_source()
+        table = Table(
+            table_id, game, tuple(made), seed, created_at=_now(), stand_in=self.settings.stand_in
+        )
+        table.created_at = self.storage.create_table(table_id, table.config(), seed)
+        self.tables[table_id] = table
+        async with self.lock(table_id):
+            first_deal = table.next_auto()
+            assert first_deal is not None
+            await self._store(table, first_deal)
+        self.kick(table_id)
+        return table, tokens
+
+    def get(self, table_id: str) -> Table | None:
+        """A table by id (loaded from storage if needed), or None."""
+        table = self.tables.get(table_id)
+        if table is None:
+            stored = self.storage.load(table_id)
+            if stored is None:
+                return None
+            table = Table.from_stored(stored, self.settings.stand_in)
+            self.tables[table_id] = table
+        return table
+
+    def lock(self, table_id: str) -> asyncio.Lock:
+        """The lock of a table's changes."""
+        return self.locks.setdefault(table_id, asyncio.Lock())
+
+    def presence(self, table: Table) -> list[dict[str, Any]]:
+        """Each seat: who plays it, whether a client holds it, whether its human is absent."""
+        connected = {c.seat for c in self.conns.get(table.id, ()) if c.seat is not None}
+        return [
+            {
+                "seat": i,
+                "kind": s.kind,
+                "name": s.name,
+                "bot": s.bot,
+                "connected": i in connected,
+                "away": i in table.away,
+            }
+            for i, s in enumerate(table.seats)
+        ]
+
+    # --- steps -------------------------------------------------------------------------------
+    async def _store(self, table: Table, step: Step, sender: Connection | None = None) -> None:
+        """Store a step, make it the table's, acknowledge it and send it to every client."""
+        await asyncio.to_thread(self.storage.append_step, table.id, step.stored, step.state.is_over)
+        table.commit(step)
+        if sender is not None:
+            sender.put(ack_message(step.stored.client_id, table.version))
+        cache: dict[int | None, dict[str, Any]] = {}
+        for conn in self.conns.get(table.id, ()):
+            if conn.seat not in cache:
+                cache[conn.seat] = state_message(table.id, table.version, table.state, conn.seat)
+            conn.put(cache[conn.seat])
+
+    def _send_presence(self, table: Table) -> None:
+        message = {"type": "seats", "seats": self.presence(table), "version": table.version}
+        for conn in self.conns.get(table.id, ()):
+            conn.put(message)
+
+    def kick(self, table_id: str) -> None:
+        """Make sure the table's driver runs (it stops when a human is to decide)."""
+        task = self.drivers.get(table_id)
+        if task is None or task.done():
+            self.drivers[table_id] = asyncio.create_task(self._drive(table_id))
+
+    async def _drive(self, table_id: str) -> None:
+        table = self.tables[table_id]
+        lock = self.lock(table_id)
+        while True:
+            await asyncio.sleep(self.settings.bot_delay if table.version else 0)
+            async with lock:
+                # deals and redeal claims follow at once; a pause before each turn's move
+                while True:
+                    try:
+                        step = await asyncio.to_thread(table.next_auto)
+                    except Exception:
+                        log.exception("table %s: a bot failed; the table waits", table_id)
+                        return
+                    if step is None:
+                        self._arm_timer(table)
+                        return
+                    await self._store(table, step)
+                    if step.stored.kind == "action" and not step.state.is_chance:
+                        break
+
+    def _arm_timer(self, table: Table) -> None:
+        old = self.timers.pop(table.id, None)
+        if old is not None and old is not asyncio.current_task():
+            old.cancel()
+        seat = table.waiting_for_human()
+        timeout = self.settings.turn_timeout
+        if seat is None or seat in table.away or timeout is None or table.finished:
+            return
+        self.timers[table.id] = asyncio.create_task(
+            self._expire(table, seat, table.version, timeout)
+        )
+
+    async def _expire(self, table: Table, seat: int, version: int, timeout: float) -> None:
+        await asyncio.sleep(timeout)
+        async with self.lock(table.id):
+            if table.version != version or table.waiting_for_human() != seat:
+                return
+            table.away.add(seat)
+            log.info(
+                "table %s: seat %d ran out of time; %s plays for it", table.id, seat, table.stand_in
+            )
+            self._send_presence(table)
+            self.kick(table.id)
+
+    def _back(self, table: Table, seat: int) -> None:
+        """A human is back: it plays its seat again (the caller holds the table's lock)."""
+        if seat in table.away:
+            table.away.discard(seat)
+            self._send_presence(table)
+            self._arm_timer(table)
+
+    # --- connections ---------------------------------------------------------------------------
+    async def attach(self, conn: Connection, since: int | None) -> None:
+        """Welcome a new connection and send it the table as its seat sees it."""
+        table = self.tables[conn.table_id]
+        conn.start()
+        async with self.lock(table.id):
+            self.conns.setdefault(table.id, set()).add(conn)
+            conn.put(
+                {
+                    "type": "welcome",
+                    "protocol": PROTOCOL,
+                    "table": table.id,
+                    "seat": conn.seat,
+                    "version": table.version,
+                    "seats": self.presence(table),
+                }
+            )
+            self._catch_up(conn, table, since)
+            if conn.seat is not None:
+                table.away.discard(conn.seat)
+                self._arm_timer(table)
+            self._send_presence(table)
+
+    async def detach(self, conn: Connection) -> None:
+        """Forget a closed connection."""
+        async with self.lock(conn.table_id):
+            self.conns.get(conn.table_id, set()).discard(conn)
+            table = self.tables.get(conn.table_id)
+            if table is not None:
+                self._send_presence(table)
+        await conn.stop()
+
+    def _catch_up(self, conn: Connection, table: Table, since: int | None) -> None:
+        """The state messages a client missed since ``since``, or the current one (resync)."""
+        if since is not None and 0 <= since <= table.version:
+            states = [table.state_at(v) for v in range(since + 1, table.version + 1)]
+            if all(s is not None for s in states):
+                for v, s in enumerate(states, since + 1):
+                    assert s is not None
+                    conn.put(state_message(table.id, v, s, conn.seat))
+                return
+        conn.put(state_message(table.id, table.version, table.state, conn.seat, since is not None))
+
+    async def receive(self, conn: Connection, text: str) -> None:
+        """Handle one message from a client."""
+        table = self.tables[conn.table_id]
+        if len(text.encode("utf-8")) > self.settings.max_message_bytes:
+            conn.put(
+                error_message(
+                    "too_large",
+                    f"a message is at most {self.settings.max_message_bytes} bytes",
+                    version=table.version,
+                )
+            )
+            return
+        if not conn.limiter.allow():
+            conn.dropped += 1
+            conn.put(
+                error_message(
+                    "rate_limited", "too many messages: slow down", id=_id_of(text),
+                    version=table.version,
+                )
+            )
+            if conn.dropped > self.settings.max_dropped:
+                conn.closed = True
+                await conn.socket.close(1008, "too many messages")
+            return
+        try:
+            message = read_client_message(text)
+        except MalformedMessage as e:
+            conn.put(error_message("malformed", str(e), version=table.version))
+            return
+        if message.type == "ping":
+            conn.put({"type": "pong", "id": message.id, "version": table.version})
+            return
+        async with self.lock(table.id):
+            if message.type == "sync":
+                self._catch_up(conn, table, message.version)
+            elif conn.seat is None:
+                if message.type == "action":
+                    conn.put(
+                        error_message(
+                            "spectator",
+                            "a spectator cannot play; join with a seat's token",
+                            id=message.id,
+                            version=table.version,
+                        )
+                    )
+            elif message.type == "back":
+                self._back(table, conn.seat)
+            else:
+                await self._action(conn, table, message)
+
+    async def _action(self, conn: Connection, table: Table, message: ClientMessage) -> None:
+        assert conn.seat is not None
+        self._back(table, conn.seat)
+        result = table.check(conn.seat, message.action, message.version, message.id)
+        if isinstance(result, Duplicate):
+            conn.put(ack_message(message.id, result.version, duplicate=True))
+        elif isinstance(result, Rejection):
+            conn.put(
+                error_message(
+                    result.code,
+                    result.message,
+                    rules=result.rules,
+                    id=message.id,
+                    version=table.version,
+                )
+            )
+        else:
+            await self._store(table, result, sender=conn)
+            self._arm_timer(table)
+            self.kick(table.id)
+
+
+def _id_of(text: str) -> str | None:
+    """The id of a message that is refused unread, if it has one."""
+    try:
+        return read_client_message(text).id
+    except MalformedMessage:
+        return None
+
+
+def _now() -> Any:
+    from datetime import UTC, datetime
+
+    return datetime.now(UTC)

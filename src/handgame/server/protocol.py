@@ -1,0 +1,127 @@
+"""The WebSocket protocol's messages (docs/web-protocol.md): what the server sends and reads.
+
+Every game view a client gets is made here, from :func:`handgame.view.view` (a seat's view)
+or :func:`spectator_view` (the public view built from it): no other code turns a state into
+a message.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from ..state import State
+from ..view import view
+
+PROTOCOL = "hand-web/1"
+
+#: error codes a client may get (docs/web-protocol.md § Errors)
+ERROR_CODES = (
+    "malformed",
+    "stale",
+    "not_your_turn",
+    "illegal",
+    "spectator",
+    "too_large",
+    "rate_limited",
+    "unknown_table",
+    "bad_token",
+)
+
+
+def seat_view(state: State, seat: int) -> dict[str, Any]:
+    """What ``seat`` may see of ``state``, as JSON."""
+    return view(state, seat).to_json()
+
+
+def spectator_view(state: State) -> dict[str, Any]:
+    """What anyone may see of ``state``: a seat's view with no hand and no legal actions."""
+    public = dataclasses.replace(view(state, 0), hand=(), legal_actions=())
+    out = public.to_json()
+    out["seat"] = None
+    return out
+
+
+def view_for(state: State, seat: int | None) -> dict[str, Any]:
+    """The view of a seat, or the public view for a spectator (``seat`` None)."""
+    return spectator_view(state) if seat is None else seat_view(state, seat)
+
+
+def state_message(
+    table: str, version: int, state: State, seat: int | None, resync: bool = False
+) -> dict[str, Any]:
+    """A ``state`` message: the table at ``version`` as ``seat`` (or a spectator) sees it."""
+    out: dict[str, Any] = {
+        "type": "state",
+        "table": table,
+        "version": version,
+        "view": view_for(state, seat),
+    }
+    if resync:
+        out["resync"] = True
+    return out
+
+
+def error_message(
+    code: str, message: str, *, rules: tuple[str, ...] = (), id: str | None = None, version: int
+) -> dict[str, Any]:
+    """An ``error`` message (nothing changed at the table)."""
+    assert code in ERROR_CODES, code
+    out: dict[str, Any] = {"type": "error", "code": code, "message": message, "version": version}
+    if rules:
+        out["rules"] = list(rules)
+    if id is not None:
+        out["id"] = id
+    return out
+
+
+def ack_message(id: str | None, version: int, duplicate: bool = False) -> dict[str, Any]:
+    """An ``ack`` message: the sender's action is stored and applied at ``version``."""
+    out: dict[str, Any] = {"type": "ack", "id": id, "version": version}
+    if duplicate:
+        out["duplicate"] = True
+    return out
+
+
+@dataclass(frozen=True)
+class ClientMessage:
+    """A message a client sent, read: its type and fields."""
+
+    type: str  # "action" | "back" | "ping" | "sync"
+    id: str | None = None
+    version: Any = None
+    action: Any = None
+
+
+class MalformedMessage(ValueError):
+    """A client message that is not JSON or not one the protocol knows."""
+
+
+def read_client_message(text: str) -> ClientMessage:
+    """Read a client's text message; raises :class:`MalformedMessage`."""
+    try:
+        obj = json.loads(text)
+    except (ValueError, RecursionError):
+        raise MalformedMessage("a message is a JSON object") from None
+    if not isinstance(obj, dict):
+        raise MalformedMessage("a message is a JSON object with a type")
+    kind = obj.get("type")
+    mid = obj.get("id")
+    if mid is not None and (not isinstance(mid, str) or not 0 < len(mid) <= 128):
+        raise MalformedMessage("id must be a string of 1 to 128 characters")
+    if kind == "action":
+        if "action" not in obj:
+            raise MalformedMessage("an action message needs action (record notation)")
+        return ClientMessage("action", mid, obj.get("version"), obj["action"])
+    if kind in ("back", "ping", "sync"):
+        version = obj.get("version")
+        if (
+            kind == "sync"
+            and version is not None
+            and (not isinstance(version, int) or isinstance(version, bool))
+        ):
+            raise MalformedMessage("version must be a whole number")
+        return ClientMessage(kind, mid, version)
+    raise MalformedMessage(f"unknown message type {kind!r}; send action, sync, back or ping")

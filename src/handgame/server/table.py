@@ -1,0 +1,266 @@
+"""One table: its seats, its match, its log of steps, and the rules of who may do what.
+
+A :class:`Table` holds the match's current :class:`~handgame.state.State` and the recent
+states by version (version *n* is the state after the table's *n*-th step, a deal or an
+action). Nothing here waits or stores: :meth:`Table.next_auto` and :meth:`Table.check` compute
+the next step, the caller stores it, then :meth:`Table.commit` makes it the table's.
+Bots are made afresh for each decision, seeded by the table's seed, the seat and the version,
+so a table rebuilt after a restart plays on exactly as it would have.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections import deque
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from ..actions import Action, ActionError, ClaimRedeal, parse_action
+from ..bots import BotError, bot_names, make_bot
+from ..bots.runner import deal_seed
+from ..deal import Deal, shuffle_deal
+from ..errors import IllegalAction
+from ..state import Game, State
+from .storage import StoredStep, StoredTable
+
+#: how many recent states a table keeps, to send a reconnecting client what it missed
+HISTORY = 256
+#: the bots a table may seat (never ``external``, which would run a program on the server)
+SERVER_BOTS = ("random", "greedy", "ismcts")
+
+_RULE = re.compile(r"\b[A-Z]-\d+\b")
+
+
+def token_hash(token: str) -> str:
+    """The stored form of a seat token (the token itself is never stored)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def check_bot(spec: str) -> str:
+    """A bot spec a table may seat, normalized; raises ``ValueError`` otherwise."""
+    spec = spec.strip()
+    name = spec.partition(":")[0]
+    if name not in SERVER_BOTS or name not in bot_names():
+        raise ValueError(f"unknown bot {name!r}; a table seats {', '.join(SERVER_BOTS)}")
+    make_bot(spec, 0)  # raises BotError (a ValueError) on a bad argument
+    return spec
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat of a table: a human (with the hash of its token) or a bot."""
+
+    kind: str  # "human" | "bot"
+    name: str
+    bot: str | None = None
+    token_sha256: str | None = None
+
+    def to_config(self) -> dict[str, Any]:
+        """The seat as stored."""
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "bot": self.bot,
+            "token_sha256": self.token_sha256,
+        }
+
+    @staticmethod
+    def from_config(obj: dict[str, Any]) -> Seat:
+        """A seat from its stored form."""
+        return Seat(obj["kind"], obj["name"], obj.get("bot"), obj.get("token_sha256"))
+
+
+@dataclass(frozen=True)
+class Step:
+    """A step computed but not yet the table's: the state it makes and its stored form."""
+
+    state: State
+    stored: StoredStep
+
+
+@dataclass(frozen=True)
+class Rejection:
+    """Why a seat's action was refused: a protocol error code and a message (and rule ids)."""
+
+    code: str  # "not_your_turn" | "illegal" | "stale" | "malformed"
+    message: str
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Duplicate:
+    """An action already applied (the same client id from the same seat) and its version."""
+
+    version: int
+
+
+@dataclass
+class Table:
+    """A table in play (see the module docstring)."""
+
+    id: str
+    game: Game
+    seats: tuple[Seat, ...]
+    seed: str
+    created_at: datetime
+    stand_in: str = "greedy"
+    state: State = field(init=False)
+    version: int = 0
+    history: deque[tuple[int, State]] = field(default_factory=lambda: deque(maxlen=HISTORY))
+    applied_ids: dict[tuple[int, str], int] = field(default_factory=dict)
+    away: set[int] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        """Start the match before its first deal (version 0)."""
+        self.state = self.game.new_match(0)
+        self.history.append((0, self.state))
+
+    # --- configuration ------------------------------------------------------------------------
+    def config(self) -> dict[str, Any]:
+        """The table's stored metadata (rules, seats, partnership; no seed, no token)."""
+        return {
+            "rules": {"preset": self.game.preset, "options": dict(self.game.options)},
+            "partnership": self.game.partnership,
+            "seats": [s.to_config() for s in self.seats],
+        }
+
+    @staticmethod
+    def from_stored(stored: StoredTable, stand_in: str = "greedy") -> Table:
+        """Rebuild a table by replaying its stored steps."""
+        cfg = stored.config
+        seats = tuple(Seat.from_config(s) for s in cfg["seats"])
+        game = Game.create(
+            cfg["rules"]["preset"],
+            cfg["rules"]["options"],
+            len(seats),
+            cfg["partnership"],
+            [s.name for s in seats],
+        )
+        table = Table(stored.id, game, seats, stored.seed, stored.created_at, stand_in)
+        for s in stored.steps:
+            if s.kind == "deal":
+                state = table.state.apply_deal(Deal.from_json(s.data))
+            else:
+                state = table.state.apply(parse_action(s.data))
+            table.commit(Step(state, s))
+        return table
+
+    def seat_of_token(self, token: str) -> int | None:
+        """The human seat whose token this is, or None."""
+        digest = token_hash(token)
+        for i, s in enumerate(self.seats):
+            if s.kind == "human" and s.token_sha256 is not None and s.token_sha256 == digest:
+                return i
+        return None
+
+    # --- steps ----------------------------------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        """True once the match is over."""
+        return self.state.is_over
+
+    def state_at(self, version: int) -> State | None:
+        """The state at ``version`` if the table still keeps it."""
+        for v, s in self.history:
+            if v == version:
+                return s
+        return None
+
+    def commit(self, step: Step) -> None:
+        """Make a stored step the table's."""
+        if step.stored.version != self.version + 1:
+            raise RuntimeError(f"step {step.stored.version} after version {self.version}")
+        self.state = step.state
+        self.version = step.stored.version
+        self.history.append((self.version, self.state))
+        if step.stored.client_id is not None and step.stored.seat is not None:
+            self.applied_ids[(step.stored.seat, step.stored.client_id)] = self.version
+
+    def _action_step(self, action: Action, client_id: str | None) -> Step:
+        state = self.state.apply(action)
+        return Step(
+            state,
+            StoredStep(self.version + 1, "action", action.seat, client_id, action.to_json()),
+        )
+
+    def controller(self, seat: int) -> str | None:
+        """The bot that plays ``seat`` now: its own, or the stand-in of an absent human."""
+        s = self.seats[seat]
+        if s.kind == "bot":
+            return s.bot
+        return self.stand_in if seat in self.away else None
+
+    def waiting_for_human(self) -> int | None:
+        """The human seat to act (present or not), or None."""
+        seat = self.state.current_seat
+        if seat is None or self.seats[seat].kind != "human":
+            return None
+        return seat
+
+    def _bot(self, spec: str, seat: int) -> Any:
+        return make_bot(spec, f"{self.seed}:{seat}:{self.version}")
+
+    def next_auto(self) -> Step | None:
+        """The next step no human decides (a deal, a bot's move or claim), or None."""
+        state = self.state
+        if state.is_over:
+            return None
+        if state.is_chance:
+            deal = shuffle_deal(
+                state.rules, self.game.players, state.dealer, deal_seed(self.seed, len(state.log))
+            )
+            return Step(
+                state.apply_deal(deal),
+                StoredStep(self.version + 1, "deal", None, None, deal.to_json()),
+            )
+        rnd = state.round
+        turn = state.current_seat
+        if rnd is not None and not rnd.actions and state.rules.redeal_pairs:
+            for seat in range(self.game.players):
+                spec = self.controller(seat)
+                if seat == turn or spec is None:
+                    continue
+                claims = [a for a in state.legal_actions(seat) if isinstance(a, ClaimRedeal)]
+                if claims and self._bot(spec, seat).wants_redeal(state.view(seat)):
+                    return self._action_step(claims[0], None)
+        if turn is None:
+            return None
+        spec = self.controller(turn)
+        if spec is None:
+            return None
+        view = state.view(turn)
+        action = self._bot(spec, turn).choose(view)
+        if action not in view.legal_actions:
+            raise BotError(f"bot {spec!r} at seat {turn} chose an illegal action: {action}")
+        return self._action_step(action, None)
+
+    def check(
+        self, seat: int, raw_action: Any, version: Any, client_id: str | None
+    ) -> Step | Rejection | Duplicate:
+        """A seat's action as a step to store, or why not (nothing changes either way)."""
+        if client_id is not None and (seat, client_id) in self.applied_ids:
+            return Duplicate(self.applied_ids[(seat, client_id)])
+        if isinstance(raw_action, dict) and "seat" not in raw_action:
+            raw_action = {**raw_action, "seat": seat}
+        try:
+            action = parse_action(raw_action)
+        except ActionError as e:
+            return Rejection("malformed", str(e))
+        if action.seat != seat:
+            return Rejection("malformed", f"you play seat {seat}, not seat {action.seat}")
+        if not isinstance(version, int) or isinstance(version, bool):
+            return Rejection("malformed", "an action needs the version it was chosen at")
+        if version != self.version:
+            return Rejection(
+                "stale", f"the table is at version {self.version}, not {version}: look again"
+            )
+        if self.state.is_over:
+            return Rejection("illegal", "the match is over (L-90, L-93, G-9, F-10)", ("L-90",))
+        if self.state.current_seat != seat and not isinstance(action, ClaimRedeal):
+            return Rejection("not_your_turn", f"it is not seat {seat}'s turn")
+        try:
+            return self._action_step(action, client_id)
+        except IllegalAction as e:
+            return Rejection("illegal", str(e), tuple(dict.fromkeys(_RULE.findall(str(e)))))
