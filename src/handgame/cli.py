@@ -660,13 +660,17 @@ def cmd_serve(args: argparse.Namespace) -> int:
         f"hand serve: http://{args.host}:{args.port}/docs ({settings.database_url})",
         file=sys.stderr,
     )
-    uvicorn.run(
+    from .server.app import redact_server_logs
+
+    config = uvicorn.Config(
         create_app(settings),
         host=args.host,
         port=args.port,
         ws_max_size=64 * 1024,
         log_level="info",
     )
+    redact_server_logs()  # after uvicorn.Config, which sets up its logging
+    uvicorn.Server(config).run()
     return 0
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+import re
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
@@ -230,3 +232,26 @@ def redacted_record(record: dict[str, Any], seat: int) -> dict[str, Any]:
         deal["stock"] = None
         rounds.append({**rnd, "deal": deal})
     return {**record, "rounds": rounds, "redacted_for": seat}
+
+
+_TOKEN = re.compile(r"(token=)[^&\s\"']+")
+
+
+class RedactTokens(logging.Filter):
+    """A logging filter that writes ``token=***`` for the seat tokens in logged URLs."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Redact the record's message and arguments; always keep the record."""
+        if isinstance(record.msg, str):
+            record.msg = _TOKEN.sub(r"\1***", record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                _TOKEN.sub(r"\1***", a) if isinstance(a, str) else a for a in record.args
+            )
+        return True
+
+
+def redact_server_logs() -> None:
+    """Keep seat tokens out of uvicorn's logs (call after uvicorn sets up logging)."""
+    for name in ("uvicorn.error", "uvicorn.access"):
+        logging.getLogger(name).addFilter(RedactTokens())

@@ -43,8 +43,8 @@ class Settings:
     bot_delay: float = 0.6  # seconds before each bot move, so that people can follow
     stand_in: str = "greedy"  # the bot that plays for an absent human
     max_message_bytes: int = 4096  # the largest client message read
-    rate: float = 10.0  # client messages per second, on average, per connection
-    burst: int = 20  # client messages at once, per connection
+    rate: float = 20.0  # client messages per second, on average, per connection
+    burst: int = 40  # client messages at once, per connection
     max_dropped: int = 200  # messages refused for the rate before the connection is closed
     outbox: int = 4096  # messages waiting for a slow client before it is dropped
 
@@ -380,7 +380,9 @@ class Hub:
             conn.dropped += 1
             conn.put(
                 error_message(
-                    "rate_limited", "too many messages: slow down", id=_id_of(text),
+                    "rate_limited",
+                    "too many messages: slow down",
+                    id=_id_of(text),
                     version=table.version,
                 )
             )
