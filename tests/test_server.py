@@ -274,3 +274,15 @@ def test_only_the_cli_imports_the_server_and_only_lazily() -> None:
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.module and "server" in node.module:
                 assert path.name == "cli.py" and id(node) not in top, path
+
+
+def test_hand_serve_refuses_bad_flags(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from handgame.cli import main
+
+    db = f"sqlite:///{tmp_path / 'x.sqlite'}"
+    assert main(["serve", "--port", "0", "--database-url", db]) == 2
+    assert main(["serve", "--stand-in", "external:sh", "--database-url", db]) == 2
+    assert main(["serve", "--turn-timeout", "-1", "--database-url", db]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 3 and all(line.startswith("hand: error:") for line in err)
+    assert "external" in err[1]
