@@ -19,7 +19,7 @@ from .actions import Action, Discard, LayMelds, LayOff, SwapWild
 from .cards import Card
 from .engine import _could_go_out, _step, going_out_forbidden, step_candidates, turn_problem
 from .errors import IllegalAction
-from .meldgen import Restriction, candidate_melds
+from .meldgen import Restriction, candidate_melds, pack
 from .melds import Meld
 from .rules import Ruleset
 from .state import Phase, State
@@ -50,77 +50,6 @@ class Arrangement:
     def meld_cards(self) -> tuple[tuple[Card, ...], ...]:
         """The melds as card tuples (runs ascending), as a ``LayMelds`` action takes them."""
         return tuple(m.cards for m in self.melds)
-
-
-def pack(
-    hand: tuple[Card, ...],
-    melds: list[Meld],
-    scores: list[int],
-    keep: int = 0,
-    must_include: Card | None = None,
-) -> tuple[int, tuple[int, ...]] | None:
-    """The best total score of disjoint ``melds`` from ``hand`` and the indices chosen.
-
-    At least ``keep`` cards stay in hand; with ``must_include`` one chosen meld holds that
-    card. Exact: a memoised recursion over the remaining cards, deciding the lowest card first
-    (left in hand, or the lowest card of a meld). None when nothing qualifies.
-    """
-    # The remaining cards are packed in one integer, 5 bits per distinct card (a count of 0 to
-    # 15 under a guard bit), so a meld fits when subtracting it borrows from no guard bit.
-    distinct = sorted(set(hand))
-    slot = {c: i for i, c in enumerate(distinct)}
-    guard = sum(16 << (5 * i) for i in range(len(distinct)))
-    start = sum(1 << (5 * slot[c]) for c in hand)
-    must_slot = slot.get(must_include, -1) if must_include is not None else -1
-    if must_include is not None and must_slot < 0:
-        return None
-    by_slot: list[list[tuple[int, int, bool, int]]] = [[] for _ in distinct]
-    for index, (m, score) in enumerate(zip(melds, scores, strict=True)):
-        if any(c not in slot for c in m.cards):
-            continue
-        need = sum(1 << (5 * slot[c]) for c in m.cards)
-        low = min(slot[c] for c in m.cards)
-        by_slot[low].append((need, score, must_slot >= 0 and must_include in m.cards, index))
-    memo: dict[int, tuple[int, int]] = {}
-    neg = -(10**12)
-
-    def solve(rest: int, need_must: bool, kept: int) -> int:
-        if not rest:
-            return 0 if (not need_must and kept >= keep) else neg
-        key = (rest << 3) | (need_must << 2) | kept
-        got = memo.get(key)
-        if got is not None:
-            return got[0]
-        first = ((rest & -rest).bit_length() - 1) // 5
-        best, choice = neg, -1
-        one = 1 << (5 * first)
-        if not (need_must and first == must_slot and (rest >> (5 * first)) & 15 == 1):
-            best = solve(rest - one, need_must, min(kept + 1, keep))
-        for need, score, has_must, index in by_slot[first]:
-            if ((rest | guard) - need) & guard == guard:
-                value = score + solve(rest - need, need_must and not has_must, kept)
-                if value > best:
-                    best, choice = value, index
-        memo[key] = (best, choice)
-        return best
-
-    best = solve(start, must_include is not None, 0)
-    if best < 0:
-        return None
-    chosen: list[int] = []
-    rest, need_must, kept = start, must_include is not None, 0
-    while rest:
-        first = ((rest & -rest).bit_length() - 1) // 5
-        _, choice = memo[(rest << 3) | (need_must << 2) | kept]
-        if choice < 0:
-            rest -= 1 << (5 * first)
-            kept = min(kept + 1, keep)
-            continue
-        chosen.append(choice)
-        m = melds[choice]
-        rest -= sum(1 << (5 * slot[c]) for c in m.cards)
-        need_must = need_must and must_include not in m.cards
-    return best, tuple(chosen)
 
 
 def _arrangement(
