@@ -36,7 +36,7 @@ DEFAULT_ITERATIONS = 120
 #: turns played by the greedy policy after the tree before the position is scored
 DEFAULT_DEPTH = 8
 #: how much better (in mean reward) a move must score than the greedy move to replace it
-DEFAULT_MARGIN = 0.05
+DEFAULT_MARGIN = 0.0
 #: discards offered at a tree node besides the greedy one
 DISCARDS_OFFERED = 3
 
