@@ -6,16 +6,25 @@ import logging
 import re
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Header, HTTPException, Query, Request, WebSocket
+from fastapi.responses import FileResponse
+from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.websockets import WebSocketDisconnect
 
 from .. import __version__
-from ..record import to_record
+from ..actions import parse_action
+from ..deal import Deal
+from ..record import read_game, to_record
+from ..rules import PRESETS
 from .hub import Connection, Hub, Settings
 from .protocol import PROTOCOL, error_message, spectator_view
+
+#: the web UI: plain HTML, JavaScript modules and CSS, no build step
+STATIC = Path(__file__).parent / "static"
 
 
 class RulesIn(BaseModel):
@@ -84,6 +93,17 @@ class SummaryOut(BaseModel):
     team_totals: list[int] | None
     finished: bool
     winner: int | None
+    turn_timeout: float | None = None
+
+
+class PresetOut(BaseModel):
+    """A preset (``hand rules``) and the player counts it allows."""
+
+    name: str
+    min_players: int
+    max_players: int
+    default_players: int
+    summary: str
 
 
 def create_app(
@@ -159,7 +179,22 @@ def create_app(
             team_totals=public["team_totals"],
             finished=table.finished,
             winner=table.state.winner,
+            turn_timeout=hub.settings.turn_timeout,
         )
+
+    @app.get("/api/presets", response_model=list[PresetOut])
+    async def get_presets() -> list[PresetOut]:
+        """The presets a table may start from, with their player counts."""
+        return [
+            PresetOut(
+                name=p.name,
+                min_players=p.min_players,
+                max_players=p.max_players,
+                default_players=p.default_players,
+                summary=p.summary,
+            )
+            for p in PRESETS.values()
+        ]
 
     @app.get("/api/tables/{table_id}/record")
     async def get_record(
@@ -179,6 +214,15 @@ def create_app(
                 403, "the match is not finished: only a seat, with its token, sees its record"
             )
         return redacted_record(to_record(table.state), seat)
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def get_replay(table_id: str) -> dict[str, Any]:
+        """A finished match step by step (the web replay viewer): every version's public view
+        with every hand, made by the engine from the record; ``403`` before the end."""
+        table = table_or_404(table_id)
+        if not table.finished:
+            raise HTTPException(403, "the match is not finished: no replay yet")
+        return replay_frames(to_record(table.state))
 
     @app.websocket("/ws/tables/{table_id}")
     async def play(
@@ -220,6 +264,20 @@ def create_app(
         finally:
             await hub.detach(conn)
 
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> FileResponse:
+        return FileResponse(STATIC / "lobby.html")
+
+    @app.get("/play/{table_id}", include_in_schema=False)
+    async def play_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "play.html")
+
+    @app.get("/replay/{table_id}", include_in_schema=False)
+    async def replay_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "replay.html")
+
     return app
 
 
@@ -232,6 +290,26 @@ def redacted_record(record: dict[str, Any], seat: int) -> dict[str, Any]:
         deal["stock"] = None
         rounds.append({**rnd, "deal": deal})
     return {**record, "rounds": rounds, "redacted_for": seat}
+
+
+def replay_frames(record: dict[str, Any]) -> dict[str, Any]:
+    """A finished match's every step: the step (deal or action), the public view, all hands."""
+    state = read_game(record).new_match(record["rounds"][0]["dealer"])
+    frames: list[dict[str, Any]] = []
+
+    def frame(step: dict[str, Any]) -> None:
+        rnd = state.round
+        hands = [[str(c) for c in h] for h in rnd.hands] if rnd is not None else []
+        view = spectator_view(state)
+        frames.append({"version": len(frames) + 1, "step": step, "view": view, "hands": hands})
+
+    for rnd in record["rounds"]:
+        state = state.apply_deal(Deal.from_json(rnd["deal"]))
+        frame({"deal": rnd["dealer"]})
+        for raw in rnd["actions"]:
+            state = state.apply(parse_action(raw))
+            frame(raw)
+    return {"table": record.get("table"), "frames": frames}
 
 
 _TOKEN = re.compile(r"(token=)[^&\s\"']+")

@@ -1,0 +1,350 @@
+// The UI's words in English, Arabic and Persian; the language follows the browser and can be
+// switched (kept in localStorage). Arabic and Persian pages are laid out right to left.
+
+const WORDS = {
+  en: {
+    title: "Hand",
+    language: "Language",
+    lobby: "New table",
+    preset: "Rules",
+    rounds: "Rounds",
+    rounds_default: "preset's",
+    players: "Players",
+    partnership: "Partnership (two teams of two)",
+    seat: "Seat {n}",
+    human: "Human",
+    bot: "Bot",
+    name: "Name",
+    create: "Create table",
+    invites: "Invite links",
+    copy: "Copy",
+    copied: "Copied",
+    open_seat: "Play seat {n}",
+    watch: "Watch",
+    your_hand: "Your hand",
+    sort_suit: "Sort by suit",
+    sort_rank: "Sort by rank",
+    melds: "Melds",
+    no_melds: "No melds yet",
+    discard_pile: "Discard pile",
+    stock: "Stock",
+    stock_count: "{n} cards",
+    indicator: "Indicator",
+    wild: "Wild",
+    joker_as: "Joker stands for",
+    scores: "Scores",
+    team: "Team {n}",
+    log: "Log",
+    round: "Round {n}",
+    turn_of: "{name} to play",
+    your_turn: "Your turn",
+    timer: "{s} s",
+    cards_n: "{n} cards",
+    opened: "opened",
+    away: "away",
+    offline: "offline",
+    announced: "announced",
+    draw_stock: "Draw from stock",
+    draw_discard: "Take the discard",
+    meld: "Meld selected",
+    add: "Add {card} to meld {m}",
+    add_end: "Add {card} to meld {m} ({end})",
+    swap: "Swap for the wild in meld {m}",
+    discard: "Discard {card}",
+    discard_silent: "Discard {card} without announcing",
+    redeal: "Claim a redeal",
+    hint: "Hint",
+    hint_none: "No hint: it is not your turn",
+    select_hint: "Select cards to meld, or one card to add or discard.",
+    stands_for: "stands for {card}",
+    act_draw_stock: "{name} drew from the stock",
+    act_draw_discard: "{name} took {card}",
+    act_meld: "{name} laid {melds}",
+    act_add: "{name} added {card} to meld {m}",
+    act_swap: "{name} swapped {cards} for the wild in meld {m}",
+    act_discard: "{name} discarded {card}",
+    act_redeal: "{name} claimed a redeal",
+    round_over: "Round {n} is over",
+    round_void: "Round {n} was void ({reason})",
+    won_round: "{name} went out",
+    penalty: "Cards left",
+    points: "Points",
+    total: "Total",
+    match_over: "The match is over",
+    winner: "Winner: {name}",
+    close: "Close",
+    replay: "Replay",
+    connecting: "Connecting…",
+    disconnected: "Disconnected; reconnecting…",
+    spectator: "Watching",
+    error: "Not done: {message}",
+    step: "Step {n} of {m}",
+    first: "First",
+    prev: "Back",
+    next: "Forward",
+    last: "Last",
+    not_finished: "This match is not finished yet.",
+  },
+  ar: {
+    title: "هند",
+    language: "اللغة",
+    lobby: "طاولة جديدة",
+    preset: "القواعد",
+    rounds: "الجولات",
+    rounds_default: "حسب القواعد",
+    players: "اللاعبون",
+    partnership: "شراكة (فريقان من اثنين)",
+    seat: "المقعد {n}",
+    human: "إنسان",
+    bot: "حاسوب",
+    name: "الاسم",
+    create: "أنشئ الطاولة",
+    invites: "روابط الدعوة",
+    copy: "انسخ",
+    copied: "نُسخ",
+    open_seat: "العب في المقعد {n}",
+    watch: "شاهد",
+    your_hand: "أوراقك",
+    sort_suit: "رتّب حسب النوع",
+    sort_rank: "رتّب حسب القيمة",
+    melds: "المجموعات",
+    no_melds: "لا مجموعات بعد",
+    discard_pile: "الأوراق المرمية",
+    stock: "الكومة",
+    stock_count: "{n} ورقة",
+    indicator: "الورقة الدالّة",
+    wild: "الجوكر",
+    joker_as: "الجوكر يساوي",
+    scores: "النقاط",
+    team: "الفريق {n}",
+    log: "السجل",
+    round: "الجولة {n}",
+    turn_of: "دور {name}",
+    your_turn: "دورك",
+    timer: "{s} ث",
+    cards_n: "{n} ورقة",
+    opened: "نزل",
+    away: "غائب",
+    offline: "غير متصل",
+    announced: "أعلن",
+    draw_stock: "اسحب من الكومة",
+    draw_discard: "خذ الورقة المرمية",
+    meld: "انزل المحدد",
+    add: "أضف {card} إلى المجموعة {m}",
+    add_end: "أضف {card} إلى المجموعة {m} ({end})",
+    swap: "بدّل الجوكر في المجموعة {m}",
+    discard: "ارمِ {card}",
+    discard_silent: "ارمِ {card} دون إعلان",
+    redeal: "اطلب إعادة التوزيع",
+    hint: "تلميح",
+    hint_none: "لا تلميح: ليس دورك",
+    select_hint: "اختر أوراقًا لتنزلها، أو ورقة لتضيفها أو ترميها.",
+    stands_for: "تساوي {card}",
+    act_draw_stock: "{name} سحب من الكومة",
+    act_draw_discard: "{name} أخذ {card}",
+    act_meld: "{name} نزل {melds}",
+    act_add: "{name} أضاف {card} إلى المجموعة {m}",
+    act_swap: "{name} بدّل {cards} بالجوكر في المجموعة {m}",
+    act_discard: "{name} رمى {card}",
+    act_redeal: "{name} طلب إعادة التوزيع",
+    round_over: "انتهت الجولة {n}",
+    round_void: "أُلغيت الجولة {n} ({reason})",
+    won_round: "{name} خلّص",
+    penalty: "الأوراق الباقية",
+    points: "النقاط",
+    total: "المجموع",
+    match_over: "انتهت المباراة",
+    winner: "الفائز: {name}",
+    close: "أغلق",
+    replay: "إعادة العرض",
+    connecting: "جارٍ الاتصال…",
+    disconnected: "انقطع الاتصال؛ نعيد المحاولة…",
+    spectator: "مشاهدة",
+    error: "لم يتم: {message}",
+    step: "الخطوة {n} من {m}",
+    first: "الأولى",
+    prev: "رجوع",
+    next: "تقدّم",
+    last: "الأخيرة",
+    not_finished: "هذه المباراة لم تنتهِ بعد.",
+  },
+  fa: {
+    title: "هند",
+    language: "زبان",
+    lobby: "میز تازه",
+    preset: "قوانین",
+    rounds: "دورها",
+    rounds_default: "مطابق قوانین",
+    players: "بازیکنان",
+    partnership: "دو تیم دونفره",
+    seat: "صندلی {n}",
+    human: "انسان",
+    bot: "ربات",
+    name: "نام",
+    create: "ساختن میز",
+    invites: "پیوندهای دعوت",
+    copy: "رونوشت",
+    copied: "رونوشت شد",
+    open_seat: "بازی در صندلی {n}",
+    watch: "تماشا",
+    your_hand: "دست شما",
+    sort_suit: "مرتب‌سازی بر پایهٔ خال",
+    sort_rank: "مرتب‌سازی بر پایهٔ ارزش",
+    melds: "دسته‌ها",
+    no_melds: "هنوز دسته‌ای نیست",
+    discard_pile: "کارت‌های دورریخته",
+    stock: "دسته کارت",
+    stock_count: "{n} کارت",
+    indicator: "کارت نشانگر",
+    wild: "جوکر",
+    joker_as: "جوکر به جای",
+    scores: "امتیازها",
+    team: "تیم {n}",
+    log: "گزارش",
+    round: "دور {n}",
+    turn_of: "نوبت {name}",
+    your_turn: "نوبت شما",
+    timer: "{s} ثانیه",
+    cards_n: "{n} کارت",
+    opened: "باز کرده",
+    away: "غایب",
+    offline: "آفلاین",
+    announced: "اعلام کرد",
+    draw_stock: "برداشتن از دسته",
+    draw_discard: "برداشتن کارت دورریخته",
+    meld: "گذاشتن کارت‌های انتخاب‌شده",
+    add: "افزودن {card} به دستهٔ {m}",
+    add_end: "افزودن {card} به دستهٔ {m} ({end})",
+    swap: "جابه‌جایی با جوکرِ دستهٔ {m}",
+    discard: "دور انداختن {card}",
+    discard_silent: "دور انداختن {card} بی‌اعلام",
+    redeal: "درخواست پخش دوباره",
+    hint: "راهنمایی",
+    hint_none: "راهنمایی نیست: نوبت شما نیست",
+    select_hint: "کارت‌هایی را برای دسته انتخاب کنید، یا یک کارت برای افزودن یا دور انداختن.",
+    stands_for: "به جای {card}",
+    act_draw_stock: "{name} از دسته برداشت",
+    act_draw_discard: "{name} {card} را برداشت",
+    act_meld: "{name} گذاشت: {melds}",
+    act_add: "{name} {card} را به دستهٔ {m} افزود",
+    act_swap: "{name} {cards} را با جوکرِ دستهٔ {m} عوض کرد",
+    act_discard: "{name} {card} را دور انداخت",
+    act_redeal: "{name} پخش دوباره خواست",
+    round_over: "دور {n} تمام شد",
+    round_void: "دور {n} باطل شد ({reason})",
+    won_round: "{name} تمام کرد",
+    penalty: "کارت‌های مانده",
+    points: "امتیاز",
+    total: "جمع",
+    match_over: "بازی تمام شد",
+    winner: "برنده: {name}",
+    close: "بستن",
+    replay: "بازپخش",
+    connecting: "در حال اتصال…",
+    disconnected: "اتصال قطع شد؛ تلاش دوباره…",
+    spectator: "تماشاگر",
+    error: "انجام نشد: {message}",
+    step: "گام {n} از {m}",
+    first: "نخست",
+    prev: "پیشین",
+    next: "پسین",
+    last: "واپسین",
+    not_finished: "این بازی هنوز تمام نشده است.",
+  },
+};
+
+export const LANGUAGES = { en: "English", ar: "العربية", fa: "فارسی" };
+const RTL = new Set(["ar", "fa"]);
+const KEY = "hand.lang";
+
+export let lang = "en";
+
+function pick() {
+  let stored = null;
+  try {
+    stored = localStorage.getItem(KEY);
+  } catch (e) {
+    stored = null;
+  }
+  if (stored && WORDS[stored]) return stored;
+  for (const l of navigator.languages || [navigator.language || "en"]) {
+    const base = String(l).toLowerCase().split("-")[0];
+    if (WORDS[base]) return base;
+  }
+  return "en";
+}
+
+/** The word `key` in the current language, with `{name}` placeholders filled in. */
+export function t(key, vars = {}) {
+  const text = (WORDS[lang] && WORDS[lang][key]) || WORDS.en[key] || key;
+  return text.replace(/\{(\w+)\}/g, (_, k) => (k in vars ? String(vars[k]) : `{${k}}`));
+}
+
+function apply() {
+  document.documentElement.lang = lang;
+  document.documentElement.dir = RTL.has(lang) ? "rtl" : "ltr";
+  for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+}
+
+/** Set the language from storage or the browser; fill the selector; call `onChange` on a switch. */
+export function setupLanguage(onChange) {
+  lang = pick();
+  apply();
+  const select = document.getElementById("lang");
+  if (select) {
+    select.replaceChildren();
+    for (const [code, label] of Object.entries(LANGUAGES)) {
+      const o = document.createElement("option");
+      o.value = code;
+      o.textContent = label;
+      o.selected = code === lang;
+      select.append(o);
+    }
+    select.addEventListener("change", () => {
+      lang = select.value;
+      try {
+        localStorage.setItem(KEY, lang);
+      } catch (e) {
+        /* private mode: not kept */
+      }
+      apply();
+      if (onChange) onChange();
+    });
+  }
+}
+
+/** An element with text content and attributes. */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+/** A player's name, isolated from the text around it (right-to-left or not). */
+export function bdi(name) {
+  return el("bdi", {}, name);
+}
+
+/** Like `t`, as nodes: a placeholder's value may be a node (a `<bdi>` name, a card). */
+export function tn(key, vars = {}) {
+  const text = t(key, {});
+  const out = [];
+  let last = 0;
+  for (const m of text.matchAll(/\{(\w+)\}/g)) {
+    out.push(text.slice(last, m.index));
+    const v = vars[m[1]];
+    out.push(v instanceof Node ? v : String(v ?? m[0]));
+    last = m.index + m[0].length;
+  }
+  out.push(text.slice(last));
+  return el("span", {}, out);
+}

@@ -1,0 +1,409 @@
+// A table: one seat's (or a spectator's) page, over the WebSocket of docs/web-protocol.md.
+// Every move button is built from the view's legal_actions, which are sent as they are.
+import { bySuit, byRank, cardEl, cardText, sameCards } from "./cards.js";
+import { bdi, el, setupLanguage, t, tn } from "./i18n.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const token = new URLSearchParams(location.hash.slice(1)).get("token");
+
+const ui = {
+  seat: null,
+  seats: [],
+  view: null,
+  version: -1,
+  order: [], // the hand as shown
+  selected: new Set(), // indices into order
+  sort: "suit",
+  note: null, // {text|node, error}
+  resultsSeen: null,
+  overShown: false,
+  timeout: null,
+  deadline: null,
+  sent: 0,
+};
+let socket = null;
+let retry = 0;
+
+function nameOf(i) {
+  const v = ui.view;
+  const name = (v && v.names[i]) || (ui.seats[i] && ui.seats[i].name) || t("seat", { n: i + 1 });
+  return bdi(name);
+}
+
+function selectedCards() {
+  return [...ui.selected].sort((a, b) => a - b).map((i) => ui.order[i]);
+}
+
+function send(action) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) return;
+  ui.sent += 1;
+  socket.send(JSON.stringify({ type: "action", id: `c-${ui.sent}-${ui.version}`,
+    version: ui.version, action }));
+}
+
+function say(node, error = false) {
+  ui.note = { node, error };
+  renderNote();
+}
+
+function renderNote() {
+  const box = document.getElementById("announce");
+  box.className = "announce" + (ui.note && ui.note.error ? " error" : "");
+  box.replaceChildren(ui.note ? ui.note.node : "");
+}
+
+function seatsPanel() {
+  const v = ui.view;
+  const n = v ? v.players : ui.seats.length;
+  const boxes = [];
+  for (let i = 0; i < n; i++) {
+    const p = ui.seats[i] || {};
+    const meta = [];
+    if (v) meta.push(t("cards_n", { n: v.hand_counts[i] }));
+    if (v && v.opened[i]) meta.push(t("opened"));
+    if (v && v.announced[i] !== null) meta.push(t("announced"));
+    if (p.kind === "bot") meta.push(p.bot);
+    else if (p.away) meta.push(t("away"));
+    else if (p.kind === "human" && !p.connected) meta.push(t("offline"));
+    boxes.push(el("div", {
+      class: "seat" + (v && v.turn === i ? " turn" : "") + (ui.seat === i ? " me" : ""),
+      "data-seat": i,
+    }, nameOf(i), el("div", { class: "meta" }, meta.join(" · "))));
+  }
+  return boxes;
+}
+
+function meldEl(m) {
+  const cards = m.cards.map((c, i) => {
+    const as = m.stands_for[i];
+    if (!as) return cardEl(c, { class: "small" });
+    return el("span", { class: "wildcard", title: t("stands_for", { card: cardText(as) }) },
+      cardEl(c, { class: "small" }), el("span", { class: "as", dir: "ltr" }, "=" + cardText(as)));
+  });
+  const node = el("span", { class: "meld", "data-meld": m.index, title: m.text },
+    el("span", { class: "num" }, `#${m.index + 1}`), cards);
+  node.addEventListener("click", () => meldClicked(m.index));
+  return node;
+}
+
+function meldClicked(index) {
+  const v = ui.view;
+  if (!v) return;
+  const sel = selectedCards();
+  const fits = v.legal_actions.filter((a) =>
+    ("add" in a && a.to === index && sel.length === 1 && a.add === sel[0]) ||
+    ("swap" in a && a.at === index && sameCards(a.swap, sel)));
+  if (fits.length === 1) send(fits[0]);
+}
+
+function meldsPanel() {
+  const v = ui.view;
+  if (!v || !v.melds.length) return [el("span", {}, t("no_melds"))];
+  const out = [];
+  for (let owner = 0; owner < v.players; owner++) {
+    const mine = v.melds.filter((m) => m.owner === owner);
+    if (!mine.length) continue;
+    out.push(el("div", { class: "owner-melds", "data-owner": owner },
+      el("strong", {}, nameOf(owner)), mine.map(meldEl)));
+  }
+  return out;
+}
+
+function sortHand(hand) {
+  return [...hand].sort(ui.sort === "rank" ? byRank : bySuit);
+}
+
+function handPanel() {
+  return ui.order.map((c, i) => {
+    const node = cardEl(c, { tag: "button", type: "button",
+      class: ui.selected.has(i) ? "selected" : "", "aria-pressed": ui.selected.has(i) ? "true" : "false" });
+    node.addEventListener("click", () => {
+      if (ui.selected.has(i)) ui.selected.delete(i); else ui.selected.add(i);
+      renderHand();
+      renderActions();
+    });
+    return node;
+  });
+}
+
+function actionButton(label, action, primary = false) {
+  const b = el("button", { type: "button", class: primary ? "primary" : "",
+    "data-action": Object.keys(action).find((k) => k !== "seat") }, label);
+  b.addEventListener("click", () => send(action));
+  return b;
+}
+
+function actionsPanel() {
+  const v = ui.view;
+  if (!v || ui.seat === null) return [];
+  const sel = selectedCards();
+  const out = [];
+  const melds = [];
+  for (const a of v.legal_actions) {
+    if ("draw" in a) {
+      out.push(actionButton(t(a.draw === "stock" ? "draw_stock" : "draw_discard"), a, true));
+    } else if ("redeal" in a) {
+      out.push(actionButton(t("redeal"), a));
+    } else if ("meld" in a) {
+      melds.push(a);
+    } else if ("add" in a && sel.length === 1 && a.add === sel[0]) {
+      const vars = { card: cardText(a.add), m: a.to + 1, end: a.end };
+      out.push(actionButton(t(a.end ? "add_end" : "add", vars), a));
+    } else if ("swap" in a && sel.length && sameCards(a.swap, sel)) {
+      out.push(actionButton(t("swap", { m: a.at + 1 }), a));
+    } else if ("discard" in a && sel.length === 1 && a.discard === sel[0]) {
+      const key = a.announce === false ? "discard_silent" : "discard";
+      out.push(actionButton(t(key, { card: cardText(a.discard) }), a, a.announce !== false));
+    }
+  }
+  if (melds.length) {
+    const fit = melds.find((a) => sameCards(a.meld.flat(), sel));
+    const b = el("button", { type: "button", class: "primary", "data-action": "meld",
+      disabled: !fit }, t("meld"));
+    if (fit) b.addEventListener("click", () => send(fit));
+    out.push(b);
+  }
+  if (v.turn === ui.seat && v.phase !== "draw" && !out.length) {
+    out.push(el("span", {}, t("select_hint")));
+  }
+  return out;
+}
+
+function hint() {
+  const v = ui.view;
+  if (!v || ui.seat === null || !v.legal_actions.length) { say(t("hint_none")); return; }
+  const legal = v.legal_actions;
+  const melds = legal.filter((a) => "meld" in a);
+  let want = null;
+  if (melds.length) {
+    const best = melds.reduce((x, y) => (y.meld.flat().length > x.meld.flat().length ? y : x));
+    want = best.meld.flat();
+  } else if (legal.some((a) => "add" in a)) {
+    want = [legal.find((a) => "add" in a).add];
+  } else if (legal.some((a) => "draw" in a)) {
+    say(t("draw_stock"));
+    return;
+  } else if (legal.some((a) => "discard" in a)) {
+    const discards = legal.filter((a) => "discard" in a).map((a) => a.discard);
+    want = [discards.sort(byRank).pop()];
+  }
+  ui.selected = new Set();
+  for (const c of want || []) {
+    const i = ui.order.findIndex((x, j) => x === c && !ui.selected.has(j));
+    if (i >= 0) ui.selected.add(i);
+  }
+  renderHand();
+  renderActions();
+}
+
+function actionText(a) {
+  const name = nameOf(a.seat);
+  if ("draw" in a) {
+    return a.draw === "stock" ? tn("act_draw_stock", { name })
+      : tn("act_draw_discard", { name, card: "" });
+  }
+  if ("meld" in a) {
+    return tn("act_meld", { name, melds: el("span", { dir: "ltr" },
+      a.meld.map((m) => m.map(cardText).join(" ")).join(" | ")) });
+  }
+  if ("add" in a) return tn("act_add", { name, card: cardEl(a.add, { class: "small" }), m: a.to + 1 });
+  if ("swap" in a) {
+    return tn("act_swap", { name, cards: el("span", { dir: "ltr" }, a.swap.map(cardText).join(" ")),
+      m: a.at + 1 });
+  }
+  if ("discard" in a) return tn("act_discard", { name, card: cardEl(a.discard, { class: "small" }) });
+  if ("redeal" in a) return tn("act_redeal", { name });
+  return el("span", {}, JSON.stringify(a));
+}
+
+function logPanel() {
+  const v = ui.view;
+  if (!v || !v.public) return [];
+  const actions = v.public.actions;
+  // A taken discard is named by the card before it on the pile: show it as "took the discard".
+  return actions.map((a, i) => {
+    let node;
+    if ("draw" in a && a.draw === "discard") {
+      const prev = [...actions.slice(0, i)].reverse().find((b) => "discard" in b);
+      node = prev ? tn("act_draw_discard", { name: nameOf(a.seat),
+        card: cardEl(prev.discard, { class: "small" }) })
+        : tn("act_draw_discard", { name: nameOf(a.seat), card: "" });
+    } else {
+      node = actionText(a);
+    }
+    return el("li", { "data-log": i }, node);
+  }).reverse();
+}
+
+function scoresPanel() {
+  const v = ui.view;
+  if (!v) return [];
+  const rows = v.names.map((_, i) => el("tr", {}, el("td", {}, nameOf(i)), el("td", {}, v.totals[i])));
+  if (v.team_totals) {
+    v.team_totals.forEach((s, k) => rows.push(el("tr", {}, el("td", {}, t("team", { n: k + 1 })),
+      el("td", {}, s))));
+  }
+  return [el("table", { class: "scores" },
+    el("tr", {}, el("th", {}, t("name")), el("th", {}, t("total"))), rows)];
+}
+
+function summaryOf(result, number) {
+  const v = ui.view;
+  const parts = [];
+  if (result.result === "void") {
+    parts.push(el("h2", {}, t("round_void", { n: number, reason: result.reason })));
+    return parts;
+  }
+  parts.push(el("h2", {}, t("round_over", { n: number })));
+  parts.push(el("p", {}, tn("won_round", { name: nameOf(result.winner) })));
+  const rows = v.names.map((_, i) => el("tr", {}, el("td", {}, nameOf(i)),
+    el("td", {}, result.scores[i]),
+    el("td", {}, ((result.penalty_cards || [])[i] || []).map((c) => cardEl(c, { class: "small" })))));
+  parts.push(el("table", { class: "scores", "data-summary": "round" },
+    el("tr", {}, el("th", {}, t("name")), el("th", {}, t("points")), el("th", {}, t("penalty"))),
+    rows));
+  return parts;
+}
+
+function showSummary(parts) {
+  const dialog = document.getElementById("summary");
+  document.getElementById("summary-body").replaceChildren(...parts);
+  if (!dialog.open) dialog.showModal();
+}
+
+function maybeSummaries(previous) {
+  const v = ui.view;
+  const n = v.results.length;
+  if (ui.resultsSeen === null) ui.resultsSeen = n;
+  const parts = [];
+  if (n > ui.resultsSeen) parts.push(...summaryOf(v.results[n - 1], n));
+  ui.resultsSeen = n;
+  if (v.phase === "over" && !ui.overShown && previous) {
+    ui.overShown = true;
+    const best = v.team_totals ? null : v.totals.indexOf(Math.min(...v.totals));
+    parts.push(el("h2", { "data-summary": "match" }, t("match_over")));
+    if (best !== null) parts.push(el("p", {}, tn("winner", { name: nameOf(best) })));
+    parts.push(...scoresPanel());
+    parts.push(el("p", {}, el("a", { href: `/replay/${tableId}` }, t("replay"))));
+  }
+  if (parts.length) showSummary(parts);
+}
+
+function renderHand() {
+  document.getElementById("hand").replaceChildren(...handPanel());
+}
+
+function renderActions() {
+  document.getElementById("actions").replaceChildren(...actionsPanel());
+}
+
+function renderTimer() {
+  const box = document.getElementById("timer");
+  if (ui.deadline === null) { box.textContent = ""; return; }
+  const s = Math.max(0, Math.ceil((ui.deadline - Date.now()) / 1000));
+  box.textContent = t("timer", { s });
+}
+
+function render() {
+  const v = ui.view;
+  document.getElementById("seats").replaceChildren(...seatsPanel());
+  if (!v) return;
+  document.getElementById("round").textContent = t("round", { n: v.round_number });
+  const turn = document.getElementById("turn");
+  if (v.turn === null) turn.replaceChildren();
+  else if (v.turn === ui.seat) turn.replaceChildren(t("your_turn"));
+  else turn.replaceChildren(tn("turn_of", { name: nameOf(v.turn) }));
+  document.getElementById("stock").textContent = t("stock_count", { n: v.stock_count });
+  const pile = v.discard_pile;
+  document.getElementById("pile").replaceChildren(
+    ...(pile.length ? [cardEl(pile[pile.length - 1]), ` ×${pile.length}`] : ["—"]));
+  for (const [id, card] of [["indicator", v.indicator], ["wild", v.wild], ["joker-as", v.joker_as]]) {
+    document.getElementById(id).replaceChildren(card ? cardEl(card, { class: "small" }) : "—");
+  }
+  document.getElementById("melds").replaceChildren(...meldsPanel());
+  document.getElementById("scores").replaceChildren(...scoresPanel());
+  document.getElementById("log").replaceChildren(...logPanel());
+  renderHand();
+  renderActions();
+  renderNote();
+  renderTimer();
+  document.body.dataset.version = String(ui.version);
+  document.body.dataset.turn = v.turn === null ? "" : String(v.turn);
+  document.body.dataset.phase = v.phase;
+}
+
+function onState(message) {
+  const previous = ui.view;
+  ui.version = message.version;
+  ui.view = message.view;
+  const hand = ui.view.hand;
+  if (!previous || !sameCards(previous.hand, hand) || previous.hand.length !== hand.length) {
+    ui.order = sortHand(hand);
+    ui.selected = new Set();
+  }
+  const seat = ui.view.turn;
+  const human = seat !== null && ui.seats[seat] && ui.seats[seat].kind === "human";
+  if (!previous || previous.turn !== seat) {
+    ui.deadline = human && ui.timeout ? Date.now() + ui.timeout * 1000 : null;
+  }
+  if (seat === ui.seat && previous && previous.turn !== seat) say(t("your_turn"));
+  maybeSummaries(previous);
+  render();
+}
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const q = new URLSearchParams();
+  if (token) q.set("token", token);
+  if (ui.version >= 0) q.set("since", String(ui.version));
+  socket = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(tableId)}?${q}`);
+  socket.addEventListener("open", () => { retry = 0; });
+  socket.addEventListener("message", (event) => {
+    const m = JSON.parse(event.data);
+    if (m.type === "welcome") {
+      ui.seat = m.seat;
+      ui.seats = m.seats;
+      if (ui.seat === null) say(t("spectator"));
+      else if (ui.note && ui.note.node === t("connecting")) say("");
+    } else if (m.type === "seats") {
+      ui.seats = m.seats;
+      render();
+    } else if (m.type === "state") {
+      if (m.resync || m.version > ui.version) onState(m);
+    } else if (m.type === "error") {
+      say(t("error", { message: m.message }), true);
+      if (m.code === "bad_token" || m.code === "unknown_table") socket.onclose = null;
+    } else if (m.type === "ack") {
+      if (ui.note && ui.note.error) say("");
+    }
+  });
+  socket.addEventListener("close", (event) => {
+    if (event.code === 4403 || event.code === 4404) return;
+    say(t("disconnected"), true);
+    retry = Math.min(retry + 1, 6);
+    setTimeout(connect, 250 * 2 ** retry);
+  });
+}
+
+async function main() {
+  setupLanguage(render);
+  say(t("connecting"));
+  document.getElementById("sort-suit").addEventListener("click", () => {
+    ui.sort = "suit"; ui.order = sortHand(ui.order); ui.selected = new Set(); renderHand(); renderActions();
+  });
+  document.getElementById("sort-rank").addEventListener("click", () => {
+    ui.sort = "rank"; ui.order = sortHand(ui.order); ui.selected = new Set(); renderHand(); renderActions();
+  });
+  document.getElementById("hint").addEventListener("click", hint);
+  try {
+    const summary = await (await fetch(`/api/tables/${encodeURIComponent(tableId)}`)).json();
+    ui.timeout = summary.turn_timeout ?? null;
+    ui.seats = summary.seats || [];
+  } catch (e) {
+    ui.timeout = null;
+  }
+  setInterval(renderTimer, 500);
+  connect();
+}
+
+main();

@@ -1,0 +1,54 @@
+"""The web UI's files as the server serves them (no browser: tests/test_web.py has one)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from server_helpers import client
+
+
+def test_pages_and_static_files(tmp_path: Path) -> None:
+    with client(tmp_path / "t.sqlite") as c:
+        pages = (("/", "lobby.js"), ("/play/abc", "play.js"), ("/replay/abc", "replay.js"))
+        for path, marker in pages:
+            r = c.get(path)
+            assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+            assert marker in r.text
+        for name in ("lobby.js", "play.js", "replay.js", "i18n.js", "cards.js"):
+            r = c.get(f"/static/{name}")
+            assert r.status_code == 200, name
+            assert "javascript" in r.headers["content-type"], r.headers["content-type"]
+        assert c.get("/static/app.css").headers["content-type"].startswith("text/css")
+        assert c.get("/static/nope.js").status_code == 404
+        presets = c.get("/api/presets").json()
+        assert {p["name"] for p in presets} >= {"levant", "gulf"}
+        assert all(p["min_players"] <= p["default_players"] <= p["max_players"] for p in presets)
+
+
+def test_every_language_has_every_word() -> None:
+    import re
+
+    text = (Path(__file__).parents[1] / "src/handgame/server/static/i18n.js").read_text()
+    blocks = re.findall(r"^  (en|ar|fa): \{\n(.*?)\n  \},", text, re.S | re.M)
+    keys = {lang: set(re.findall(r"^    (\w+):", body, re.M)) for lang, body in blocks}
+    assert set(keys) == {"en", "ar", "fa"}
+    assert keys["ar"] == keys["en"] == keys["fa"]
+
+
+def test_replay_frames_of_a_finished_match(tmp_path: Path) -> None:
+    bots = [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}]
+    with client(tmp_path / "t.sqlite") as c:
+        r = c.post("/api/tables", json={"rules": {"options": {"rounds": 1}}, "seats": bots})
+        tid = r.json()["table"]
+        assert c.get(f"/api/tables/{tid}/replay").status_code in (200, 403)
+        deadline = time.monotonic() + 20
+        while not c.get(f"/api/tables/{tid}").json()["finished"]:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        summary = c.get(f"/api/tables/{tid}").json()
+        frames = c.get(f"/api/tables/{tid}/replay").json()["frames"]
+    assert len(frames) == summary["version"]
+    assert "deal" in frames[0]["step"] and len(frames[0]["hands"]) == 2
+    assert frames[-1]["view"]["phase"] == "over"
+    assert all(f["version"] == i + 1 for i, f in enumerate(frames))
