@@ -164,3 +164,28 @@ def test_arabic_is_right_to_left(server: str, browser: Any) -> None:
     page.wait_for_selector("#hand .card")
     assert page.evaluate("document.documentElement.dir") == "rtl"
     assert page.evaluate("document.documentElement.lang") == "fa"
+
+
+def test_replay_of_a_finished_match(server: str, browser: Any) -> None:
+    page = new_page(browser, "en-US")
+    bots = [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "greedy"}]
+    made = page.request.post(
+        server + "/api/tables", data={"rules": {"options": {"rounds": 1}}, "seats": bots}
+    ).json()
+    tid = made["table"]
+    deadline = time.monotonic() + 20
+    while not page.request.get(f"{server}/api/tables/{tid}").json()["finished"]:
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.1)
+    page.goto(f"{server}/replay/{tid}")
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.locator("[data-replay-hand]").count() == 2
+    assert page.locator("[data-replay-hand='1'] .card").count() > 0  # every hand is shown
+    assert page.evaluate("document.body.dataset.step") == "0"
+    page.click("#next")
+    page.click("#next")
+    assert page.evaluate("document.body.dataset.step") == "2"
+    assert "greedy" in page.locator("#what").inner_text()
+    page.click("#last")
+    page.click("#first")
+    assert page.evaluate("document.body.dataset.step") == "0"

@@ -78,7 +78,7 @@ function meldEl(m) {
     const as = m.stands_for[i];
     if (!as) return cardEl(c, { class: "small" });
     return el("span", { class: "wildcard", title: t("stands_for", { card: cardText(as) }) },
-      cardEl(c, { class: "small" }), el("span", { class: "as", dir: "ltr" }, "=" + cardText(as)));
+      cardEl(c, { class: "small" }), el("bdi", { class: "as", dir: "ltr" }, "=" + cardText(as)));
   });
   const node = el("span", { class: "meld", "data-meld": m.index, title: m.text },
     el("span", { class: "num" }, `#${m.index + 1}`), cards);
@@ -203,12 +203,12 @@ function actionText(a) {
       : tn("act_draw_discard", { name, card: "" });
   }
   if ("meld" in a) {
-    return tn("act_meld", { name, melds: el("span", { dir: "ltr" },
+    return tn("act_meld", { name, melds: el("bdi", { dir: "ltr" },
       a.meld.map((m) => m.map(cardText).join(" ")).join(" | ")) });
   }
   if ("add" in a) return tn("act_add", { name, card: cardEl(a.add, { class: "small" }), m: a.to + 1 });
   if ("swap" in a) {
-    return tn("act_swap", { name, cards: el("span", { dir: "ltr" }, a.swap.map(cardText).join(" ")),
+    return tn("act_swap", { name, cards: el("bdi", { dir: "ltr" }, a.swap.map(cardText).join(" ")),
       m: a.at + 1 });
   }
   if ("discard" in a) return tn("act_discard", { name, card: cardEl(a.discard, { class: "small" }) });

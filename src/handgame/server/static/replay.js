@@ -21,12 +21,12 @@ function stepText(f, prev) {
     return tn("act_draw_discard", { name, card: pile.length ? cardEl(pile[pile.length - 1], { class: "small" }) : "" });
   }
   if ("meld" in s) {
-    return tn("act_meld", { name, melds: el("span", { dir: "ltr" },
+    return tn("act_meld", { name, melds: el("bdi", { dir: "ltr" },
       s.meld.map((m) => m.map(cardText).join(" ")).join(" | ")) });
   }
   if ("add" in s) return tn("act_add", { name, card: cardEl(s.add, { class: "small" }), m: s.to + 1 });
   if ("swap" in s) {
-    return tn("act_swap", { name, cards: el("span", { dir: "ltr" }, s.swap.map(cardText).join(" ")), m: s.at + 1 });
+    return tn("act_swap", { name, cards: el("bdi", { dir: "ltr" }, s.swap.map(cardText).join(" ")), m: s.at + 1 });
   }
   if ("discard" in s) return tn("act_discard", { name, card: cardEl(s.discard, { class: "small" }) });
   if ("redeal" in s) return tn("act_redeal", { name });
@@ -53,7 +53,7 @@ function render() {
     el("span", { class: "meld", title: m.text }, el("bdi", { class: "num" }, nameOf(v, m.owner), ` #${m.index + 1}`),
       m.cards.map((c, i) => m.stands_for[i]
         ? el("span", { class: "wildcard" }, cardEl(c, { class: "small" }),
-          el("span", { class: "as", dir: "ltr" }, "=" + cardText(m.stands_for[i])))
+          el("bdi", { class: "as", dir: "ltr" }, "=" + cardText(m.stands_for[i])))
         : cardEl(c, { class: "small" })))));
   document.getElementById("scores").replaceChildren(el("table", { class: "scores" },
     v.names.map((_, i) => el("tr", {}, el("td", {}, nameOf(v, i)), el("td", {}, v.totals[i])))));
