@@ -41,7 +41,7 @@ def check_peer(result: dict[str, Any], fields: list[str]) -> None:
             assert result[field] is None, field
 
 
-@pytest.mark.parametrize("script", ["engine.py", "solver.py", "ismcts.py"])
+@pytest.mark.parametrize("script", ["engine.py", "solver.py", "ismcts.py", "server_load.py"])
 def test_help(script: str) -> None:
     proc = subprocess.run(
         [sys.executable, str(BENCH / script), "--help"],
@@ -106,3 +106,16 @@ def test_ismcts_other_bot() -> None:
     assert result["decisions"] == 2
     assert result["bot"] == "random"
     assert result["median_ms"] >= 0
+
+
+def test_server_load() -> None:
+    # spawns hand serve on a free port with a temporary SQLite file, two tables of one bot each
+    result = run("server_load.py", "--spawn", "--tables", "2", "--seconds", "60")
+    assert result["benchmark"] == "server_load"
+    assert result["tables"] == 2 and result["tables_created"] == 2
+    for key in ("finished", "total_actions", "actions_per_s", "human_actions", "errors"):
+        assert key in result, key
+    assert set(result["latency_ms"]) == {"p50", "p95", "max"}
+    assert result["errors"] == 0, result["error_samples"]
+    assert result["finished"] == 2
+    assert result["total_actions"] > 0 and result["human_actions"] > 0

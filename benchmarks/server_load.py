@@ -1,0 +1,310 @@
+"""Load check of `hand serve` (not in CI): many tables of bots and one scripted human each.
+
+Against a running server (``--url``, default http://127.0.0.1:8000) or one it starts itself
+(``--spawn``: ``hand serve`` on a free loopback port, a temporary SQLite file, ``--bot-delay 0``,
+stopped at the end). It makes ``--tables`` tables with ``POST /api/tables`` (``rounds=1``, one
+human seat, bots in the others), plays every human seat over the WebSocket (a seeded random
+choice among the view's ``legal_actions``), all tables at once, until they are all finished or
+``--seconds`` have passed.
+
+Figures: actions applied across all tables and seats (counted from each table's record, so
+deals are not actions) per second of wall time, and the human actions' latency from sending
+the ``action`` message to receiving its ``ack`` (docs/web-protocol.md). One JSON object on
+stdout, progress on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import connect
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import emit, machine, percentile, progress, rnd
+
+
+@dataclass
+class TableRun:
+    """One table: its id, the human seat's token, and what happened."""
+
+    table: str
+    token: str
+    rng: random.Random
+    version: int = 0
+    finished: bool = False
+    human_actions: int = 0
+    latencies_ms: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+def http_json(method: str, url: str, body: Any = None, timeout: float = 30.0) -> Any:
+    """One HTTP request with a JSON answer (stdlib only)."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method=method)
+    if data is not None:
+        request.add_header("Content-Type", "application/json")
+    with urllib.request.urlopen(request, timeout=timeout) as answer:
+        return json.loads(answer.read().decode())
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def hand_command() -> list[str]:
+    """The `hand` program beside this Python, else on PATH, else ``python -m handgame``."""
+    beside = Path(sys.executable).parent / "hand"
+    if beside.exists():
+        return [str(beside)]
+    found = shutil.which("hand")
+    return [found] if found else [sys.executable, "-m", "handgame"]
+
+
+def wait_ready(base: str, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            http_json("GET", f"{base}/api/presets", timeout=2.0)
+            return True
+        except (OSError, ValueError):
+            time.sleep(0.1)
+    return False
+
+
+async def play_human(base_ws: str, run: TableRun, deadline: float) -> None:
+    """Play the table's human seat from its views until the match is over or the deadline."""
+    url = f"{base_ws}/ws/tables/{run.table}?token={run.token}"
+    pending: tuple[str, float] | None = None  # (action id, send time)
+    acted_from: int | None = None  # the version the last action was chosen from
+    view: dict[str, Any] | None = None
+    view_version = -1  # the version of ``view``
+    sent = 0
+    async with connect(url, max_size=None, open_timeout=30) as ws:
+        while not run.finished:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=left)
+            except TimeoutError:
+                return
+            message = json.loads(raw)
+            kind = message.get("type")
+            if isinstance(message.get("version"), int):
+                run.version = max(run.version, message["version"])
+            if kind == "state":
+                view = message["view"]
+                view_version = message["version"]
+                if view.get("phase") == "over":
+                    run.finished = True
+                    return
+            elif kind == "ack":
+                if pending is not None and message.get("id") == pending[0]:
+                    run.latencies_ms.append((time.perf_counter() - pending[1]) * 1000)
+                    run.human_actions += 1
+                    pending = None
+            elif kind == "error":
+                code = message.get("code", "?")
+                if pending is not None and message.get("id") == pending[0]:
+                    pending = None
+                    if code != "stale":
+                        run.errors.append(f"{run.table}: {code}: {message.get('message')}")
+                        acted_from = None  # choose again from the same view
+                else:
+                    run.errors.append(f"{run.table}: {code}: {message.get('message')}")
+                if len(run.errors) > 20:
+                    return
+            if pending is None and view is not None and view["legal_actions"]:
+                # act only from the latest view, and once per version
+                if view_version == run.version and acted_from != view_version:
+                    action = run.rng.choice(view["legal_actions"])
+                    sent += 1
+                    action_id = f"load-{sent}"
+                    acted_from = view_version
+                    pending = (action_id, time.perf_counter())
+                    await ws.send(
+                        json.dumps(
+                            {
+                                "type": "action",
+                                "id": action_id,
+                                "version": view_version,
+                                "action": action,
+                            }
+                        )
+                    )
+
+
+async def play_all(base: str, runs: list[TableRun], deadline: float) -> None:
+    base_ws = "ws" + base[len("http") :]
+
+    async def one(run: TableRun) -> None:
+        try:
+            await play_human(base_ws, run, deadline)
+        except Exception as e:  # a load check reports, it does not stop
+            run.errors.append(f"{run.table}: {type(e).__name__}: {e}")
+
+    done = 0
+
+    async def tracked(run: TableRun) -> None:
+        nonlocal done
+        await one(run)
+        done += 1
+        if done % 10 == 0 or done == len(runs):
+            progress(f"{done}/{len(runs)} tables done")
+
+    await asyncio.gather(*(tracked(r) for r in runs))
+
+
+def count_actions(base: str, run: TableRun) -> int | None:
+    """The actions applied at the table (all seats), from its record."""
+    try:
+        record = http_json("GET", f"{base}/api/tables/{run.table}/record?token={run.token}")
+    except (OSError, ValueError) as e:
+        run.errors.append(f"{run.table}: record: {e}")
+        return None
+    return sum(len(r.get("actions", [])) for r in record.get("rounds", []))
+
+
+def measure(args: argparse.Namespace, base: str) -> dict[str, Any]:
+    rng = random.Random(args.seed)
+    seats: list[dict[str, Any]] = [{"kind": "human", "name": "load"}]
+    seats += [{"kind": "bot", "bot": args.bot} for _ in range(args.players - 1)]
+    body = {
+        "rules": {"preset": args.preset, "options": {"rounds": 1}},
+        "partnership": False,
+        "seats": seats,
+    }
+    progress(f"creating {args.tables} tables on {base}")
+    start = time.perf_counter()
+    runs: list[TableRun] = []
+    create_errors: list[str] = []
+    for i in range(args.tables):
+        try:
+            answer = http_json("POST", f"{base}/api/tables", body)
+        except (OSError, ValueError) as e:
+            detail = (
+                e.read().decode(errors="replace") if isinstance(e, urllib.error.HTTPError) else ""
+            )
+            create_errors.append(f"create {i}: {e} {detail}".strip())
+            continue
+        runs.append(
+            TableRun(answer["table"], answer["seats"][0]["token"], random.Random(rng.random()))
+        )
+    created_s = time.perf_counter() - start
+    progress(f"{len(runs)} tables made in {created_s:.2f} s; playing (at most {args.seconds} s)")
+    deadline = time.monotonic() + args.seconds
+    asyncio.run(play_all(base, runs, deadline))
+    elapsed = time.perf_counter() - start
+    counts = [count_actions(base, r) for r in runs]
+    total = sum(c for c in counts if c is not None)
+    latencies = sorted(x for r in runs for x in r.latencies_ms)
+    errors = create_errors + [e for r in runs for e in r.errors]
+    return {
+        "benchmark": "server_load",
+        "url": base,
+        "spawned": args.spawn,
+        "preset": args.preset,
+        "players": args.players,
+        "bot": args.bot,
+        "seed": args.seed,
+        "tables": args.tables,
+        "tables_created": len(runs),
+        "finished": sum(r.finished for r in runs),
+        "seconds": round(elapsed, 2),
+        "create_seconds": round(created_s, 2),
+        "total_actions": total,
+        "actions_per_s": rnd(total / elapsed if elapsed > 0 else None),
+        "versions": sum(r.version for r in runs),
+        "human_actions": len(latencies),
+        "latency_ms": {
+            "p50": rnd(percentile(latencies, 50) if latencies else None, 2),
+            "p95": rnd(percentile(latencies, 95) if latencies else None, 2),
+            "max": rnd(latencies[-1] if latencies else None, 2),
+        },
+        "errors": len(errors),
+        "error_samples": errors[:5],
+        "machine": machine(),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--url", default="http://127.0.0.1:8000", help="a running hand serve")
+    parser.add_argument(
+        "--spawn",
+        action="store_true",
+        help="start hand serve on a free port with a temporary SQLite file and stop it after",
+    )
+    parser.add_argument("--tables", type=int, default=50, help="tables at once (default 50)")
+    parser.add_argument("--players", type=int, default=2, help="seats per table (default 2)")
+    parser.add_argument("--bot", default="greedy", help="the bots' spec (default greedy)")
+    parser.add_argument("--preset", default="levant", help="the rules preset (default levant)")
+    parser.add_argument("--seconds", type=float, default=600.0, help="stop after S seconds")
+    parser.add_argument("--seed", type=int, default=1, help="the human seats' choices")
+    args = parser.parse_args(argv)
+    if args.tables < 1 or args.players < 2:
+        parser.error("--tables must be at least 1 and --players at least 2")
+
+    if not args.spawn:
+        return emit_result(measure(args, args.url.rstrip("/")))
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory(prefix="hand-load-") as tmp:
+        log_path = Path(tmp) / "serve.log"
+        command = [
+            *hand_command(),
+            "serve",
+            "--port",
+            str(port),
+            "--database-url",
+            f"sqlite:///{Path(tmp) / 'load.sqlite'}",
+            "--bot-delay",
+            "0",
+        ]
+        progress(" ".join(command))
+        with open(log_path, "wb") as log:
+            server = subprocess.Popen(
+                command, stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ)
+            )
+            try:
+                if not wait_ready(base, 30.0):
+                    progress(log_path.read_text(errors="replace")[-2000:])
+                    progress("hand serve did not answer within 30 s")
+                    return 1
+                result = measure(args, base)
+            finally:
+                server.terminate()
+                try:
+                    server.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    server.kill()
+                    server.wait()
+    return emit_result(result)
+
+
+def emit_result(result: dict[str, Any]) -> int:
+    emit(result)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
