@@ -89,6 +89,10 @@ def wait_ready(base: str, seconds: float) -> bool:
     return False
 
 
+#: the least time between two actions of the scripted human (seconds)
+MIN_GAP = 0.08
+
+
 async def play_human(base_ws: str, run: TableRun, deadline: float) -> None:
     """Play the table's human seat from its views until the match is over or the deadline."""
     url = f"{base_ws}/ws/tables/{run.table}?token={run.token}"
@@ -97,6 +101,7 @@ async def play_human(base_ws: str, run: TableRun, deadline: float) -> None:
     view: dict[str, Any] | None = None
     view_version = -1  # the version of ``view``
     sent = 0
+    last_send = 0.0
     async with connect(url, max_size=None, open_timeout=30) as ws:
         while not run.finished:
             left = deadline - time.monotonic()
@@ -135,6 +140,12 @@ async def play_human(base_ws: str, run: TableRun, deadline: float) -> None:
             if pending is None and view is not None and view["legal_actions"]:
                 # act only from the latest view, and once per version
                 if view_version == run.version and acted_from != view_version:
+                    # a person sends at most a few actions a second: stay under the server's
+                    # per-connection rate limit (20 messages a second)
+                    wait = last_send + MIN_GAP - time.monotonic()
+                    if wait > 0:
+                        await asyncio.sleep(wait)
+                    last_send = time.monotonic()
                     action = run.rng.choice(view["legal_actions"])
                     sent += 1
                     action_id = f"load-{sent}"
