@@ -30,6 +30,7 @@ LAYERS = {
     "solver": CORE,
     "bots": CORE | {"solver", "bots"},
     "simulate": CORE | {"solver", "bots"},
+    "hints": CORE | {"solver", "bots"},
 }
 
 
@@ -66,10 +67,11 @@ def test_core_imports_only_the_standard_library_and_the_core() -> None:
 
 
 def test_solver_bots_and_simulator_stay_below_the_interfaces() -> None:
-    """The solver, the bots and the simulator import no interface (terminal, web)."""
+    """The solver, the bots, the simulator and the hints import no interface (terminal, web)."""
     files = [
         PACKAGE / "solver.py",
         PACKAGE / "simulate.py",
+        PACKAGE / "hints.py",
         *sorted((PACKAGE / "bots").glob("*.py")),
     ]
     stdlib = set(sys.stdlib_module_names) | {"__future__"}
@@ -85,7 +87,7 @@ def test_solver_bots_and_simulator_stay_below_the_interfaces() -> None:
 def test_importing_the_engine_loads_no_interface() -> None:
     """``import handgame`` (and the bots) loads no Textual, Rich or interface module."""
     code = (
-        "import sys, handgame, handgame.bots, handgame.solver, handgame.simulate;"
+        "import sys, handgame, handgame.bots, handgame.solver, handgame.simulate, handgame.hints;"
         "from handgame.bots import make_bot; make_bot('greedy');"
         "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')"
         " or m.startswith('handgame.tui')];"

@@ -220,6 +220,26 @@ def test_record_before_the_end_only_for_a_seat_and_redacted(tmp_path: Path) -> N
         assert c.get(f"/api/tables/{tid}/record?token={token}").json() == record
 
 
+def test_hint_for_a_seat_with_its_token_only(tmp_path: Path) -> None:
+    with client(tmp_path / "t.sqlite") as c:
+        made = new_table(c, [HUMAN, HUMAN])
+        tid = made["table"]
+        assert c.get(f"/api/tables/{tid}/hint").status_code == 403
+        assert c.get(f"/api/tables/{tid}/hint?token=wrong").status_code == 403
+        turn = c.get(f"/api/tables/{tid}").json()["turn"]
+        tokens = {s["seat"]: s["token"] for s in made["seats"]}
+        r = c.get(f"/api/tables/{tid}/hint?token={tokens[turn]}")
+        assert r.status_code == 200, r.text
+        body = r.json()
+        assert body["seat"] == turn and isinstance(body["version"], int)
+        assert body["hint"] and all(isinstance(line, str) and line for line in body["hint"])
+        assert body["hint"] != ["It is not your turn."]
+        other = 1 - turn
+        bearer = {"Authorization": f"Bearer {tokens[other]}"}
+        r = c.get(f"/api/tables/{tid}/hint", headers=bearer)
+        assert r.status_code == 200 and r.json()["hint"] == ["It is not your turn."]
+
+
 def test_openapi_documents_the_api(tmp_path: Path) -> None:
     with client(tmp_path / "t.sqlite") as c:
         paths = c.get("/openapi.json").json()["paths"]

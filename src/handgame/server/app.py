@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections.abc import AsyncIterator, Callable
@@ -15,11 +16,12 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.websockets import WebSocketDisconnect
 
-from .. import __version__
+from .. import __version__, hints
 from ..actions import parse_action
 from ..deal import Deal
 from ..record import read_game, to_record
 from ..rules import PRESETS
+from ..view import view
 from .hub import Connection, Hub, Settings
 from .protocol import PROTOCOL, error_message, spectator_view
 
@@ -40,6 +42,14 @@ class SeatIn(BaseModel):
     kind: Literal["human", "bot"]
     name: str | None = Field(default=None, max_length=40)
     bot: str | None = Field(default=None, max_length=80, examples=["greedy"])
+
+
+class HintOut(BaseModel):
+    """The engine's advice for a seat at a table version: lines of text."""
+
+    seat: int
+    version: int
+    hint: list[str]
 
 
 class TableIn(BaseModel):
@@ -214,6 +224,24 @@ def create_app(
                 403, "the match is not finished: only a seat, with its token, sees its record"
             )
         return redacted_record(to_record(table.state), seat)
+
+    @app.get("/api/tables/{table_id}/hint", response_model=HintOut)
+    async def get_hint(
+        table_id: str,
+        token: Annotated[str | None, Query(description="a seat's token")] = None,
+        authorization: Annotated[str | None, Header(description="Bearer TOKEN")] = None,
+    ) -> HintOut:
+        """The engine's advice for a seat (its token) from what that seat may see; ``403``
+        without a seat's token."""
+        table = table_or_404(table_id)
+        if token is None and authorization and authorization.lower().startswith("bearer "):
+            token = authorization[7:].strip()
+        seat = table.seat_of_token(token) if token else None
+        if seat is None:
+            raise HTTPException(403, "only a seat, with its token, gets a hint")
+        version, seen = table.version, view(table.state, seat)  # this seat's view only
+        lines = await asyncio.to_thread(hints.hint, seen)
+        return HintOut(seat=seat, version=version, hint=lines)
 
     @app.get("/api/tables/{table_id}/replay")
     async def get_replay(table_id: str) -> dict[str, Any]:

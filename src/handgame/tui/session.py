@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import time
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .. import hints
 from ..actions import (
     Action,
     ClaimRedeal,
@@ -29,20 +29,16 @@ from ..actions import (
     parse_action,
 )
 from ..bots import Bot, make_bot
-from ..bots.determinize import game_of, sample_state
 from ..bots.runner import deal_seed
 from ..cards import Card
 from ..deal import Deal
 from ..engine import _step as engine_step
-from ..engine import required_minimum
 from ..errors import IllegalAction, RecordError
 from ..meldgen import candidate_melds
 from ..melds import MeldError, analyze
 from ..record import dumps, play_record, read_record, to_record
-from ..solver import best_arrangement, best_discard, best_opening, going_out
-from ..state import Game, Phase, RoundResult, State
-from ..view import PlayerView
-from ..wilds import Wilds, wilds_for
+from ..state import Game, RoundResult, State
+from ..wilds import Wilds
 from .i18n import card_face
 
 HUMAN = "human"
@@ -63,38 +59,12 @@ def default_record_path(seed: str) -> Path:
 
 def faces(cards: tuple[Card, ...] | list[Card]) -> str:
     """Cards as faces separated by spaces."""
-    return " ".join(card_face(c) for c in cards)
+    return hints.faces(cards, card_face)
 
 
 def describe(action: Action, pile: tuple[Card, ...], who: str) -> str:
     """One log line for an action (``pile``: the discard pile before it, ``who``: the actor)."""
-    if isinstance(action, Draw):
-        if action.source == "stock":
-            return f"{who} drew from the stock"
-        top = card_face(pile[-1]) if pile else "?"
-        return f"{who} took the discard {top}"
-    if isinstance(action, LayMelds):
-        return f"{who} laid " + " + ".join(faces(m) for m in action.melds)
-    if isinstance(action, LayOff):
-        end = f" at the {action.end} end" if action.end else ""
-        return f"{who} added {card_face(action.card)} to meld {action.to}{end}"
-    if isinstance(action, SwapWild):
-        return f"{who} put {faces(action.cards)} in meld {action.at} and took its wild card"
-    if isinstance(action, Discard):
-        quiet = " (no announcement)" if not action.announce else ""
-        return f"{who} discarded {card_face(action.card)}{quiet}"
-    if isinstance(action, ClaimRedeal):
-        return f"{who} showed their pairs and claimed a redeal (L-52)"
-    return f"{who}: {action}"  # pragma: no cover - every verb is covered above
-
-
-def _imperative(line: str) -> str:
-    """``you laid 7♦ 8♦ 9♦`` as advice: ``lay 7♦ 8♦ 9♦``."""
-    line = line.removeprefix("you ")
-    for past, now in (("laid", "lay"), ("added", "add"), ("discarded", "discard")):
-        if line.startswith(past):
-            return now + line[len(past) :]
-    return line
+    return hints.describe(action, pile, who, card_face)
 
 
 @dataclass(frozen=True)
@@ -329,112 +299,7 @@ class Session:
     # -------------------------------------------------------------------- hints
     def hint(self, seat: int) -> list[str]:
         """Advice for the seat to act from what it may see: the best opening, add, discard."""
-        view = self.state.view(seat)
-        if view.turn != seat or view.public is None:
-            return ["It is not your turn."]
-        rules = game_of(view).rules
-        wilds = wilds_for(rules, view.indicator)
-        hand = tuple(view.hand)
-        sampled = sample_state(view, random.Random(0))  # hidden cards at random, never read
-        opened = view.opened[seat]
-        phase = Phase(view.phase)
-        if phase is Phase.FIRST_DISCARD:
-            card = best_discard(hand, wilds, rules)
-            return [f"Discard {card_face(card)}: " + self._discard_reason(hand, card, wilds, view)]
-        if phase is Phase.DRAW:
-            return self._draw_hint(view, sampled, wilds)
-        steps = going_out(sampled)
-        if steps is not None:
-            words = [_imperative(describe(a, view.discard_pile, "you")) for a in steps]
-            return ["You can go out this turn: " + "; then ".join(words) + "."]
-        lines: list[str] = []
-        ts = view.public.turn_state
-        restriction = ts.restriction if not ts.taken_used else None
-        must = ts.taken if ts.taken is not None and not ts.taken_used else None
-        if not opened:
-            minimum = required_minimum(sampled)
-            need = max(1, minimum - ts.laid_value)
-            found = best_opening(hand, wilds, rules, need, 1, restriction, must)
-            if found is not None:
-                melds = " + ".join(faces(m) for m in found.meld_cards)
-                so_far = f" with the {ts.laid_value} laid" if ts.laid_value else ""
-                lines.append(
-                    f"Open with {melds}: it counts {found.value}{so_far}, the minimum is "
-                    f"{minimum} (select a meld's cards and press m)."
-                )
-                after = list(hand)
-                for m in found.meld_cards:
-                    for c in m:
-                        after.remove(c)
-                hand = tuple(after)
-            else:
-                best = best_arrangement(hand, wilds, rules, 1)
-                lines.append(
-                    f"You cannot open yet: your best melds count {best.value + ts.laid_value} "
-                    f"of the {minimum} needed (L-63). Keep building."
-                )
-        else:
-            arr = best_arrangement(hand, wilds, rules, 1, restriction)
-            if arr.melds:
-                melds = " + ".join(faces(m) for m in arr.meld_cards)
-                lines.append(f"Lay {melds}: fewer points left in your hand if the round ends.")
-                hand = arr.left
-            adds = [a for a in view.legal_actions if isinstance(a, LayOff)]
-            adds = [a for a in adds if a.card in hand and not wilds.is_wild(a.card)]
-            if adds:
-                best_add = max(adds, key=lambda a: (a.card.rank or 15, -a.to))
-                end = f" at the {best_add.end} end" if best_add.end else ""
-                lines.append(
-                    f"Add {card_face(best_add.card)} to meld {best_add.to}{end}: it leaves "
-                    "your hand for good (select it, pick the meld, press a)."
-                )
-                after = list(hand)
-                after.remove(best_add.card)
-                hand = tuple(after)
-        if hand:
-            legal = {a.card for a in view.legal_actions if isinstance(a, Discard)}
-            allowed = tuple(sorted(c for c in legal if c in hand))
-            card = best_discard(hand, wilds, rules, allowed or None)
-            lines.append(
-                f"Then discard {card_face(card)}: " + self._discard_reason(hand, card, wilds, view)
-            )
-        return lines
-
-    def _draw_hint(self, view: PlayerView, sampled: State, wilds: Wilds) -> list[str]:
-        top = view.discard_pile[-1] if view.discard_pile else None
-        if top is not None and Draw(view.seat, "discard") in view.legal_actions:
-            taken = sampled.apply(Draw(view.seat, "discard"))
-            rnd = taken.round
-            assert rnd is not None
-            hand = rnd.hands[view.seat]
-            rules = taken.rules
-            minimum = required_minimum(taken) if not view.opened[view.seat] else 0
-            ts = rnd.turn_state
-            found = best_opening(hand, wilds, rules, minimum, 1, ts.restriction, top)
-            if found is not None:
-                meld = next(m for m in found.meld_cards if top in m)
-                return [
-                    f"Take the discard {card_face(top)}: it makes the meld {faces(meld)}"
-                    + (f" in an opening of {found.value}." if minimum else ".")
-                ]
-        why = (
-            f" (the discard {card_face(top)} makes no meld you could lay now, L-62)"
-            if top is not None
-            else ""
-        )
-        return [f"Draw from the stock{why}."]
-
-    def _discard_reason(
-        self, hand: tuple[Card, ...], card: Card, wilds: Wilds, view: PlayerView
-    ) -> str:
-        rules = game_of(view).rules
-        rest = list(hand)
-        rest.remove(card)
-        arr = best_arrangement(tuple(rest), wilds, rules)
-        return (
-            "of all your cards it is the one that least spoils your melds "
-            f"(your best melds then leave {arr.penalty} points in hand)."
-        )
+        return hints.hint(self.state.view(seat), card_face)
 
     # -------------------------------------------------------------------- record
     def record_json(self) -> dict[str, Any]:

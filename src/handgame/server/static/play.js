@@ -169,7 +169,29 @@ function actionsPanel() {
   return out;
 }
 
-function hint() {
+async function hint() {
+  if (token && ui.seat !== null) {
+    // the engine's advice, made by the server from this seat's view only
+    try {
+      const r = await fetch(`/api/tables/${encodeURIComponent(tableId)}/hint`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      if (r.ok) {
+        const body = await r.json();
+        if (Array.isArray(body.hint) && body.hint.length) {
+          say(el("div", { class: "hint", lang: "en", dir: "ltr" },
+            body.hint.map((line) => el("p", {}, line))));
+          return;
+        }
+      }
+    } catch (e) {
+      // fall back to the client-side hint below
+    }
+  }
+  localHint();
+}
+
+function localHint() {
   const v = ui.view;
   if (!v || ui.seat === null || !v.legal_actions.length) { say(t("hint_none")); return; }
   const legal = v.legal_actions;
