@@ -140,10 +140,6 @@ class PlayerView:
         }
 
 
-def _public_result(result: dict[str, Any]) -> dict[str, Any]:
-    return result
-
-
 def view(state: State, seat: int) -> PlayerView:
     """The view of ``seat``: its own hand, and public information only."""
     game = state.game

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .base import Bot, BotError
+from .base import Bot, BotError, no_argument
 from .random_bot import RandomBot
 
 BotFactory = Callable[[str, int | str], Bot]
@@ -38,15 +38,6 @@ def make_bot(spec: str, seed: int | str = 0) -> Bot:
     return factory(argument, seed)
 
 
-def _simple(cls: type[Bot]) -> BotFactory:
-    def factory(argument: str, seed: int | str) -> Bot:
-        if argument:
-            raise BotError(f"bot {cls.name!r} takes no argument, not {argument!r}")
-        return cls(seed)
-
-    return factory
-
-
 _loaded = False
 
 
@@ -56,7 +47,7 @@ def _load_builtin() -> None:
     if _loaded:
         return
     _loaded = True
-    register("random", _simple(RandomBot))
+    register("random", no_argument(RandomBot))
     import importlib
 
     for module in ("greedy", "ismcts", "external"):

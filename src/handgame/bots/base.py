@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 
 from ..actions import Action, ClaimRedeal
 from ..view import PlayerView
@@ -39,3 +40,14 @@ class Bot(ABC):
 
 class BotError(ValueError):
     """A bot could not be made or answered with something that is not a legal action."""
+
+
+def no_argument(cls: type[Bot]) -> Callable[[str, int | str], Bot]:
+    """A registry factory for a bot class that takes no ``NAME:ARGUMENT`` argument."""
+
+    def factory(argument: str, seed: int | str) -> Bot:
+        if argument:
+            raise BotError(f"bot {cls.name!r} takes no argument, not {argument!r}")
+        return cls(seed)
+
+    return factory

@@ -20,8 +20,9 @@ from ..errors import IllegalAction
 from ..solver import best_arrangement, best_discard, best_opening, going_out
 from ..state import Phase, State
 from ..view import PlayerView
-from .base import Bot
-from .determinize import sample_state
+from ..wilds import wilds_for
+from .base import Bot, no_argument
+from .determinize import game_of, sample_state
 
 
 def greedy_action(state: State) -> Action:
@@ -165,19 +166,10 @@ class GreedyBot(Bot):
         """Claims a redeal when its hand has no meld at all."""
         if not super().wants_redeal(view):
             return False
-        state = sample_state(view, self.rng)
-        assert state.round is not None
-        return not best_arrangement(view.hand, state.round.wilds, state.rules).melds
+        rules = game_of(view).rules
+        return not best_arrangement(view.hand, wilds_for(rules, view.indicator), rules).melds
 
 
 def register_bots(register: Callable[[str, Callable[[str, int | str], Bot]], None]) -> None:
     """Register ``greedy``."""
-
-    def make(argument: str, seed: int | str) -> Bot:
-        from .base import BotError
-
-        if argument:
-            raise BotError(f"bot 'greedy' takes no argument, not {argument!r}")
-        return GreedyBot(seed)
-
-    register("greedy", make)
+    register("greedy", no_argument(GreedyBot))

@@ -57,8 +57,9 @@ def _team(state: State, seat: int) -> tuple[int, ...]:
     return (seat,)
 
 
-def candidate_moves(state: State) -> list[Action]:
-    """The moves a tree node offers the seat to act: draws, the greedy step, good discards."""
+def candidate_moves(state: State, greedy: Action | None = None) -> list[Action]:
+    """The moves a tree node offers the seat to act: draws, the greedy step (``greedy`` when
+    already worked out), good discards."""
     rnd = state.round
     assert rnd is not None
     seat = rnd.turn
@@ -72,7 +73,7 @@ def candidate_moves(state: State) -> list[Action]:
             except IllegalAction:
                 pass
         return moves
-    moves.append(greedy_action(state))
+    moves.append(greedy if greedy is not None else greedy_action(state))
     hand = rnd.hands[seat]
     from ..engine import turn_problem
 
@@ -97,16 +98,17 @@ def candidate_moves(state: State) -> list[Action]:
     return moves
 
 
-def _worth_searching(state: State) -> bool:
-    """Whether the decision is one where the greedy step may be wrong: the draw, the discard,
-    and opening now or waiting. Going out, and melds and lay-offs once open, are played."""
+def _worth_searching(state: State, greedy: Action) -> bool:
+    """Whether the decision is one where the greedy step (``greedy``) may be wrong: the draw,
+    the discard, and opening now or waiting. Going out, and melds and lay-offs once open, are
+    played."""
     rnd = state.round
     assert rnd is not None
     if state.phase is not Phase.PLAY:
         return True
     if going_out(state) is not None:
         return False
-    return not rnd.opened[rnd.turn] or isinstance(greedy_action(state), Discard)
+    return not rnd.opened[rnd.turn] or isinstance(greedy, Discard)
 
 
 def _estimate(state: State, seat: int) -> float:
@@ -178,11 +180,10 @@ class IsmctsBot(Bot):
         if len(legal) == 1:
             return legal[0]
         state = sample_state(view, self.rng)
-        if not _worth_searching(state):
-            action = greedy_action(state)
-            if action in legal:
-                return action
-        moves = [a for a in candidate_moves(state) if a in legal]
+        greedy = greedy_action(state)
+        if not _worth_searching(state, greedy) and greedy in legal:
+            return greedy
+        moves = [a for a in candidate_moves(state, greedy) if a in legal]
         if not moves:
             return next((a for a in legal if isinstance(a, Discard)), legal[0])
         if len(moves) == 1:
@@ -199,7 +200,7 @@ class IsmctsBot(Bot):
             self._iterate(root, sample_state(view, self.rng), moves)
             done += 1
         self.last_iterations = done
-        return self._pick(root, moves, greedy_action(state))
+        return self._pick(root, moves, greedy)
 
     def _pick(self, root: Node, moves: list[Action], default: Action) -> Action:
         """The most visited move, unless the greedy move scored within ``margin`` of it: the

@@ -17,25 +17,33 @@ def deal_seed(seed: int | str, round_index: int) -> str:
     return f"{seed}:{round_index}"
 
 
-def bot_action(bot: Bot, state: State, seat: int) -> Action:
-    """Ask ``bot`` for the action of ``seat`` and check that it is legal."""
+def bot_action(bot: Bot, state: State, seat: int, label: str | None = None) -> Action:
+    """Ask ``bot`` for the action of ``seat`` and check that it is legal (``label`` names the
+    bot in the error; by default its name)."""
     view = state.view(seat)
     action = bot.choose(view)
     if action not in view.legal_actions:
-        raise BotError(f"bot {bot.name!r} at seat {seat} chose an illegal action: {action}")
+        who = label if label is not None else bot.name
+        raise BotError(f"bot {who!r} at seat {seat} chose an illegal action: {action}")
     return action
 
 
-def redeal_claim(bots: Sequence[Bot], state: State) -> Action | None:
-    """An out-of-turn redeal claim (L-52) from a seat that is entitled and wants it."""
+def redeal_claim(state: State, bot_for: Callable[[int], Bot | None]) -> Action | None:
+    """An out-of-turn redeal claim (L-52) from a bot's seat that is entitled and wants it.
+
+    ``bot_for(seat)`` gives the seat's bot, or None for a seat no bot plays.
+    """
     if not state.rules.redeal_pairs or state.round is None or state.round.turns_done:
         return None
     turn = state.current_seat
-    for seat, bot in enumerate(bots):
+    for seat in range(state.game.players):
         if seat == turn:
             continue
         claims = [a for a in state.legal_actions(seat) if isinstance(a, ClaimRedeal)]
-        if claims and bot.wants_redeal(state.view(seat)):
+        if not claims:
+            continue
+        bot = bot_for(seat)
+        if bot is not None and bot.wants_redeal(state.view(seat)):
             return claims[0]
     return None
 
@@ -63,7 +71,7 @@ def play_match(
         deal_number = len(state.log)
         if offered != deal_number:
             offered = deal_number
-            action = redeal_claim(bots, state)
+            action = redeal_claim(state, bots.__getitem__)
         if action is None:
             seat = state.current_seat
             assert seat is not None

@@ -18,8 +18,8 @@ from datetime import datetime
 from typing import Any
 
 from ..actions import Action, ActionError, ClaimRedeal, parse_action
-from ..bots import BotError, bot_names, make_bot
-from ..bots.runner import deal_seed
+from ..bots import Bot, bot_names, make_bot
+from ..bots.runner import bot_action, deal_seed, redeal_claim
 from ..deal import Deal, shuffle_deal
 from ..errors import IllegalAction
 from ..state import Game, State
@@ -199,8 +199,13 @@ class Table:
             return None
         return seat
 
-    def _bot(self, spec: str, seat: int) -> Any:
+    def _bot(self, spec: str, seat: int) -> Bot:
         return make_bot(spec, f"{self.seed}:{seat}:{self.version}")
+
+    def _seat_bot(self, seat: int) -> Bot | None:
+        """The bot playing ``seat`` now (its own or a stand-in), or None for a present human."""
+        spec = self.controller(seat)
+        return self._bot(spec, seat) if spec is not None else None
 
     def next_auto(self) -> Step | None:
         """The next step no human decides (a deal, a bot's move or claim), or None."""
@@ -217,23 +222,16 @@ class Table:
             )
         rnd = state.round
         turn = state.current_seat
-        if rnd is not None and not rnd.actions and state.rules.redeal_pairs:
-            for seat in range(self.game.players):
-                spec = self.controller(seat)
-                if seat == turn or spec is None:
-                    continue
-                claims = [a for a in state.legal_actions(seat) if isinstance(a, ClaimRedeal)]
-                if claims and self._bot(spec, seat).wants_redeal(state.view(seat)):
-                    return self._action_step(claims[0], None)
+        if rnd is not None and not rnd.actions:
+            claim = redeal_claim(state, self._seat_bot)
+            if claim is not None:
+                return self._action_step(claim, None)
         if turn is None:
             return None
         spec = self.controller(turn)
         if spec is None:
             return None
-        view = state.view(turn)
-        action = self._bot(spec, turn).choose(view)
-        if action not in view.legal_actions:
-            raise BotError(f"bot {spec!r} at seat {turn} chose an illegal action: {action}")
+        action = bot_action(self._bot(spec, turn), state, turn, spec)
         return self._action_step(action, None)
 
     def check(

@@ -29,7 +29,7 @@ from ..actions import (
     parse_action,
 )
 from ..bots import Bot, make_bot
-from ..bots.runner import deal_seed
+from ..bots.runner import deal_seed, redeal_claim
 from ..cards import Card
 from ..deal import Deal
 from ..engine import _step as engine_step
@@ -155,16 +155,10 @@ class Session:
 
     def bot_claims(self) -> None:
         """Let entitled bots claim a redeal out of turn (once per deal)."""
-        st = self.state
-        self.bot_claims_checked = len(st.log)
-        turn = st.current_seat
-        for seat, bot in self.bots.items():
-            if seat == turn:
-                continue
-            claims = [a for a in st.legal_actions(seat) if isinstance(a, ClaimRedeal)]
-            if claims and bot.wants_redeal(st.view(seat)):
-                self.commit(claims[0])
-                return
+        self.bot_claims_checked = len(self.state.log)
+        claim = redeal_claim(self.state, self.bots.get)
+        if claim is not None:
+            self.commit(claim)
 
     def decline_offer(self, seat: int) -> None:
         """The human at ``seat`` plays on without claiming a redeal."""
