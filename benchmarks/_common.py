@@ -18,6 +18,24 @@ from typing import Any
 NO_PEER = "rlcard not installed"
 
 
+def random_match(game: Any, tag: str) -> int:
+    """Play one whole match of ``game`` (a ``handgame.state.Game``) by uniform random legal
+    actions, the choices seeded by ``tag`` and deal ``k`` by ``tag:k``; the decisions made."""
+    import random
+
+    rng = random.Random(tag)
+    state = game.new_match()
+    decisions = deals = 0
+    while not state.is_over:
+        if state.is_chance:
+            state = state.deal_seeded(f"{tag}:{deals}")
+            deals += 1
+            continue
+        state = state.apply(rng.choice(state.legal_actions(state.current_seat)))
+        decisions += 1
+    return decisions
+
+
 def machine() -> dict[str, Any]:
     """What the figures were measured on: CPUs, load, Python, date."""
     try:

@@ -26,7 +26,16 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import NO_PEER, emit, machine, median, progress, rlcard_version, rnd
+from _common import (
+    NO_PEER,
+    emit,
+    machine,
+    median,
+    progress,
+    random_match,
+    rlcard_version,
+    rnd,
+)
 
 from handgame.state import Game
 
@@ -43,17 +52,7 @@ def ours_run(players: int, seconds: float, run: int) -> dict[str, float]:
     decisions = matches = 0
     start = time.perf_counter()
     while True:
-        rng = random.Random(f"engine-bench:{players}:{run}:{matches}")
-        state = game.new_match()
-        deals = 0
-        while not state.is_over:
-            if state.is_chance:
-                state = state.deal_seeded(f"engine-bench:{players}:{run}:{matches}:{deals}")
-                deals += 1
-                continue
-            actions = state.legal_actions(state.current_seat)
-            state = state.apply(rng.choice(actions))
-            decisions += 1
+        decisions += random_match(game, f"engine-bench:{players}:{run}:{matches}")
         matches += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:

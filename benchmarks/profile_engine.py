@@ -15,10 +15,14 @@ import argparse
 import cProfile
 import json
 import pstats
-import random
 import sys
 import time
+from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _common import random_match
 
 from handgame.state import Game
 
@@ -29,16 +33,7 @@ def play(preset: str, players: int, matches: int) -> dict[str, Any]:
     decisions = 0
     start = time.process_time()
     for m in range(matches):
-        rng = random.Random(f"profile:{players}:{m}")
-        state = game.new_match()
-        deals = 0
-        while not state.is_over:
-            if state.is_chance:
-                state = state.deal_seeded(f"profile:{players}:{m}:{deals}")
-                deals += 1
-                continue
-            state = state.apply(rng.choice(state.legal_actions(state.current_seat)))
-            decisions += 1
+        decisions += random_match(game, f"profile:{players}:{m}")
     cpu = time.process_time() - start
     return {
         "decisions": decisions,
