@@ -6,17 +6,21 @@ Skipped when Playwright or /usr/bin/chromium is missing (``apt-get install chrom
 
 from __future__ import annotations
 
+import json
+import random
+import secrets
 import socket
 import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
 from handgame.server.app import create_app
-from server_helpers import settings
+from server_helpers import choose, settings
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -39,6 +43,9 @@ sync_api = pytest.importorskip(
 )
 uvicorn = pytest.importorskip("uvicorn")
 
+#: the deal seeds of the next tables made (a test that needs a known deal puts one here)
+NEXT_SEEDS: list[str] = []
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -50,7 +57,10 @@ def free_port() -> int:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A live server on 127.0.0.1 and a free port (bots without delay), in a thread."""
     path = tmp_path_factory.mktemp("web") / "t.sqlite"
-    app = create_app(settings(path, turn_timeout=60.0))
+    app = create_app(
+        settings(path, turn_timeout=60.0),
+        seed_source=lambda: NEXT_SEEDS.pop(0) if NEXT_SEEDS else secrets.token_hex(16),
+    )
     port = free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
     srv = uvicorn.Server(config)
@@ -189,3 +199,153 @@ def test_replay_of_a_finished_match(server: str, browser: Any) -> None:
     page.click("#last")
     page.click("#first")
     assert page.evaluate("document.body.dataset.step") == "0"
+
+
+#: levant, 2 players, dealer 0, deal seed "web-274": the greedy bot (seat 1) opens the round by
+#: discarding the joker (L-60); seat 0 holds 2C 2H 2S 3D 4D 5D 6H 8S AD AS KD TC TD TH with
+#: A♠ wild (indicator a spade), and draws 6D from the stock. It can open on its first turn:
+#: 4D AS 6D (15, the wild is 5D) + 2S 2H 2C (6) + TH TD TC (30) = 51 (L-63), then add 3D to
+#: the run, swap 5D for the wild (L-40) and discard the wild A♠ (L-66). Found with the engine
+#: (handgame.server.table.Table playing the deal, state.legal_actions searched for that path).
+OPENING_SEED = "web-274"
+
+
+def version_of(page: Any) -> int:
+    return int(page.evaluate("document.body.dataset.version"))
+
+
+def wait_version(page: Any, version: int) -> None:
+    page.wait_for_function(f"Number(document.body.dataset.version) >= {version}")
+
+
+def select(page: Any, *cards: str) -> None:
+    """Click cards of the hand (each one not selected yet)."""
+    for c in cards:
+        page.click(f"#hand .card[data-card='{c}']:not(.selected) >> nth=0")
+    assert page.locator("#hand .card.selected").count() == len(cards)
+
+
+def hand_cards(page: Any) -> list[str]:
+    return sorted(page.eval_on_selector_all("#hand .card", "cs => cs.map(c => c.dataset.card)"))
+
+
+def play_to_the_end(base: str, table: str, token: str, seat: int, timeout: float = 90.0) -> None:
+    """Play a seat over its own WebSocket (the test's second client) until the match is over."""
+    from websockets.sync.client import connect
+
+    url = "ws://" + urlsplit(base).netloc + f"/ws/tables/{table}?token={token}"
+    rng = random.Random(1)
+    sent: set[int] = set()
+    deadline = time.monotonic() + timeout
+    with connect(url) as ws:
+        while True:
+            assert time.monotonic() < deadline, "the match did not end"
+            m = json.loads(ws.recv(timeout=30))
+            if m["type"] != "state":
+                continue
+            version, view = m["version"], m["view"]
+            if view["phase"] == "over":
+                return
+            if view["turn"] == seat and view["legal_actions"] and version not in sent:
+                sent.add(version)
+                action = choose(view, rng)
+                ws.send(
+                    json.dumps(
+                        {
+                            "type": "action",
+                            "id": f"t{version}",
+                            "version": version,
+                            "action": action,
+                        }
+                    )
+                )
+
+
+def test_open_lay_off_swap_and_discard_by_clicking_then_the_summaries(
+    server: str, browser: Any
+) -> None:
+    NEXT_SEEDS.append(OPENING_SEED)
+    page = new_page(browser, "en-US")
+    url = make_table(page, server, players=2)
+    table = url.split("/play/")[1].split("#")[0]
+    token = url.split("#token=")[1]
+    wait_my_turn(page)
+    assert version_of(page) == 2 and page.evaluate("document.body.dataset.phase") == "draw"
+    assert hand_cards(page) == sorted("2C 2H 2S 3D 4D 5D 6H 8S AD AS KD TC TD TH".split()), (
+        "the deal of OPENING_SEED changed: find a new seed (see its comment)"
+    )
+    assert "A♠" in page.locator("#wild").inner_text()
+
+    page.click("button[data-draw='stock']")
+    wait_version(page, 3)
+    assert "6D" in hand_cards(page)
+    # nothing selected: the meld button is there but does nothing
+    assert page.locator("button[data-action='meld']").is_disabled()
+
+    # the opening, meld by meld: select the cards, "Meld selected"
+    version = 3
+    for meld in (("4D", "AS", "6D"), ("2S", "2H", "2C"), ("TH", "TD", "TC")):
+        select(page, *meld)
+        page.click("button[data-action='meld']")
+        version += 1
+        wait_version(page, version)
+        assert page.locator("#melds .meld").count() == version - 3
+    assert "opened" in page.locator(".seat[data-seat='0'] .meta").inner_text()
+    run = page.locator("#melds .meld[data-meld='0']")
+    assert run.locator(".wildcard").count() == 1  # A♠ stands for 5♦
+    assert "=5♦" in run.locator(".wildcard").inner_text()
+
+    # lay off: one card selected, its "Add … to meld 1" button
+    select(page, "3D")
+    add = page.locator("button[data-action='add']")
+    assert add.count() == 1 and "meld 1" in add.inner_text()
+    add.click()
+    version += 1
+    wait_version(page, version)
+    assert run.locator(".card").count() == 4 and "3D" not in hand_cards(page)
+
+    # swap the wild: select the natural card it stands for, click the meld on the table
+    select(page, "5D")
+    assert page.locator("button[data-action='swap']").count() == 1
+    run.click()
+    version += 1
+    wait_version(page, version)
+    assert run.locator(".wildcard").count() == 0
+    assert [run.locator(".card").nth(i).get_attribute("data-card") for i in range(4)] == [
+        "3D",
+        "4D",
+        "5D",
+        "6D",
+    ]
+    assert "AS" in hand_cards(page) and "5D" not in hand_cards(page)
+
+    # discard the wild card taken back (legal, L-66)
+    select(page, "AS")
+    page.click("button[data-action='discard'] >> nth=0")
+    version += 1
+    wait_version(page, version)
+    assert "AS" not in hand_cards(page)
+    log = page.locator("#log").inner_text()
+    for said in ("Sara laid", "Sara added", "Sara swapped", "Sara discarded"):
+        assert said in log, log
+
+    # the rest of the round from a second client of the same seat; the page shows the end
+    wait_my_turn(page)
+    play_to_the_end(server, table, token, seat=0)
+    page.wait_for_selector("#summary[open]")
+    dialog = page.locator("#summary")
+    rows = dialog.locator("table[data-summary='round'] tr")
+    assert rows.count() == 3  # a header and a row per seat
+    for i in (1, 2):
+        points = rows.nth(i).locator("td").nth(1).inner_text()
+        assert points.lstrip("-").isdigit(), points
+    assert dialog.locator("h2[data-summary='match']").inner_text() == "The match is over"
+    assert dialog.locator("text=Winner:").count() == 1
+    totals = dialog.locator("table.scores").last.locator("tr")
+    assert totals.count() == 3
+    summary = page.request.get(f"{server}/api/tables/{table}").json()
+    assert summary["finished"]
+    for i in (1, 2):
+        assert int(totals.nth(i).locator("td").nth(1).inner_text()) == summary["totals"][i - 1]
+    dialog.locator("button").click()
+    assert not page.locator("#summary[open]").count()

@@ -141,7 +141,9 @@ function actionsPanel() {
   const melds = [];
   for (const a of v.legal_actions) {
     if ("draw" in a) {
-      out.push(actionButton(t(a.draw === "stock" ? "draw_stock" : "draw_discard"), a, true));
+      const b = actionButton(t(a.draw === "stock" ? "draw_stock" : "draw_discard"), a, true);
+      b.dataset.draw = a.draw;
+      out.push(b);
     } else if ("redeal" in a) {
       out.push(actionButton(t("redeal"), a));
     } else if ("meld" in a) {
@@ -157,11 +159,25 @@ function actionsPanel() {
     }
   }
   if (melds.length) {
-    const fit = melds.find((a) => sameCards(a.meld.flat(), sel));
-    const b = el("button", { type: "button", class: "primary", "data-action": "meld",
-      disabled: !fit }, t("meld"));
-    if (fit) b.addEventListener("click", () => send(fit));
-    out.push(b);
+    const fits = melds.filter((a) => sameCards(a.meld.flat(), sel));
+    if (fits.length > 1) {
+      // the same cards make more than one meld (a wild card's place in a run, L-13): one
+      // button per meld, its cards in the order they would lie
+      for (const a of fits) {
+        const cards = a.meld.map((m) => m.map(cardText).join(" ")).join(" | ");
+        const b = el("button", { type: "button", class: "primary", "data-action": "meld",
+          "data-meld-cards": a.meld.flat().join(" ") },
+        tn("meld_as", { cards: el("bdi", { dir: "ltr" }, cards) }));
+        b.addEventListener("click", () => send(a));
+        out.push(b);
+      }
+    } else {
+      const fit = fits[0];
+      const b = el("button", { type: "button", class: "primary", "data-action": "meld",
+        disabled: !fit }, t("meld"));
+      if (fit) b.addEventListener("click", () => send(fit));
+      out.push(b);
+    }
   }
   if (v.turn === ui.seat && v.phase !== "draw" && !out.length) {
     out.push(el("span", {}, t("select_hint")));
