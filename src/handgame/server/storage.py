@@ -68,8 +68,20 @@ def default_database_url() -> str:
     return f"sqlite:///{Path(base) / 'handgame' / 'handgame.sqlite'}"
 
 
+class StorageError(ValueError):
+    """The database cannot be opened: a missing driver, with how to install it."""
+
+
 def normalize_url(url: str) -> str:
-    """A database URL as SQLAlchemy takes it: ``postgresql://`` uses psycopg 3."""
+    """A database URL as SQLAlchemy takes it: ``postgresql://`` and ``postgres://`` use psycopg 3.
+
+    >>> normalize_url("postgresql://hand@db.example/hand")
+    'postgresql+psycopg://hand@db.example/hand'
+    >>> normalize_url("postgres://hand:secret@localhost:5433/hand")
+    'postgresql+psycopg://hand:secret@localhost:5433/hand'
+    >>> normalize_url("sqlite:///tables.sqlite")
+    'sqlite:///tables.sqlite'
+    """
     for prefix in ("postgresql://", "postgres://"):
         if url.startswith(prefix):
             return "postgresql+psycopg://" + url[len(prefix) :]
@@ -112,8 +124,18 @@ class Storage:
             if path and path != ":memory:":
                 Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
             kwargs["connect_args"] = {"check_same_thread": False}
+        else:
+            kwargs["pool_pre_ping"] = True  # a restarted database server: reconnect, not fail
         self.url = url
-        self.engine: Engine = create_engine(url, **kwargs)
+        try:
+            self.engine: Engine = create_engine(url, **kwargs)
+        except ImportError as e:
+            if url.startswith("postgresql+psycopg:"):
+                raise StorageError(
+                    "PostgreSQL needs the psycopg 3 driver, which is not installed: "
+                    "pip install 'handgame[postgres]'"
+                ) from e
+            raise
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
@@ -186,6 +208,8 @@ class Storage:
         created = row.created_at
         if created.tzinfo is None:  # SQLite keeps no time zone
             created = created.replace(tzinfo=UTC)
+        else:  # PostgreSQL answers in its session's time zone
+            created = created.astimezone(UTC)
         return StoredTable(
             id=row.id,
             created_at=created,
