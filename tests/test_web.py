@@ -125,6 +125,12 @@ def test_lobby_then_a_turn_by_clicking_and_the_bots_move(server: str, browser: A
     for box in ("#stock", "#indicator", "#wild"):
         assert page.locator(box).inner_text().strip() not in ("", "—")
     wait_my_turn(page)
+    # the turn timer counts down from the server's turn_remaining (the server runs 60 s)
+    left = page.wait_for_function(
+        "document.getElementById('timer').dataset.left || false"
+    ).json_value()
+    assert 0 < int(left) <= 60, left
+    assert page.locator("#timer").inner_text().removesuffix(" s").isdigit()
     version = int(page.evaluate("document.body.dataset.version"))
     hand_before = page.locator("#hand .card").count()
     if page.evaluate("document.body.dataset.phase") == "draw":

@@ -23,7 +23,7 @@ from ..record import read_game, to_record
 from ..rules import PRESETS
 from ..view import view
 from .hub import Connection, Hub, Settings
-from .protocol import PROTOCOL, error_message, spectator_view
+from .protocol import PROTOCOL, error_message, spectator_view, timer_fields
 
 #: the web UI: plain HTML, JavaScript modules and CSS, no build step
 STATIC = Path(__file__).parent / "static"
@@ -104,6 +104,12 @@ class SummaryOut(BaseModel):
     finished: bool
     winner: int | None
     turn_timeout: float | None = None
+    turn_deadline: float | None = Field(
+        default=None, description="when the running turn timer runs out (epoch seconds), or null"
+    )
+    turn_remaining: float | None = Field(
+        default=None, description="seconds left on the running turn timer, or null"
+    )
 
 
 class PresetOut(BaseModel):
@@ -190,6 +196,7 @@ def create_app(
             finished=table.finished,
             winner=table.state.winner,
             turn_timeout=hub.settings.turn_timeout,
+            **timer_fields(hub.deadlines.get(table.id)),
         )
 
     @app.get("/api/presets", response_model=list[PresetOut])

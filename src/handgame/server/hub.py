@@ -22,11 +22,13 @@ from ..state import Game
 from .protocol import (
     PROTOCOL,
     ClientMessage,
+    Deadline,
     MalformedMessage,
     ack_message,
     error_message,
     read_client_message,
     state_message,
+    timer_fields,
 )
 from .storage import Storage, default_database_url
 from .table import Duplicate, Rejection, Seat, Step, Table, check_bot, token_hash
@@ -149,6 +151,7 @@ class Hub:
         self.conns: dict[str, set[Connection]] = {}
         self.drivers: dict[str, asyncio.Task[None]] = {}
         self.timers: dict[str, asyncio.Task[None]] = {}
+        self.deadlines: dict[str, Deadline] = {}  # the running turn timers, by table
 
     @property
     def storage(self) -> Storage:
@@ -175,6 +178,7 @@ class Hub:
                 await task
         self.drivers.clear()
         self.timers.clear()
+        self.deadlines.clear()
         if self._storage is not None:
             self._storage.close()
             self._storage = None
@@ -248,19 +252,29 @@ class Hub:
 
     # --- steps -------------------------------------------------------------------------------
     async def _store(self, table: Table, step: Step, sender: Connection | None = None) -> None:
-        """Store a step, make it the table's, acknowledge it and send it to every client."""
+        """Store a step, make it the table's, start the timer of the decision it leaves to a
+        human (if any), acknowledge it and send it, with that timer, to every client."""
         await asyncio.to_thread(self.storage.append_step, table.id, step.stored, step.state.is_over)
         table.commit(step)
+        self._arm_timer(table)
         if sender is not None:
             sender.put(ack_message(step.stored.client_id, table.version))
+        deadline = self.deadlines.get(table.id)
         cache: dict[int | None, dict[str, Any]] = {}
         for conn in self.conns.get(table.id, ()):
             if conn.seat not in cache:
-                cache[conn.seat] = state_message(table.id, table.version, table.state, conn.seat)
+                cache[conn.seat] = state_message(
+                    table.id, table.version, table.state, conn.seat, deadline=deadline
+                )
             conn.put(cache[conn.seat])
 
     def _send_presence(self, table: Table) -> None:
-        message = {"type": "seats", "seats": self.presence(table), "version": table.version}
+        message = {
+            "type": "seats",
+            "seats": self.presence(table),
+            "version": table.version,
+            **timer_fields(self.deadlines.get(table.id)),
+        }
         for conn in self.conns.get(table.id, ()):
             conn.put(message)
 
@@ -291,22 +305,40 @@ class Hub:
                         break
 
     def _arm_timer(self, table: Table) -> None:
-        old = self.timers.pop(table.id, None)
-        if old is not None and old is not asyncio.current_task():
-            old.cancel()
+        """Start the turn timer of the human decision the table waits for, if it has none
+        running yet; stop any other (the caller holds the table's lock)."""
         seat = table.waiting_for_human()
         timeout = self.settings.turn_timeout
-        if seat is None or seat in table.away or timeout is None or table.finished:
+        wanted = not (seat is None or seat in table.away or timeout is None or table.finished)
+        running = self.deadlines.get(table.id)
+        task = self.timers.get(table.id)
+        if (
+            wanted
+            and running is not None
+            and (running.seat, running.version) == (seat, table.version)
+            and task is not None
+            and not task.done()
+        ):
+            return  # this decision's timer runs already (a reconnection does not reset it)
+        old = self.timers.pop(table.id, None)
+        self.deadlines.pop(table.id, None)
+        if old is not None and old is not asyncio.current_task():
+            old.cancel()
+        if not wanted:
             return
-        self.timers[table.id] = asyncio.create_task(
-            self._expire(table, seat, table.version, timeout)
-        )
+        assert seat is not None and timeout is not None
+        deadline = Deadline(seat, table.version, time.time() + timeout)
+        self.deadlines[table.id] = deadline
+        self.timers[table.id] = asyncio.create_task(self._expire(table, deadline))
 
-    async def _expire(self, table: Table, seat: int, version: int, timeout: float) -> None:
-        await asyncio.sleep(timeout)
+    async def _expire(self, table: Table, deadline: Deadline) -> None:
+        await asyncio.sleep(max(0.0, deadline.at - time.time()))
         async with self.lock(table.id):
-            if table.version != version or table.waiting_for_human() != seat:
+            seat = deadline.seat
+            if table.version != deadline.version or table.waiting_for_human() != seat:
                 return
+            if self.deadlines.get(table.id) is deadline:
+                del self.deadlines[table.id]
             table.away.add(seat)
             log.info(
                 "table %s: seat %d ran out of time; %s plays for it", table.id, seat, table.stand_in
@@ -318,8 +350,8 @@ class Hub:
         """A human is back: it plays its seat again (the caller holds the table's lock)."""
         if seat in table.away:
             table.away.discard(seat)
-            self._send_presence(table)
             self._arm_timer(table)
+            self._send_presence(table)
 
     # --- connections ---------------------------------------------------------------------------
     async def attach(self, conn: Connection, since: int | None) -> None:
@@ -358,11 +390,21 @@ class Hub:
         if since is not None and 0 <= since <= table.version:
             states = [table.state_at(v) for v in range(since + 1, table.version + 1)]
             if all(s is not None for s in states):
+                deadline = self.deadlines.get(table.id)
                 for v, s in enumerate(states, since + 1):
                     assert s is not None
-                    conn.put(state_message(table.id, v, s, conn.seat))
+                    conn.put(state_message(table.id, v, s, conn.seat, deadline=deadline))
                 return
-        conn.put(state_message(table.id, table.version, table.state, conn.seat, since is not None))
+        conn.put(
+            state_message(
+                table.id,
+                table.version,
+                table.state,
+                conn.seat,
+                since is not None,
+                deadline=self.deadlines.get(table.id),
+            )
+        )
 
     async def receive(self, conn: Connection, text: str) -> None:
         """Handle one message from a client."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,15 +50,44 @@ def view_for(state: State, seat: int | None) -> dict[str, Any]:
     return spectator_view(state) if seat is None else seat_view(state, seat)
 
 
+@dataclass(frozen=True)
+class Deadline:
+    """A running turn timer: the human seat it is for, the version it started at, and when
+    it runs out (epoch seconds)."""
+
+    seat: int
+    version: int
+    at: float
+
+
+def timer_fields(deadline: Deadline | None, now: float | None = None) -> dict[str, Any]:
+    """The turn timer as a message carries it: ``turn_deadline`` (epoch seconds) and
+    ``turn_remaining`` (seconds left when the message was made), both null with no timer."""
+    if deadline is None:
+        return {"turn_deadline": None, "turn_remaining": None}
+    now = time.time() if now is None else now
+    return {
+        "turn_deadline": round(deadline.at, 3),
+        "turn_remaining": round(max(0.0, deadline.at - now), 3),
+    }
+
+
 def state_message(
-    table: str, version: int, state: State, seat: int | None, resync: bool = False
+    table: str,
+    version: int,
+    state: State,
+    seat: int | None,
+    resync: bool = False,
+    deadline: Deadline | None = None,
 ) -> dict[str, Any]:
-    """A ``state`` message: the table at ``version`` as ``seat`` (or a spectator) sees it."""
+    """A ``state`` message: the table at ``version`` as ``seat`` (or a spectator) sees it, with
+    the turn timer running at that version (``deadline``, None if none or an older version)."""
     out: dict[str, Any] = {
         "type": "state",
         "table": table,
         "version": version,
         "view": view_for(state, seat),
+        **timer_fields(deadline if deadline is not None and deadline.version == version else None),
     }
     if resync:
         out["resync"] = True

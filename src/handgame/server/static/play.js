@@ -17,8 +17,7 @@ const ui = {
   note: null, // {text|node, error}
   resultsSeen: null,
   overShown: false,
-  timeout: null,
-  deadline: null,
+  deadline: null, // when the turn timer runs out (this browser's clock), from the server
   sent: 0,
 };
 let socket = null;
@@ -335,11 +334,25 @@ function renderActions() {
   document.getElementById("actions").replaceChildren(...actionsPanel());
 }
 
+// The server sends the turn timer with every state and seats message: the seconds left
+// (turn_remaining) are counted down on this browser's clock, so a clock set wrong does not matter.
+function setDeadline(message) {
+  if (!("turn_remaining" in message)) return;
+  const left = message.turn_remaining;
+  ui.deadline = typeof left === "number" ? Date.now() + left * 1000 : null;
+}
+
 function renderTimer() {
   const box = document.getElementById("timer");
-  if (ui.deadline === null) { box.textContent = ""; return; }
+  if (ui.deadline === null) {
+    box.textContent = "";
+    delete box.dataset.left;
+    return;
+  }
   const s = Math.max(0, Math.ceil((ui.deadline - Date.now()) / 1000));
   box.textContent = t("timer", { s });
+  box.dataset.left = String(s);
+  box.classList.toggle("urgent", s <= 10);
 }
 
 function render() {
@@ -379,11 +392,8 @@ function onState(message) {
     ui.order = sortHand(hand);
     ui.selected = new Set();
   }
+  setDeadline(message);
   const seat = ui.view.turn;
-  const human = seat !== null && ui.seats[seat] && ui.seats[seat].kind === "human";
-  if (!previous || previous.turn !== seat) {
-    ui.deadline = human && ui.timeout ? Date.now() + ui.timeout * 1000 : null;
-  }
   if (seat === ui.seat && previous && previous.turn !== seat) say(t("your_turn"));
   maybeSummaries(previous);
   render();
@@ -405,6 +415,7 @@ function connect() {
       else if (ui.note && ui.note.node === t("connecting")) say("");
     } else if (m.type === "seats") {
       ui.seats = m.seats;
+      setDeadline(m);
       render();
     } else if (m.type === "state") {
       if (m.resync || m.version > ui.version) onState(m);
@@ -435,10 +446,9 @@ async function main() {
   document.getElementById("hint").addEventListener("click", hint);
   try {
     const summary = await (await fetch(`/api/tables/${encodeURIComponent(tableId)}`)).json();
-    ui.timeout = summary.turn_timeout ?? null;
     ui.seats = summary.seats || [];
   } catch (e) {
-    ui.timeout = null;
+    // the welcome message brings the seats
   }
   setInterval(renderTimer, 500);
   connect();
