@@ -49,6 +49,9 @@ class Settings:
     burst: int = 40  # client messages at once, per connection
     max_dropped: int = 200  # messages refused for the rate before the connection is closed
     outbox: int = 4096  # messages waiting for a slow client before it is dropped
+    # seconds a finished table stays in memory once no client is connected to it (0: dropped
+    # at once; None: kept); it is still served from storage and reloaded when asked for
+    evict_after: float | None = 30.0
 
 
 class Socket(Protocol):
@@ -152,6 +155,7 @@ class Hub:
         self.drivers: dict[str, asyncio.Task[None]] = {}
         self.timers: dict[str, asyncio.Task[None]] = {}
         self.deadlines: dict[str, Deadline] = {}  # the running turn timers, by table
+        self.evictions: dict[str, asyncio.Task[None]] = {}  # finished tables to drop
 
     @property
     def storage(self) -> Storage:
@@ -170,7 +174,7 @@ class Hub:
 
     async def stop(self) -> None:
         """Stop the tables' tasks and close the storage."""
-        tasks = [*self.drivers.values(), *self.timers.values()]
+        tasks = [*self.drivers.values(), *self.timers.values(), *self.evictions.values()]
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -179,6 +183,7 @@ class Hub:
         self.drivers.clear()
         self.timers.clear()
         self.deadlines.clear()
+        self.evictions.clear()
         if self._storage is not None:
             self._storage.close()
             self._storage = None
@@ -229,7 +234,34 @@ class Hub:
                 return None
             table = Table.from_stored(stored, self.settings.stand_in)
             self.tables[table_id] = table
+            self._evict_if_idle(table)  # a finished table read for a request goes again
         return table
+
+    def _evict_if_idle(self, table: Table) -> None:
+        """Drop a finished table with no client from memory after ``evict_after`` seconds (it
+        stays in storage; :meth:`get` reloads it)."""
+        delay = self.settings.evict_after
+        if delay is None or not table.finished or self.conns.get(table.id):
+            return
+        pending = self.evictions.get(table.id)
+        if pending is None or pending.done():
+            self.evictions[table.id] = asyncio.create_task(self._evict(table.id, delay))
+
+    async def _evict(self, table_id: str, delay: float) -> None:
+        await asyncio.sleep(delay)
+        async with self.lock(table_id):
+            table = self.tables.get(table_id)
+            if table is None or not table.finished or self.conns.get(table_id):
+                return
+            del self.tables[table_id]
+            self.conns.pop(table_id, None)
+            self.deadlines.pop(table_id, None)
+            for tasks in (self.drivers, self.timers, self.evictions):
+                task = tasks.pop(table_id, None)
+                if task is not None and task is not asyncio.current_task():
+                    task.cancel()
+            self.locks.pop(table_id, None)
+            log.info("table %s: finished and idle; dropped from memory", table_id)
 
     def lock(self, table_id: str) -> asyncio.Lock:
         """The lock of a table's changes."""
@@ -257,6 +289,7 @@ class Hub:
         await asyncio.to_thread(self.storage.append_step, table.id, step.stored, step.state.is_over)
         table.commit(step)
         self._arm_timer(table)
+        self._evict_if_idle(table)
         if sender is not None:
             sender.put(ack_message(step.stored.client_id, table.version))
         deadline = self.deadlines.get(table.id)
@@ -358,7 +391,11 @@ class Hub:
         """Welcome a new connection and send it the table as its seat sees it."""
         table = self.tables[conn.table_id]
         conn.start()
-        async with self.lock(table.id):
+        lock = self.lock(table.id)
+        async with lock:
+            # a finished table may have been dropped while this waited for its lock
+            self.tables.setdefault(table.id, table)
+            self.locks.setdefault(table.id, lock)
             self.conns.setdefault(table.id, set()).add(conn)
             conn.put(
                 {
@@ -383,6 +420,7 @@ class Hub:
             table = self.tables.get(conn.table_id)
             if table is not None:
                 self._send_presence(table)
+                self._evict_if_idle(table)
         await conn.stop()
 
     def _catch_up(self, conn: Connection, table: Table, since: int | None) -> None:
