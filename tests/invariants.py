@@ -264,17 +264,22 @@ def _card_list(value: list[Any]) -> list[Card] | None:
     return out
 
 
-def _lists(obj: Any, path: str = ""):  # type: ignore[no-untyped-def]
-    """Every list in a JSON value, with its path."""
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            if isinstance(v, (dict, list)):
-                yield from _lists(v, f"{path}.{k}" if path else str(k))
-    elif isinstance(obj, list):
-        yield path, obj
-        for i, v in enumerate(obj):
-            if isinstance(v, (dict, list)):
-                yield from _lists(v, f"{path}[{i}]")
+def _lists(obj: Any, path: str = "") -> list[tuple[str, list[Any]]]:
+    """Every list in a JSON value, with its path (iteratively: this runs at every step)."""
+    out: list[tuple[str, list[Any]]] = []
+    stack: list[tuple[str, Any]] = [(path, obj)]
+    while stack:
+        where, value = stack.pop()
+        if type(value) is dict:
+            for k, v in value.items():
+                if type(v) is dict or type(v) is list:
+                    stack.append((f"{where}.{k}" if where else k, v))
+        else:
+            out.append((where, value))
+            for i, v in enumerate(value):
+                if type(v) is dict or type(v) is list:
+                    stack.append((f"{where}[{i}]", v))
+    return out
 
 
 def _public_path(path: str) -> bool:
@@ -288,8 +293,19 @@ def _public_path(path: str) -> bool:
     return path.startswith("results[") and ".penalty_cards" in path
 
 
-def check_view(state: State, seat: int, legal: list[Any] | None, ctx: str) -> None:
-    """``seat`` sees its own hand, counts of the others, never the stock or others' cards."""
+def check_view(
+    state: State,
+    seat: int,
+    legal: list[Any] | None,
+    ctx: str,
+    log_cache: dict[str, Any] | None = None,
+) -> None:
+    """``seat`` sees its own hand, counts of the others, never the stock or others' cards.
+
+    ``log_cache`` (one dict per match) remembers the public action log already checked, so a
+    step checks only the entries added since: the log is append-only within a round, and a log
+    that is not an extension of the last one checked is checked whole.
+    """
     v = state.view(seat)
     js = v.to_json()
     json.dumps(js)  # a client receives it as JSON
@@ -320,20 +336,44 @@ def check_view(state: State, seat: int, legal: list[Any] | None, ctx: str) -> No
         for s, k in enumerate(rnd.known):
             if Counter(k) - Counter(rnd.hands[s]):
                 _fail(ctx, f"known cards {list(map(str, k))} of seat {s} are not all in its hand")
-        for a in js["public"]["actions"]:
-            if "draw" in a and set(a) != {"seat", "draw"}:
-                _fail(ctx, f"view of seat {seat}: the public log shows a drawn card {a}")
-    own_count = Counter(rnd.hands[seat]) if in_round else Counter()
+    # The public log: only the entries not checked before (see ``log_cache``).
+    log: list[Any] = []
+    public = js.get("public")
+    if public is not None:
+        log = public["actions"]
+        js = {**js, "public": {k: v for k, v in public.items() if k != "actions"}}
+    start = 0
+    if log_cache is not None:
+        seen = log_cache.get("log")
+        if seen is not None and len(seen) <= len(log) and log[: len(seen)] == seen:
+            start = len(seen)
+        log_cache["log"] = log
     stock = Counter(rnd.stock)
+    n_stock = len(rnd.stock)
+    for i in range(start, len(log)):
+        a = log[i]
+        if in_round and "draw" in a and set(a) != {"seat", "draw"}:
+            _fail(ctx, f"view of seat {seat}: the public log shows a drawn card {a}")
+        for path, value in _lists(a, f"public.actions[{i}]"):
+            if n_stock >= 3 and len(value) == n_stock:
+                cards = _card_list(value)
+                if cards is not None and Counter(cards) == stock:
+                    _fail(ctx, f"view of seat {seat} shows the stock at {path}")
+    own_count = Counter(rnd.hands[seat]) if in_round else Counter()
     others = [Counter(h) for s, h in enumerate(rnd.hands) if s != seat]
     for path, value in _lists(js):
+        if path == "hand":
+            continue
+        public_path = _public_path(path)
+        if public_path and not (n_stock >= 3 and len(value) == n_stock):
+            continue  # public, and too short or long to be the stock
         cards = _card_list(value)
-        if cards is None or path == "hand":
+        if cards is None:
             continue
         cnt = Counter(cards)
-        if len(rnd.stock) >= 3 and cnt == stock:
+        if n_stock >= 3 and cnt == stock:
             _fail(ctx, f"view of seat {seat} shows the stock at {path}")
-        if _public_path(path):
+        if public_path:
             continue
         if in_round:
             # a private card list is a part of the seat's own hand (its legal actions)
@@ -898,7 +938,7 @@ def play_random_match(
     max_steps: int = DEFAULT_MAX_STEPS,
     policy: str = "weighted",
     dealer: int | None = None,
-    check_views: bool = True,
+    check_views: bool | str = True,
     check_successors: bool = True,
 ) -> MatchRun:
     """Play a match of random legal actions (``random.Random(seed)``) to its end.
@@ -906,7 +946,9 @@ def play_random_match(
     Deals use ``state.deal_seeded(f"{seed}:{i}")`` for the i-th deal. Stops early after
     ``max_rounds`` ended rounds or ``max_steps`` actions (``capped``). With ``check``, every
     invariant of this module is asserted (see the module docstring); an ``AssertionError``
-    names the seed and step.
+    names the seed and step. ``check_views`` checks every seat's view at every step (True),
+    or (``"turn"``) the acting seat's at every step and every seat's at each round's end;
+    ``check_successors`` applies every enumerated action at every step.
     """
     options = dict(options or {})
     t0 = time.perf_counter()
@@ -923,6 +965,7 @@ def play_random_match(
     )
     deals = 0
     steps = 0
+    log_cache: dict[str, Any] = {}
     while not state.is_over:
         ctx = f"{label} deal={deals} step={steps}"
         if state.is_chance:
@@ -970,8 +1013,9 @@ def play_random_match(
                         _fail(ctx, f"enumerated action {a} refused: {e}")
                     check_cards(nxt, deck, f"{ctx} after {a}")
             if check_views:
-                for s in range(players):
-                    check_view(state, s, actions, ctx)
+                seats = [turn] if check_views == "turn" and turn is not None else range(players)
+                for s in seats:
+                    check_view(state, s, actions, ctx, log_cache)
         action = choose_action(rng, state, actions, policy)
         before = state
         try:
@@ -991,6 +1035,9 @@ def play_random_match(
             watch.step(before, action, state, f"{ctx} after {action}")
             if len(state.results) != len(before.results):
                 tracker.round_ended(before, state, f"{ctx} round end after {action}")
+                if check_views == "turn":  # every seat's view of the round's end
+                    for s in range(players):
+                        check_view(state, s, None, f"{ctx} round end", log_cache)
             elif state.is_chance or state.is_over:
                 _fail(ctx, "the round ended without a result")
     if check:

@@ -2,7 +2,8 @@
 """Play many random matches with every invariant checked (see ``tests/invariants.py``).
 
     python tests/random_games.py --preset levant --games 10000 [--players N] [--partnership]
-                                 [--jobs 2] [--seed 0] [--rounds R]
+                                 [--jobs 2] [--seed 0] [--start 0] [--rounds R]
+                                 [--views all|turn] [--no-successors]
 
 Game ``i`` uses the seed ``"<seed>-<i>"``, so the games (and the totals printed at the end) are
 the same whatever ``--jobs`` is. Without ``--players``, the games cycle through the preset's
@@ -46,6 +47,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--partnership", action="store_true")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument(
+        "--start", type=int, default=0,
+        help="first game number: games START..START+GAMES-1 (to run a long soak in parts)",
+    )
     ap.add_argument("--rounds", type=int, default=None, help="option rounds=R (scored rounds)")
     ap.add_argument(
         "--option", type=_option, action="append", default=[], metavar="NAME=VALUE",
@@ -57,6 +62,15 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     ap.add_argument("--max-steps", type=int, default=DEFAULT_MAX_STEPS)
     ap.add_argument("--no-check", action="store_true", help="play without the invariants")
+    ap.add_argument(
+        "--views", choices=("all", "turn"), default="all",
+        help="check every seat's view at every step (all), or the acting seat's at every "
+        "step and every seat's at each round's end (turn)",
+    )
+    ap.add_argument(
+        "--no-successors", action="store_true",
+        help="do not apply every enumerated action at every step (the chosen one still is)",
+    )
     ap.add_argument("--stop", action="store_true", help="stop at the first failure")
     args = ap.parse_args(argv)
     if args.partnership and args.players not in (None, 4):
@@ -93,6 +107,8 @@ def play_one(job: tuple[dict[str, Any], int]) -> dict[str, Any]:
         run = play_random_match(
             spec["preset"], players, partnership, seed, options=spec["options"],
             check=spec["check"], max_steps=spec["max_steps"], policy=spec["policy"],
+            check_views=True if spec["views"] == "all" else "turn",
+            check_successors=spec["successors"],
         )
         out.update(
             rounds=run.rounds, steps=run.steps, capped=run.capped, finished=run.state.is_over,
@@ -117,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     options = options_of(args)
     try:
-        for players, partnership in {game_config(args, i) for i in range(min(args.games, 8))}:
+        for players, partnership in {game_config(args, i) for i in range(8)}:
             Game.create(args.preset, options, players, partnership)
     except ValueError as e:
         print(f"random_games.py: {e}", file=sys.stderr)
@@ -129,13 +145,15 @@ def main(argv: list[str] | None = None) -> int:
         "check": not args.no_check,
         "max_steps": args.max_steps,
         "policy": args.policy,
-        "configs": [game_config(args, i) for i in range(args.games)],
+        "views": args.views,
+        "successors": not args.no_successors,
+        "configs": {i: game_config(args, i) for i in range(args.start, args.start + args.games)},
     }
-    jobs = [(spec, i) for i in range(args.games)]
+    jobs = [(spec, i) for i in range(args.start, args.start + args.games)]
     t0 = time.perf_counter()
     done = rounds = steps = capped = won = 0
     failures: list[dict[str, Any]] = []
-    step = max(1, args.games // 20)
+    step = max(1, args.games // 100)
 
     def report(res: dict[str, Any]) -> None:
         nonlocal done, rounds, steps, capped, won

@@ -234,7 +234,11 @@ class Ruleset:
 
     def options(self) -> dict[str, Any]:
         """All option values by name, as JSON-ready values."""
-        out = dataclasses.asdict(self)
+        cached: dict[str, Any] | None = self.__dict__.get("_options")
+        if cached is None:
+            cached = dataclasses.asdict(self)
+            object.__setattr__(self, "_options", cached)
+        out = dict(cached)  # a fresh dict each call: callers may change theirs
         out["bonuses"] = list(self.bonuses)
         return out
 
