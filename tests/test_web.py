@@ -355,3 +355,43 @@ def test_open_lay_off_swap_and_discard_by_clicking_then_the_summaries(
         assert int(totals.nth(i).locator("td").nth(1).inner_text()) == summary["totals"][i - 1]
     dialog.locator("button").click()
     assert not page.locator("#summary[open]").count()
+
+
+#: levant, 2 players, deal seed "web-5": the greedy bot opens by discarding K♥, which seat 0
+#: may not take on its first turn (it could not lay it in a new meld of an opening, L-62)
+NO_TAKING_SEED = "web-5"
+
+
+def test_a_refused_move_is_explained_in_arabic_and_persian(server: str, browser: Any) -> None:
+    NEXT_SEEDS.append(NO_TAKING_SEED)
+    page = new_page(browser, "ar")
+    make_table(page, server, players=2)
+    wait_my_turn(page)
+    assert page.evaluate("document.body.dataset.phase") == "draw"
+    assert page.locator("#pile .card").get_attribute("data-card") == "KH"
+    # the discard is not among the legal actions, but its button is there: the server says why
+    take = page.locator("button[data-draw='discard']")
+    assert take.get_attribute("data-legal") == "false"
+    take.click()
+    page.wait_for_selector("#announce.error [data-rule='L-62']")
+    note = page.locator("#announce")
+    text = note.inner_text()
+    assert text.startswith("لم يتم: لا تُؤخذ الورقة المرمية إلا لتنزلها"), text
+    assert "(L-62)" in text
+    detail = note.locator(".detail")
+    assert detail.get_attribute("lang") == "en"
+    assert "draw from the stock instead (L-62, L-63, L-66)" in detail.inner_text()
+    assert version_of(page) == 2  # nothing changed at the table
+    # the note follows the language
+    page.select_option("#lang", "fa")
+    text = note.inner_text()
+    assert text.startswith("انجام نشد: کارت رویی دورریخته را فقط") and "(L-62)" in text, text
+    page.select_option("#lang", "en")
+    text = note.inner_text()
+    assert text.startswith("Not done: the discard KH may be taken only"), text
+    assert note.locator(".detail").count() == 0
+    # a legal move clears it
+    page.select_option("#lang", "ar")
+    page.click("button[data-draw='stock']")
+    wait_version(page, 3)
+    page.wait_for_function("!document.querySelector('#announce.error')")

@@ -1,7 +1,7 @@
 // A table: one seat's (or a spectator's) page, over the WebSocket of docs/web-protocol.md.
 // Every move button is built from the view's legal_actions, which are sent as they are.
 import { bySuit, byRank, cardEl, cardText, sameCards } from "./cards.js";
-import { bdi, el, setupLanguage, t, tn } from "./i18n.js";
+import { bdi, el, errorText, setupLanguage, t, tn } from "./i18n.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const token = new URLSearchParams(location.hash.slice(1)).get("token");
@@ -14,7 +14,7 @@ const ui = {
   order: [], // the hand as shown
   selected: new Set(), // indices into order
   sort: "suit",
-  note: null, // {text|node, error}
+  note: null, // {node, error}: a text, a node, or a function making it (again on a language switch)
   resultsSeen: null,
   overShown: false,
   deadline: null, // when the turn timer runs out (this browser's clock), from the server
@@ -48,7 +48,8 @@ function say(node, error = false) {
 function renderNote() {
   const box = document.getElementById("announce");
   box.className = "announce" + (ui.note && ui.note.error ? " error" : "");
-  box.replaceChildren(ui.note ? ui.note.node : "");
+  const node = ui.note ? ui.note.node : "";
+  box.replaceChildren(typeof node === "function" ? node() : node);
 }
 
 function seatsPanel() {
@@ -156,6 +157,16 @@ function actionsPanel() {
       const key = a.announce === false ? "discard_silent" : "discard";
       out.push(actionButton(t(key, { card: cardText(a.discard) }), a, a.announce !== false));
     }
+  }
+  const takeable = v.legal_actions.some((a) => "draw" in a && a.draw === "discard");
+  if (v.turn === ui.seat && v.phase === "draw" && v.discard_pile.length && !takeable) {
+    // the rules do not let this seat take the discard now (L-62): the button is there all the
+    // same, and the server's answer says why
+    const b = actionButton(t("draw_discard"), { seat: ui.seat, draw: "discard" });
+    b.dataset.draw = "discard";
+    b.dataset.legal = "false";
+    b.title = t("why_not");
+    out.push(b);
   }
   if (melds.length) {
     const fits = melds.filter((a) => sameCards(a.meld.flat(), sel));
@@ -420,7 +431,7 @@ function connect() {
     } else if (m.type === "state") {
       if (m.resync || m.version > ui.version) onState(m);
     } else if (m.type === "error") {
-      say(t("error", { message: m.message }), true);
+      say(() => errorText(m), true);
       if (m.code === "bad_token" || m.code === "unknown_table") socket.onclose = null;
     } else if (m.type === "ack") {
       if (ui.note && ui.note.error) say("");
