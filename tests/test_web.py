@@ -362,7 +362,7 @@ def test_open_lay_off_swap_and_discard_by_clicking_then_the_summaries(
 NO_TAKING_SEED = "web-5"
 
 
-def test_a_refused_move_is_explained_in_arabic_and_persian(server: str, browser: Any) -> None:
+def test_a_refused_move_and_the_hint_in_arabic_and_persian(server: str, browser: Any) -> None:
     NEXT_SEEDS.append(NO_TAKING_SEED)
     page = new_page(browser, "ar")
     make_table(page, server, players=2)
@@ -390,8 +390,18 @@ def test_a_refused_move_is_explained_in_arabic_and_persian(server: str, browser:
     text = note.inner_text()
     assert text.startswith("Not done: the discard KH may be taken only"), text
     assert note.locator(".detail").count() == 0
-    # a legal move clears it
+    # the engine's hint: a sentence in Arabic, the English line (with the cards) below it
     page.select_option("#lang", "ar")
+    page.click("#hint")
+    line = page.wait_for_selector("#announce .hint [data-hint='hint_draw_stock']")
+    assert line.inner_text().startswith("اسحب من الكومة")
+    assert "the discard K♥ makes no meld" in line.query_selector(".detail").inner_text()
+    # a legal move clears the note of a refused one
+    take.click()
+    page.wait_for_selector("#announce.error [data-rule='L-62']")
     page.click("button[data-draw='stock']")
     wait_version(page, 3)
     page.wait_for_function("!document.querySelector('#announce.error')")
+    page.select_option("#lang", "en")
+    page.click("#hint")
+    page.wait_for_selector("#announce .hint p[lang='en']")

@@ -113,6 +113,15 @@ const WORDS = {
     rule_L71: "A player who did not announce three cards or fewer may not go out on the next turn",
     rule_L81: "The stock is empty",
     rule_L90: "The match is over",
+    hint_not_turn: "It is not your turn",
+    hint_draw_stock: "Draw from the stock",
+    hint_take: "Take the discard: it makes a meld",
+    hint_open: "Open with these melds",
+    hint_cannot_open: "You cannot open yet: keep building (L-63)",
+    hint_lay: "Lay these melds",
+    hint_add: "Add this card to a meld",
+    hint_discard: "Discard this card",
+    hint_go_out: "You can go out this turn",
   },
   ar: {
     title: "هند",
@@ -225,6 +234,15 @@ const WORDS = {
     rule_L71: "من لم يعلن أن معه ثلاث أوراق أو أقل لا يجوز له أن يخلّص في دوره التالي",
     rule_L81: "نفدت الكومة",
     rule_L90: "انتهت المباراة",
+    hint_not_turn: "ليس دورك",
+    hint_draw_stock: "اسحب من الكومة",
+    hint_take: "خذ الورقة المرمية: تكمل لك مجموعة",
+    hint_open: "انزل بهذه المجموعات",
+    hint_cannot_open: "لا يمكنك النزول بعد: واصل البناء (L-63)",
+    hint_lay: "انزل هذه المجموعات",
+    hint_add: "أضف هذه الورقة إلى مجموعة",
+    hint_discard: "ارمِ هذه الورقة",
+    hint_go_out: "يمكنك أن تخلّص في هذا الدور",
   },
   fa: {
     title: "هند",
@@ -337,6 +355,15 @@ const WORDS = {
     rule_L71: "بازیکنی که داشتن سه کارت یا کمتر را اعلام نکرده، در نوبت بعد نمی‌تواند تمام کند",
     rule_L81: "دسته کارت تمام شده است",
     rule_L90: "بازی تمام شده است",
+    hint_not_turn: "نوبت شما نیست",
+    hint_draw_stock: "از دسته بردارید",
+    hint_take: "کارت دورریخته را بردارید: با آن دسته‌ای کامل می‌شود",
+    hint_open: "با این دسته‌ها باز کنید",
+    hint_cannot_open: "هنوز نمی‌توانید باز کنید: به ساختن ادامه دهید (L-63)",
+    hint_lay: "این دسته‌ها را بگذارید",
+    hint_add: "این کارت را به یک دسته بیفزایید",
+    hint_discard: "این کارت را دور بیندازید",
+    hint_go_out: "در این نوبت می‌توانید تمام کنید",
   },
 };
 
@@ -444,6 +471,32 @@ export function errorText(m) {
     t("error", { message: t(key) }),
     id ? [" ", el("bdi", { class: "rule", dir: "ltr" }, `(${id})`)] : null,
     el("small", { class: "detail", lang: "en", dir: "ltr" }, message));
+}
+
+// The engine's hint lines (English, handgame.hints) by how they start
+const HINTS = [
+  [/^It is not your turn/, "hint_not_turn"],
+  [/^Draw from the stock/, "hint_draw_stock"],
+  [/^Take the discard/, "hint_take"],
+  [/^Open with/, "hint_open"],
+  [/^You cannot open yet/, "hint_cannot_open"],
+  [/^Lay /, "hint_lay"],
+  [/^Add /, "hint_add"],
+  [/^(Then d|D)iscard /, "hint_discard"],
+  [/^You can go out/, "hint_go_out"],
+];
+
+/**
+ * One line of the server's hint: in Arabic and Persian a sentence for the kind of advice, with
+ * the English line (which names the cards) below it; the English line alone otherwise.
+ */
+export function hintLine(line) {
+  const found = HINTS.find(([re]) => re.test(line));
+  if (lang === "en" || !found || !WORDS[lang][found[1]]) {
+    return el("p", { lang: "en", dir: "ltr" }, line);
+  }
+  return el("p", { "data-hint": found[1] }, t(found[1]),
+    el("small", { class: "detail", lang: "en", dir: "ltr" }, line));
 }
 
 /** Like `t`, as nodes: a placeholder's value may be a node (a `<bdi>` name, a card). */

@@ -1,7 +1,7 @@
 // A table: one seat's (or a spectator's) page, over the WebSocket of docs/web-protocol.md.
 // Every move button is built from the view's legal_actions, which are sent as they are.
 import { bySuit, byRank, cardEl, cardText, sameCards } from "./cards.js";
-import { bdi, el, errorText, setupLanguage, t, tn } from "./i18n.js";
+import { bdi, el, errorText, hintLine, setupLanguage, t, tn } from "./i18n.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const token = new URLSearchParams(location.hash.slice(1)).get("token");
@@ -205,8 +205,7 @@ async function hint() {
       if (r.ok) {
         const body = await r.json();
         if (Array.isArray(body.hint) && body.hint.length) {
-          say(el("div", { class: "hint", lang: "en", dir: "ltr" },
-            body.hint.map((line) => el("p", {}, line))));
+          say(() => el("div", { class: "hint" }, body.hint.map(hintLine)));
           return;
         }
       }
