@@ -15,7 +15,13 @@ import pytest
 from sqlalchemy import inspect
 
 from handgame.cli import main
-from handgame.server.storage import Storage, StorageError, StoredStep, normalize_url
+from handgame.server.storage import (
+    Storage,
+    StorageError,
+    StoredStep,
+    display_url,
+    normalize_url,
+)
 from pg_helpers import postgres_server, postgres_url  # noqa: F401 (fixtures)
 from server_helpers import Player, client, play_out, table_body
 from test_server_restart import SEATS, connect, frames_of
@@ -48,6 +54,19 @@ def test_without_psycopg_the_error_says_what_to_install(
     err = capsys.readouterr().err
     assert "pip install 'handgame[postgres]'" in err and "psycopg" in err
     assert "Traceback" not in err
+
+
+def test_hand_serve_never_prints_the_database_password(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert display_url("postgresql://hand:sekrit@db:5433/hand") == (
+        "postgresql://hand:***@db:5433/hand"
+    )
+    # port 1 refuses the connection: the error names the database, not its password
+    assert main(["serve", "--database-url", "postgresql://hand:sekrit@127.0.0.1:1/x"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot open the database postgresql://hand:***@127.0.0.1:1/x" in err
+    assert "sekrit" not in err and "Traceback" not in err
 
 
 @pytest.mark.parametrize("scheme", ["postgresql", "postgres"])

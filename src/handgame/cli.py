@@ -640,7 +640,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
         from .server.app import create_app
         from .server.hub import Settings
-        from .server.storage import default_database_url
+        from .server.storage import default_database_url, display_url
         from .server.table import check_bot
     except ModuleNotFoundError as e:  # pragma: no cover - a broken install
         raise UsageError(f"hand serve needs {e.name}: pip install handgame") from None
@@ -655,9 +655,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
         Storage(settings.database_url).close()
     except Exception as e:
-        raise UsageError(f"cannot open the database {settings.database_url}: {e}") from None
+        shown = display_url(settings.database_url)
+        raise UsageError(f"cannot open the database {shown}: {e}") from None
     print(
-        f"hand serve: http://{args.host}:{args.port}/docs ({settings.database_url})",
+        f"hand serve: http://{args.host}:{args.port}/docs ({display_url(settings.database_url)})",
         file=sys.stderr,
     )
     from .server.app import redact_server_logs

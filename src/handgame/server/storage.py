@@ -88,6 +88,23 @@ def normalize_url(url: str) -> str:
     return url
 
 
+def display_url(url: str) -> str:
+    """A database URL fit to print: any password replaced by ``***``.
+
+    >>> display_url("postgresql://hand:secret@localhost:5433/hand")
+    'postgresql://hand:***@localhost:5433/hand'
+    >>> display_url("sqlite:///tables.sqlite")
+    'sqlite:///tables.sqlite'
+    """
+    try:
+        from sqlalchemy.engine import make_url
+
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:  # not a URL SQLAlchemy reads: show no more than its scheme
+        scheme, sep, _ = url.partition("://")
+        return f"{scheme}://..." if sep else "(unreadable database URL)"
+
+
 @dataclass(frozen=True)
 class StoredStep:
     """One step of a table's log: a deal or an action, the version it made."""
