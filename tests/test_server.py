@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -137,6 +138,9 @@ def test_bad_messages_get_typed_errors_and_change_nothing(tmp_path: Path) -> Non
             assert error(me, "{not json")["code"] == "malformed"
             assert error(me, '{"type": "dance"}')["code"] == "malformed"
             assert error(me, {"type": "action", "id": "d", "action": draw})["code"] == "malformed"
+            nul_id = {"type": "action", "id": "d\x00", "version": v, "action": draw}
+            # PostgreSQL stores no NUL: refused (the answer has no id: it is not a valid one)
+            assert error(me, json.dumps(nul_id))["code"] == "malformed"
             seat_wrong = {"seat": 1 - turn, "draw": "stock"}
             assert (
                 error(me, {"type": "action", "id": "e", "version": v, "action": seat_wrong})["code"]
@@ -303,6 +307,8 @@ def test_hand_serve_refuses_bad_flags(capsys: pytest.CaptureFixture[str], tmp_pa
     assert main(["serve", "--port", "0", "--database-url", db]) == 2
     assert main(["serve", "--stand-in", "external:sh", "--database-url", db]) == 2
     assert main(["serve", "--turn-timeout", "-1", "--database-url", db]) == 2
+    assert main(["serve", "--evict-after", "-1", "--database-url", db]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 3 and all(line.startswith("hand: error:") for line in err)
+    assert len(err) == 4 and all(line.startswith("hand: error:") for line in err)
+    assert "--evict-after" in err[3]
     assert "external" in err[1]

@@ -635,6 +635,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise UsageError("--turn-timeout must be more than 0 seconds (0: omit it for no limit)")
     if args.bot_delay < 0:
         raise UsageError("--bot-delay must be 0 or more seconds")
+    if not args.evict_after >= 0:
+        raise UsageError("--evict-after must be 0 or more seconds")
     try:
         import uvicorn
 
@@ -649,6 +651,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         turn_timeout=args.turn_timeout if args.turn_timeout else None,
         bot_delay=args.bot_delay,
         stand_in=check_bot(args.stand_in),
+        evict_after=args.evict_after,
     )
     try:
         from .server.storage import Storage
@@ -697,6 +700,14 @@ def _serve_parser(sub: Any) -> None:
     )
     p.add_argument(
         "--stand-in", default="greedy", metavar="BOT", help="the bot that plays for absent humans"
+    )
+    p.add_argument(
+        "--evict-after",
+        type=float,
+        default=30.0,
+        metavar="S",
+        help="seconds a finished table with no one connected stays in memory (it stays in the "
+        "database and reloads on demand; default: 30)",
     )
     p.set_defaults(func=cmd_serve)
 

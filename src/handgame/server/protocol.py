@@ -141,6 +141,8 @@ def read_client_message(text: str) -> ClientMessage:
     mid = obj.get("id")
     if mid is not None and (not isinstance(mid, str) or not 0 < len(mid) <= 128):
         raise MalformedMessage("id must be a string of 1 to 128 characters")
+    if mid is not None and not mid.isprintable():  # e.g. NUL, which PostgreSQL cannot store
+        raise MalformedMessage("id must hold printable characters only")
     if kind == "action":
         if "action" not in obj:
             raise MalformedMessage("an action message needs action (record notation)")
