@@ -23,8 +23,7 @@ from handgame.server.storage import (
     normalize_url,
 )
 from pg_helpers import postgres_server, postgres_url  # noqa: F401 (fixtures)
-from server_helpers import Player, client, play_out, table_body
-from test_server_restart import SEATS, connect, frames_of
+from test_server_restart import play_stopped_and_resumed, play_whole
 
 
 def without_tokens(config: dict[str, Any]) -> dict[str, Any]:
@@ -147,59 +146,13 @@ def test_a_server_on_postgresql_resumes_every_seat_identically(
     postgres_url: str,  # noqa: F811
 ) -> None:
     # the whole match without a stop, on SQLite: what the PostgreSQL server must do too
-    with client(tmp_path / "whole.sqlite", seed="same") as c:
-        made = c.post("/api/tables", json=table_body(SEATS)).json()
-        sqlite_tid = made["table"]
-        tokens = {s["seat"]: s["token"] for s in made["seats"]}
-        conns = connect(c, sqlite_tid, tokens)
-        with conns[0] as s, conns[1] as h0, conns[2] as h2:
-            spectator, humans = Player(s, None), {0: Player(h0, 0), 2: Player(h2, 2)}
-            play_out(spectator, humans)
-            for h in humans.values():
-                h.read_to(spectator.version)
-        whole = frames_of([spectator, *humans.values()])
-        whole_record = c.get(f"/api/tables/{sqlite_tid}/record").json()
-
-    # the same seeded match on PostgreSQL, the server stopped in the middle ...
-    pg: dict[str, Any] = {"database_url": postgres_url}
-    with client(tmp_path / "unused", seed="same", **pg) as c:
-        made = c.post("/api/tables", json=table_body(SEATS)).json()
-        tid = made["table"]
-        tokens = {s["seat"]: s["token"] for s in made["seats"]}
-        conns = connect(c, tid, tokens)
-        with conns[0] as s, conns[1] as h0, conns[2] as h2:
-            first = [Player(s, None), Player(h0, 0), Player(h2, 2)]
-            play_out(first[0], {0: first[1], 2: first[2]}, stop_at=25)
-            for p in first[1:]:
-                p.read_to(first[0].version)
-        before = c.get(f"/api/tables/{tid}").json()
-    assert 25 <= before["version"] < len(whole) // 3 and not before["finished"]
+    sqlite_tid, whole, whole_record = play_whole(tmp_path / "whole.sqlite")
+    # the same seeded match on PostgreSQL, the server stopped in the middle and started again
+    tid, before, resumed, record = play_stopped_and_resumed(
+        tmp_path / "unused", database_url=postgres_url
+    )
+    assert before["version"] < len(whole) // 3
     assert not (tmp_path / "unused").exists()
-
-    # ... and started again on the same database: every seat continues where it was
-    with client(tmp_path / "unused", seed="other", **pg) as c:
-        after = c.get(f"/api/tables/{tid}").json()
-        assert after == before  # the same version, seats and creation time
-        since: dict[int | None, int] = {p.seat: p.version - 3 for p in first}
-        conns = connect(c, tid, tokens, since)
-        with conns[0] as s, conns[1] as h0, conns[2] as h2:
-            second = [Player(s, None), Player(h0, 0), Player(h2, 2)]
-            for p, old in zip(second, first, strict=True):
-                assert p.welcome["version"] == old.version
-                p.read_to(old.version)  # what it missed: the last three versions again
-                assert [f["version"] for f in p.frames] == [
-                    old.version - 2,
-                    old.version - 1,
-                    old.version,
-                ]
-                assert p.frames == old.frames[-3:]
-            play_out(second[0], {0: second[1], 2: second[2]})
-            for h in second[1:]:
-                h.read_to(second[0].version)
-        record = c.get(f"/api/tables/{tid}/record").json()
-        assert c.get(f"/api/tables/{tid}").json()["finished"]
-
-    resumed = frames_of(first + second)
     assert resumed == {k: v for k, v in whole.items() if k in resumed}
     assert {v for _, v in resumed} == {v for _, v in whole}
     assert record == whole_record
