@@ -14,10 +14,12 @@ from typing import Any
 import pytest
 from rich.console import Console
 
+from handgame import locale
 from handgame.actions import Discard, Draw
 from handgame.cards import Card, parse_cards, standard_deck
 from handgame.cli import build_parser, main, play_session
 from handgame.deal import Deal
+from handgame.hints import hint_kind
 from handgame.record import replay
 from handgame.state import Game, State
 from handgame.tui.app import ChoiceScreen, CoverScreen, HandApp, InfoScreen, ReplayApp
@@ -244,6 +246,9 @@ def test_hints_and_illegal_actions() -> None:
     assert said[5].startswith("✗ ") and "L-1" in said[5], said[5]
     assert said[6].startswith("✗ an opening must total at least 51"), said[6]
     assert said[7] == "taken back"
+    # every line of advice has its kind (the key of its Arabic and Persian sentence)
+    hints = [line.removeprefix("Hint: ") for line in (said[0], said[2], said[4])]
+    assert [hint_kind(line) for line in hints] == ["discard", "draw_stock", "go_out"]
 
 
 def test_hint_best_opening_and_discard() -> None:
@@ -261,6 +266,7 @@ def test_hint_best_opening_and_discard() -> None:
     hint = session.hint(0)
     assert hint[0].startswith("Open with K♠ K♥ K♣ + A♥ A♦ A♣: it counts 63, the minimum is 51")
     assert hint[1].startswith("Then discard ")
+    assert [hint_kind(line) for line in hint] == ["open", "discard"]
 
 
 def test_hint_uses_only_the_view() -> None:
@@ -381,6 +387,41 @@ def test_arabic_and_persian_labels() -> None:
         run_app(app, script, (100, 30))
         for word in words:
             assert word in seen[0], (lang, word, seen[0])
+
+
+def test_rule_messages_and_hints_in_arabic_and_persian() -> None:
+    """A refused move: the rule's sentence (handgame/locale/messages.json, as on the web), its
+    id, then the engine's English message; a hint line: its kind's sentence, then the line."""
+    said: dict[str, list[str]] = {}
+    for lang in ("ar", "fa", "en"):
+        # seat 1 discarded 8♥, which makes no meld with seat 0's cards
+        state = scripted_state()
+        for action in (
+            Discard(0, Card.parse("2D")),
+            Draw(1, "stock"),
+            Discard(1, Card.parse("8H")),
+        ):
+            state = state.apply(action)
+        session = Session(state.game, ["human", "greedy"], "s", None, state)
+        app = HandApp(session, lang=lang, bot_delay=0)
+        lines = said.setdefault(lang, [])
+
+        async def script(pilot: Any, app: Any = app, lines: list[str] = lines) -> None:
+            await pilot.press("t")  # the discard makes no meld: L-62
+            lines.append(app.message.plain)
+            await pilot.press("question_mark")
+            lines.append(app.message.plain)
+
+        run_app(app, script, (100, 30))
+    english = said["en"][0].removeprefix("✗ ")
+    assert "L-62" in english
+    for lang, hint_word in (("ar", "نصيحة"), ("fa", "راهنمایی")):
+        refused, hint = said[lang]
+        rule = locale.messages()[lang]["rules"]["L-62"]
+        assert refused == f"✗ {rule} (L-62) — {english}", refused
+        draw = locale.messages()[lang]["hints"]["draw_stock"]
+        assert hint.startswith(f"{hint_word}: {draw} — Draw from the stock"), hint
+    assert said["en"][1].startswith("Hint: Draw from the stock"), said["en"][1]
 
 
 # ------------------------------------------------------------------------------ hot-seat

@@ -21,6 +21,26 @@ from .wilds import Wilds, wilds_for
 
 Face = Callable[[Card], str]
 
+#: The kind of advice of each line :func:`hint` gives, by how the line starts (the interfaces
+#: translate a line by its kind: the sentences are in ``handgame/locale/messages.json``).
+HINT_KINDS: tuple[tuple[str, str], ...] = (
+    ("It is not your turn", "not_turn"),
+    ("Draw from the stock", "draw_stock"),
+    ("Take the discard", "take"),
+    ("Open with", "open"),
+    ("You cannot open yet", "cannot_open"),
+    ("Lay ", "lay"),
+    ("Add ", "add"),
+    ("Discard ", "discard"),
+    ("Then discard ", "discard"),
+    ("You can go out", "go_out"),
+)
+
+
+def hint_kind(line: str) -> str | None:
+    """The kind of advice of a line of :func:`hint` (``draw_stock``, ``open``…), or None."""
+    return next((kind for start, kind in HINT_KINDS if line.startswith(start)), None)
+
 
 def symbol(card: Card) -> str:
     """The default face of a card: ``7♦``, ``T♣``, ``X``."""

@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Header, HTTPException, Query, Request, WebSocket
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.websockets import WebSocketDisconnect
 
-from .. import __version__, hints
+from .. import __version__, hints, locale
 from ..actions import parse_action
 from ..deal import Deal
 from ..record import read_game, to_record
@@ -300,6 +300,12 @@ def create_app(
             await hub.detach(conn)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/locale/messages.json", include_in_schema=False)
+    async def locale_messages() -> Response:
+        """The Arabic and Persian sentences for rule ids, error codes and hint kinds (the file
+        ``hand play`` reads too: :mod:`handgame.locale`)."""
+        return Response(locale.text(), media_type="application/json")
 
     @app.get("/", include_in_schema=False)
     async def lobby_page() -> FileResponse:

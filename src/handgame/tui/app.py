@@ -28,7 +28,7 @@ from ..state import State
 from ..view import PlayerView
 from ..wilds import Wilds
 from . import render
-from .i18n import tr
+from .i18n import hint_text, rule_text, tr
 from .session import Session, describe
 
 CSS = """
@@ -486,7 +486,7 @@ class HandApp(BaseGameApp):
                 try:
                     s.act(claim)
                 except IllegalAction as e:
-                    self.say(f"✗ {e}", "bold red")
+                    self.say(f"✗ {rule_text(self.lang, str(e))}", "bold red")
             else:
                 s.decline_offer(seat)
             self.advance()
@@ -522,7 +522,7 @@ class HandApp(BaseGameApp):
             "draw": "draw from the stock (d) or take the discard (t)",
             "play": "lay melds (m), add (a), swap (w), then discard (x); u takes a step back",
         }.get(phase, "")
-        if not self.message.plain.startswith(("✗", "Hint")):
+        if not self.message.plain.startswith(("✗", tr(self.lang, "Hint"))):
             self.message = Text(f"{tr(self.lang, 'your turn')}: {what}", style="bold green")
         self.show()
 
@@ -545,7 +545,7 @@ class HandApp(BaseGameApp):
         try:
             s.act(action)
         except IllegalAction as e:
-            self.say(f"✗ {e}", "bold red")
+            self.say(f"✗ {rule_text(self.lang, str(e))}", "bold red")
             return False
         self.selected = set()
         self.message = Text(describe(action, pile, "you"), style="green")
@@ -583,7 +583,7 @@ class HandApp(BaseGameApp):
             return
         options = self.session.meld_options(seat, cards)
         if not options:
-            self.say(f"✗ {self.session.meld_problem(cards)}", "bold red")
+            self.say(f"✗ {rule_text(self.lang, self.session.meld_problem(cards))}", "bold red")
             return
         if len(options) == 1:
             self.try_act(LayMelds(seat, (options[0],)))
@@ -665,7 +665,8 @@ class HandApp(BaseGameApp):
         if seat is None:
             return
         lines = self.session.hint(seat)
-        self.say(f"{tr(self.lang, 'Hint')}: " + " ".join(lines), "bold cyan")
+        said = " ".join(hint_text(self.lang, line) for line in lines)
+        self.say(f"{tr(self.lang, 'Hint')}: {said}", "bold cyan")
 
     def action_quit_game(self) -> None:
         """Save and leave."""

@@ -2,15 +2,19 @@
 
 Arabic and Persian text is shown as it is (no shaping library): a terminal that shapes and
 orders right-to-left text shows it well; :func:`can_show` falls back to English where the
-output encoding cannot even hold the letters. The engine's rule messages stay in English (they
-cite rule ids of ``RULES.md``).
+output encoding cannot even hold the letters. The engine's rule messages and hint lines are
+English (they cite rule ids of ``RULES.md`` and name the cards): in Arabic and Persian,
+:func:`rule_text` and :func:`hint_text` put the sentence for their rule or kind of advice (from
+:mod:`handgame.locale`, the file the web UI uses too) before them.
 """
 
 from __future__ import annotations
 
 import codecs
 
+from .. import locale
 from ..cards import RANKS, SUIT_SYMBOLS, Card
+from ..hints import hint_kind
 
 LANGS = ("en", "ar", "fa")
 
@@ -98,6 +102,25 @@ def tr(lang: str, text: str) -> str:
     if pair is None:
         return text
     return pair[0] if lang == "ar" else pair[1]
+
+
+def rule_text(lang: str, message: str) -> str:
+    """An engine message (English, citing a rule) in ``lang``: the rule's sentence, its id and
+    the English message after it; the message alone in English or without a sentence."""
+    rule = locale.rule_of(message)
+    said = locale.sentence(lang, "rules", rule) if lang != "en" else None
+    if said is None:
+        return message
+    return f"{said} ({rule}) — {message}"
+
+
+def hint_text(lang: str, line: str) -> str:
+    """A hint line (English, naming the cards) in ``lang``: the sentence for its kind of advice
+    and the English line after it; the line alone in English or without a sentence."""
+    said = locale.sentence(lang, "hints", hint_kind(line)) if lang != "en" else None
+    if said is None:
+        return line
+    return f"{said} — {line}"
 
 
 def card_face(card: Card) -> str:

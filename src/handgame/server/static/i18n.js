@@ -1,5 +1,8 @@
 // The UI's words in English, Arabic and Persian; the language follows the browser and can be
 // switched (kept in localStorage). Arabic and Persian pages are laid out right to left.
+// The Arabic and Persian sentences for the server's rule messages, error codes and hint kinds
+// are not here: they come from the package's handgame/locale/messages.json (served at
+// /locale/messages.json), which `hand play` reads too.
 
 const WORDS = {
   en: {
@@ -86,42 +89,6 @@ const WORDS = {
     last: "Last",
     not_finished: "This match is not finished yet.",
     why_not: "Not allowed now: the server tells why",
-    err_not_your_turn: "It is not your turn",
-    err_stale: "The table changed meanwhile: look again and choose",
-    err_spectator: "A spectator cannot play",
-    err_rate_limited: "Too many messages: slow down",
-    err_too_large: "The message is too large",
-    err_malformed: "The server could not read this action",
-    err_bad_token: "This link holds no seat at this table",
-    err_unknown_table: "There is no such table",
-    rule_L4: "It is another player's turn",
-    rule_L11: "A run is 3 or more consecutive cards of one suit; the ace is high or low, never in the middle",
-    rule_L12: "A set is 3 or 4 cards of one rank, all of different suits",
-    rule_L23: "A meld holds at most one wild card",
-    rule_L40: "A wild card is taken from a meld only by putting the natural card it stands for in its place",
-    rule_L42: "Melds are never rearranged: the card does not fit there",
-    rule_L44: "A single missing card may be added to a pair and a wild only when going out or when a player is left with one card",
-    rule_L52: "A redeal is claimed only before the round's first discard, with four identical pairs",
-    rule_L60: "The first player opens the round by discarding a card",
-    rule_L61: "A turn starts with a draw, from the stock or the discard pile, and ends with a discard",
-    rule_L62: "The top discard may be taken only to lay it at once in a new meld with at least two cards from your hand; otherwise draw from the stock",
-    rule_L63: "Your first laying-down in a round must reach the opening minimum (51 points)",
-    rule_L64: "Before opening you may add to melds or take wild cards only when going out this turn",
-    rule_L65: "A turn always ends with a discard: keep a card to discard",
-    rule_L66: "A discarded wild card taken from the pile plays only as a natural card (a joker only as an ace)",
-    rule_L67: "No player may go out before every player has completed one turn",
-    rule_L71: "A player who did not announce three cards or fewer may not go out on the next turn",
-    rule_L81: "The stock is empty",
-    rule_L90: "The match is over",
-    hint_not_turn: "It is not your turn",
-    hint_draw_stock: "Draw from the stock",
-    hint_take: "Take the discard: it makes a meld",
-    hint_open: "Open with these melds",
-    hint_cannot_open: "You cannot open yet: keep building (L-63)",
-    hint_lay: "Lay these melds",
-    hint_add: "Add this card to a meld",
-    hint_discard: "Discard this card",
-    hint_go_out: "You can go out this turn",
   },
   ar: {
     title: "هند",
@@ -207,42 +174,6 @@ const WORDS = {
     last: "الأخيرة",
     not_finished: "هذه المباراة لم تنتهِ بعد.",
     why_not: "غير مسموح الآن: سيشرح الخادم السبب",
-    err_not_your_turn: "ليس دورك",
-    err_stale: "تغيّرت الطاولة في الأثناء: انظر مجددًا واختر",
-    err_spectator: "المشاهد لا يلعب",
-    err_rate_limited: "رسائل كثيرة جدًا: تمهّل",
-    err_too_large: "الرسالة كبيرة جدًا",
-    err_malformed: "تعذّر على الخادم قراءة هذه الحركة",
-    err_bad_token: "هذا الرابط لا يخص أي مقعد في هذه الطاولة",
-    err_unknown_table: "لا توجد طاولة كهذه",
-    rule_L4: "الدور للاعب آخر",
-    rule_L11: "المتتالية ثلاث أوراق أو أكثر متتالية من نوع واحد، والآص في أولها أو آخرها لا في وسطها",
-    rule_L12: "المجموعة المتشابهة ثلاث أو أربع أوراق من قيمة واحدة وكلها من أنواع مختلفة",
-    rule_L23: "لا تحمل المجموعة أكثر من جوكر واحد",
-    rule_L40: "لا يؤخذ الجوكر من مجموعة إلا بوضع الورقة الطبيعية التي يمثلها مكانه",
-    rule_L42: "لا يُعاد ترتيب المجموعات: الورقة لا تناسب هذا المكان",
-    rule_L44: "لا تُضاف ورقة واحدة ناقصة إلى زوج مع جوكر إلا عند التخليص أو حين يبقى مع لاعب ورقة واحدة",
-    rule_L52: "تُطلب إعادة التوزيع قبل أول ورقة مرمية فقط، ومع أربعة أزواج متطابقة",
-    rule_L60: "يبدأ اللاعب الأول الجولة برمي ورقة",
-    rule_L61: "يبدأ الدور بسحب ورقة من الكومة أو من الأوراق المرمية وينتهي برمي ورقة",
-    rule_L62: "لا تُؤخذ الورقة المرمية إلا لتنزلها في الدور نفسه في مجموعة جديدة مع ورقتين على الأقل من يدك؛ وإلا فاسحب من الكومة",
-    rule_L63: "يجب أن يبلغ نزولك الأول في الجولة الحد الأدنى للنزول (51 نقطة)",
-    rule_L64: "قبل النزول لا تجوز الإضافة إلى المجموعات ولا أخذ الجوكر إلا إذا خلّصت في هذا الدور",
-    rule_L65: "ينتهي الدور دائمًا برمي ورقة: أبقِ ورقة لترميها",
-    rule_L66: "الجوكر المرمي المأخوذ من الأوراق المرمية يُلعب كورقة طبيعية فقط (والجوكر كآص فقط)",
-    rule_L67: "لا يجوز لأحد أن يخلّص قبل أن يُكمل كل لاعب دورًا واحدًا",
-    rule_L71: "من لم يعلن أن معه ثلاث أوراق أو أقل لا يجوز له أن يخلّص في دوره التالي",
-    rule_L81: "نفدت الكومة",
-    rule_L90: "انتهت المباراة",
-    hint_not_turn: "ليس دورك",
-    hint_draw_stock: "اسحب من الكومة",
-    hint_take: "خذ الورقة المرمية: تكمل لك مجموعة",
-    hint_open: "انزل بهذه المجموعات",
-    hint_cannot_open: "لا يمكنك النزول بعد: واصل البناء (L-63)",
-    hint_lay: "انزل هذه المجموعات",
-    hint_add: "أضف هذه الورقة إلى مجموعة",
-    hint_discard: "ارمِ هذه الورقة",
-    hint_go_out: "يمكنك أن تخلّص في هذا الدور",
   },
   fa: {
     title: "هند",
@@ -328,42 +259,6 @@ const WORDS = {
     last: "واپسین",
     not_finished: "این بازی هنوز تمام نشده است.",
     why_not: "اکنون مجاز نیست: سرور دلیلش را می‌گوید",
-    err_not_your_turn: "نوبت شما نیست",
-    err_stale: "میز در این میان تغییر کرد: دوباره نگاه کنید و انتخاب کنید",
-    err_spectator: "تماشاگر نمی‌تواند بازی کند",
-    err_rate_limited: "پیام‌ها بیش از اندازه است: آهسته‌تر",
-    err_too_large: "پیام بیش از اندازه بزرگ است",
-    err_malformed: "سرور نتوانست این حرکت را بخواند",
-    err_bad_token: "این پیوند به هیچ صندلی این میز تعلق ندارد",
-    err_unknown_table: "چنین میزی وجود ندارد",
-    rule_L4: "نوبت بازیکن دیگری است",
-    rule_L11: "ردیف سه کارت یا بیشتر پشت سر هم از یک خال است؛ آس در آغاز یا پایان می‌آید، نه در میان",
-    rule_L12: "دستهٔ هم‌ارزش سه یا چهار کارت از یک ارزش است، همه با خال‌های متفاوت",
-    rule_L23: "هر دسته حداکثر یک جوکر دارد",
-    rule_L40: "جوکر را فقط با گذاشتن کارت طبیعی‌ای که به جایش آمده می‌توان از دسته برداشت",
-    rule_L42: "دسته‌ها هرگز از نو چیده نمی‌شوند: این کارت آنجا جا نمی‌گیرد",
-    rule_L44: "یک کارتِ کم را فقط هنگام تمام کردن یا وقتی بازیکنی یک کارت دارد می‌توان به جفت با جوکر افزود",
-    rule_L52: "پخش دوباره را فقط پیش از نخستین کارت دورریخته و با چهار جفت یکسان می‌توان خواست",
-    rule_L60: "بازیکن نخست دور را با دور انداختن یک کارت آغاز می‌کند",
-    rule_L61: "هر نوبت با برداشتن یک کارت از دسته یا از کارت‌های دورریخته آغاز می‌شود و با دور انداختن یک کارت پایان می‌یابد",
-    rule_L62: "کارت رویی دورریخته را فقط وقتی می‌توان برداشت که در همین نوبت با دست‌کم دو کارت از دست خود در دسته‌ای تازه بگذارید؛ وگرنه از دسته بردارید",
-    rule_L63: "نخستین گذاشتن شما در هر دور باید به حداقلِ باز کردن (۵۱ امتیاز) برسد",
-    rule_L64: "پیش از باز کردن، افزودن به دسته‌ها یا برداشتن جوکر فقط وقتی رواست که در همین نوبت تمام کنید",
-    rule_L65: "هر نوبت با دور انداختن یک کارت تمام می‌شود: یک کارت برای دور انداختن نگه دارید",
-    rule_L66: "جوکرِ دورریخته‌ای که برداشته شده فقط به‌عنوان کارت طبیعی بازی می‌شود (جوکر تنها به‌جای آس)",
-    rule_L67: "هیچ بازیکنی پیش از آنکه همه یک نوبت بازی کرده باشند نمی‌تواند تمام کند",
-    rule_L71: "بازیکنی که داشتن سه کارت یا کمتر را اعلام نکرده، در نوبت بعد نمی‌تواند تمام کند",
-    rule_L81: "دسته کارت تمام شده است",
-    rule_L90: "بازی تمام شده است",
-    hint_not_turn: "نوبت شما نیست",
-    hint_draw_stock: "از دسته بردارید",
-    hint_take: "کارت دورریخته را بردارید: با آن دسته‌ای کامل می‌شود",
-    hint_open: "با این دسته‌ها باز کنید",
-    hint_cannot_open: "هنوز نمی‌توانید باز کنید: به ساختن ادامه دهید (L-63)",
-    hint_lay: "این دسته‌ها را بگذارید",
-    hint_add: "این کارت را به یک دسته بیفزایید",
-    hint_discard: "این کارت را دور بیندازید",
-    hint_go_out: "در این نوبت می‌توانید تمام کنید",
   },
 };
 
@@ -450,6 +345,17 @@ export function bdi(name) {
 
 const RULE_ID = /\b[A-Z]-\d+\b/g;
 
+/** {ar: {rules: {"L-62": …}, errors: {stale: …}, hints: {draw_stock: …}}, fa: {…}} */
+const MESSAGES = await fetch("/locale/messages.json")
+  .then((r) => (r.ok ? r.json() : {}))
+  .catch(() => ({}));
+
+/** The sentence of `section` (rules, errors, hints) for `key` in the current language, or null. */
+function sentenceFor(section, key) {
+  const table = lang !== "en" && MESSAGES[lang] && MESSAGES[lang][section];
+  return (table && key && table[key]) || null;
+}
+
 /**
  * A server `error` message in the current language: for Arabic and Persian, a sentence for its
  * code (stale, not your turn…) or for its rule id (the message's `rules`, or the id at the start
@@ -457,33 +363,32 @@ const RULE_ID = /\b[A-Z]-\d+\b/g;
  * message below it; the English message alone when there is no such sentence.
  */
 export function errorText(m) {
-  const message = String(m.message || "");
-  const lead = message.match(/^\s*([A-Z]-\d+)\b/);
-  const ids = Array.isArray(m.rules) && m.rules.length ? m.rules : message.match(RULE_ID) || [];
+  const text = String(m.message || "");
+  const lead = text.match(/^\s*([A-Z]-\d+)\b/);
+  const ids = Array.isArray(m.rules) && m.rules.length ? m.rules : text.match(RULE_ID) || [];
   const id = lead ? lead[1] : ids[0] || null;
-  let key = null;
-  if (m.code && m.code !== "illegal" && WORDS.en[`err_${m.code}`]) key = `err_${m.code}`;
-  else if (id && WORDS.en[`rule_${id.replace("-", "")}`]) key = `rule_${id.replace("-", "")}`;
-  if (lang === "en" || key === null || !WORDS[lang][key]) {
-    return el("span", { "data-error": m.code || "" }, t("error", { message }));
+  const byCode = m.code && m.code !== "illegal" ? sentenceFor("errors", m.code) : null;
+  const sentence = byCode || sentenceFor("rules", id);
+  if (sentence === null) {
+    return el("span", { "data-error": m.code || "" }, t("error", { message: text }));
   }
   return el("span", { "data-error": m.code || "", "data-rule": id || "" },
-    t("error", { message: t(key) }),
+    t("error", { message: sentence }),
     id ? [" ", el("bdi", { class: "rule", dir: "ltr" }, `(${id})`)] : null,
-    el("small", { class: "detail", lang: "en", dir: "ltr" }, message));
+    el("small", { class: "detail", lang: "en", dir: "ltr" }, text));
 }
 
-// The engine's hint lines (English, handgame.hints) by how they start
+// The kinds of the engine's hint lines (English, handgame.hints.HINT_KINDS) by how they start
 const HINTS = [
-  [/^It is not your turn/, "hint_not_turn"],
-  [/^Draw from the stock/, "hint_draw_stock"],
-  [/^Take the discard/, "hint_take"],
-  [/^Open with/, "hint_open"],
-  [/^You cannot open yet/, "hint_cannot_open"],
-  [/^Lay /, "hint_lay"],
-  [/^Add /, "hint_add"],
-  [/^(Then d|D)iscard /, "hint_discard"],
-  [/^You can go out/, "hint_go_out"],
+  [/^It is not your turn/, "not_turn"],
+  [/^Draw from the stock/, "draw_stock"],
+  [/^Take the discard/, "take"],
+  [/^Open with/, "open"],
+  [/^You cannot open yet/, "cannot_open"],
+  [/^Lay /, "lay"],
+  [/^Add /, "add"],
+  [/^(Then d|D)iscard /, "discard"],
+  [/^You can go out/, "go_out"],
 ];
 
 /**
@@ -492,10 +397,11 @@ const HINTS = [
  */
 export function hintLine(line) {
   const found = HINTS.find(([re]) => re.test(line));
-  if (lang === "en" || !found || !WORDS[lang][found[1]]) {
+  const sentence = found ? sentenceFor("hints", found[1]) : null;
+  if (sentence === null) {
     return el("p", { lang: "en", dir: "ltr" }, line);
   }
-  return el("p", { "data-hint": found[1] }, t(found[1]),
+  return el("p", { "data-hint": `hint_${found[1]}` }, sentence,
     el("small", { class: "detail", lang: "en", dir: "ltr" }, line));
 }
 
