@@ -170,6 +170,11 @@ def test_arabic_is_right_to_left(server: str, browser: Any) -> None:
     boxes = [c.bounding_box() for c in page.locator("#hand .card").all()[:3]]
     # cards run from the right: each next card is left of the one before
     assert boxes[0]["x"] > boxes[1]["x"] > boxes[2]["x"]
+    # a card dragged onto the left side of the last one goes after it (the end of the hand)
+    order = hand_order(page)
+    last = page.locator("#hand .card").last
+    page.locator("#hand .card").first.drag_to(last, target_position={"x": 3, "y": 10})
+    assert hand_order(page) == order[1:] + order[:1]
     # the language selector switches to English and back, and is kept
     page.select_option("#lang", "en")
     assert page.evaluate("document.documentElement.dir") == "ltr"
@@ -407,3 +412,107 @@ def test_a_refused_move_and_the_hint_in_arabic_and_persian(server: str, browser:
     page.select_option("#lang", "en")
     page.click("#hint")
     page.wait_for_selector("#announce .hint p[lang='en']")
+
+
+def server_view(base: str, table: str, token: str) -> dict[str, Any]:
+    """The seat's view as the server has it now (from a WebSocket of its own, not the page)."""
+    from websockets.sync.client import connect
+
+    url = "ws://" + urlsplit(base).netloc + f"/ws/tables/{table}?token={token}"
+    with connect(url) as ws:
+        while True:
+            m = json.loads(ws.recv(timeout=10))
+            if m["type"] == "state":
+                view: dict[str, Any] = m["view"]
+                return view
+
+
+def hand_order(page: Any) -> list[str]:
+    """The hand as the page shows it, in its order."""
+    return list(page.eval_on_selector_all("#hand .card", "cs => cs.map(c => c.dataset.card)"))
+
+
+def by_suit(c: str) -> tuple[int, int]:
+    """The page's sort by suit (cards.js bySuit): spades, hearts, diamonds, clubs, jokers."""
+    return (9, 99) if c == "X" else ("SHDC".index(c[1]), "A23456789TJQK".index(c[0]))
+
+
+def card(page: Any, c: str) -> Any:
+    return page.locator(f"#hand .card[data-card='{c}']").first
+
+
+def test_reorder_meld_lay_off_and_discard_by_dragging(server: str, browser: Any) -> None:
+    NEXT_SEEDS.append(OPENING_SEED)  # the deal of the clicking test above
+    page = new_page(browser, "en-US")
+    url = make_table(page, server, players=2)
+    table = url.split("/play/")[1].split("#")[0]
+    token = url.split("#token=")[1]
+    wait_my_turn(page)
+    assert version_of(page) == 2 and page.evaluate("document.body.dataset.phase") == "draw"
+    assert page.locator("#new-meld").is_visible()
+
+    # reorder: the first card dragged onto the far side of the last one goes to the end
+    order = hand_order(page)
+    last = page.locator("#hand .card").last
+    box = last.bounding_box()
+    page.locator("#hand .card").first.drag_to(
+        last, target_position={"x": box["width"] - 3, "y": box["height"] / 2}
+    )
+    assert hand_order(page) == order[1:] + order[:1]
+    # and onto the near side of a card: just before it
+    order = hand_order(page)
+    card(page, order[-1]).drag_to(card(page, order[1]), target_position={"x": 3, "y": 10})
+    assert hand_order(page) == [order[0], order[-1], *order[1:-1]], (order, hand_order(page))
+    order = hand_order(page)
+    # clicking still selects, and the custom order is kept
+    card(page, order[2]).click()
+    assert page.locator("#hand .card.selected").get_attribute("data-card") == order[2]
+    card(page, order[2]).click()
+    assert hand_order(page) == order and version_of(page) == 2
+
+    # before the draw no discard is legal: a drop on the pile does nothing
+    card(page, "8S").drag_to(page.locator("#pile"))
+    page.wait_for_timeout(300)
+    assert version_of(page) == 2 and "8S" in hand_cards(page)
+    assert not page.locator(".drop-ok, .drop-over, body.dragging-cards").count()
+
+    page.click("button[data-draw='stock']")
+    wait_version(page, 3)
+    # the hand changed: sorted again (by suit, as the page starts)
+    assert hand_order(page) == sorted(hand_order(page), key=by_suit)
+
+    # meld: the selected cards, one of them dragged onto the new-meld zone
+    version = 3
+    for meld in (("4D", "AS", "6D"), ("2S", "2H", "2C"), ("TH", "TD", "TC")):
+        select(page, *meld)
+        card(page, meld[0]).drag_to(page.locator("#new-meld"))
+        version += 1
+        wait_version(page, version)
+        assert page.locator("#melds .meld").count() == version - 3
+    assert "opened" in page.locator(".seat[data-seat='0'] .meta").inner_text()
+
+    # lay off: 3D dragged onto the run (4D 5D 6D, the wild standing for 5D)
+    before = server_view(server, table, token)
+    assert len(before["melds"][0]["cards"]) == 3 and "3D" in before["hand"]
+    run = page.locator("#melds .meld[data-meld='0']")
+    card(page, "3D").drag_to(run)
+    version += 1
+    wait_version(page, version)
+    after = server_view(server, table, token)
+    assert after["melds"][0]["cards"] == ["3D", *before["melds"][0]["cards"]]
+    assert len(after["hand"]) == len(before["hand"]) - 1 and "3D" not in after["hand"]
+    assert run.locator(".card").count() == 4 and "3D" not in hand_cards(page)
+    # a card no meld takes: a drop on the run does nothing
+    card(page, "8S").drag_to(run)
+    page.wait_for_timeout(300)
+    assert version_of(page) == version and run.locator(".card").count() == 4
+
+    # discard: 8S dragged onto the pile (four cards are left: no announcement to choose, L-70)
+    card(page, "8S").drag_to(page.locator("#pile"))
+    version += 1
+    wait_version(page, version)
+    assert "8S" not in hand_cards(page)
+    assert "Sara discarded" in page.locator("#log").inner_text()
+    view = server_view(server, table, token)
+    assert sorted(view["hand"]) == sorted(set(after["hand"]) - {"8S"})
+    assert {"seat": 0, "discard": "8S"} in view["public"]["actions"]

@@ -19,6 +19,8 @@ const ui = {
   overShown: false,
   deadline: null, // when the turn timer runs out (this browser's clock), from the server
   sent: 0,
+  drag: null, // a drag of hand cards: {held, indices, cards} (indices into order, held among them)
+  dragOver: null, // the drop target under the pointer, highlighted
 };
 let socket = null;
 let retry = 0;
@@ -27,6 +29,17 @@ function nameOf(i) {
   const v = ui.view;
   const name = (v && v.names[i]) || (ui.seats[i] && ui.seats[i].name) || t("seat", { n: i + 1 });
   return bdi(name);
+}
+
+// New words, English only until i18n.js has them (another change owns that file).
+const FALLBACK = {
+  drop_new_meld: "Drop cards here to meld", // TODO i18n key: drop_new_meld
+  drop_choose: "More than one move fits: choose one below.", // TODO i18n key: drop_choose
+};
+
+function word(key, vars = {}) {
+  const text = t(key, vars);
+  return text === key && key in FALLBACK ? FALLBACK[key] : text;
 }
 
 function selectedCards() {
@@ -115,8 +128,12 @@ function sortHand(hand) {
 
 function handPanel() {
   return ui.order.map((c, i) => {
-    const node = cardEl(c, { tag: "button", type: "button",
-      class: ui.selected.has(i) ? "selected" : "", "aria-pressed": ui.selected.has(i) ? "true" : "false" });
+    const dragged = ui.drag && ui.drag.indices.includes(i);
+    const node = cardEl(c, { tag: "button", type: "button", draggable: "true", "data-index": i,
+      class: (ui.selected.has(i) ? "selected" : "") + (dragged ? " dragging" : ""),
+      "aria-pressed": ui.selected.has(i) ? "true" : "false" });
+    node.addEventListener("dragstart", (event) => dragStart(event, i));
+    node.addEventListener("dragend", dragEnd);
     node.addEventListener("click", () => {
       if (ui.selected.has(i)) ui.selected.delete(i); else ui.selected.add(i);
       renderHand();
@@ -124,6 +141,186 @@ function handPanel() {
     });
     return node;
   });
+}
+
+// Drag and drop (HTML5; the clicks and the keyboard work as before): a hand card, or the selected
+// cards when the card held is one of them, dropped
+// - elsewhere in the hand: a custom order (kept until the hand changes or the player sorts);
+// - on a meld: lays the card held off there (at the end nearer the drop point, where both ends
+//   take it), or swaps the cards for its wild card, as a click on the meld does;
+// - on the new-meld zone or this seat's meld area: melds the cards, as "Meld selected" does;
+// - on the discard pile: discards the card held.
+// A drop sends one of the view's legal_actions; where several fit (the arrangements of a meld, a
+// discard with or without announcing), the cards are selected and the buttons ask. Only the
+// targets that some legal action fits take a drop (highlighted while dragging); elsewhere a drop
+// does nothing.
+
+function dragStart(event, i) {
+  const indices = ui.selected.has(i) ? [...ui.selected].sort((a, b) => a - b) : [i];
+  ui.drag = { held: i, indices, cards: indices.map((j) => ui.order[j]) };
+  event.dataTransfer.effectAllowed = "move";
+  event.dataTransfer.setData("text/plain", ui.drag.cards.join(" "));
+  markTargets();
+  // fade the cards dragged once the browser has taken its picture of the one held
+  setTimeout(() => {
+    if (!ui.drag) return;
+    for (const j of ui.drag.indices) {
+      const node = document.querySelector(`#hand .card[data-index="${j}"]`);
+      if (node) node.classList.add("dragging");
+    }
+  }, 0);
+}
+
+function dragEnd() {
+  if (!ui.drag) return;
+  ui.drag = null;
+  clearTargets();
+  renderHand();
+}
+
+/** Whether the cards dragged are still where they were in the hand. */
+function dragCurrent(drag) {
+  return drag.indices.every((j, k) => ui.order[j] === drag.cards[k]);
+}
+
+/** The drop target an element is in: a meld, the new-meld zone, the discard pile, the hand. */
+function dropTargetAt(node) {
+  if (!(node instanceof Element)) return null;
+  const meld = node.closest("#melds .meld[data-meld]");
+  if (meld) return { kind: "meld", el: meld, index: Number(meld.dataset.meld) };
+  const zone = node.closest("#new-meld") ||
+    (ui.seat !== null && node.closest(`#melds .owner-melds[data-owner="${ui.seat}"]`));
+  if (zone) return { kind: "new", el: zone };
+  const pile = node.closest("#discard-box");
+  if (pile) return { kind: "discard", el: pile };
+  const hand = node.closest("#hand");
+  if (hand) return { kind: "hand", el: hand };
+  return null;
+}
+
+/** The legal actions a drop of `drag` on `target` may mean (none for the hand: a reorder). */
+function dropActions(target, drag) {
+  const v = ui.view;
+  if (!v || ui.seat === null || !drag || !dragCurrent(drag)) return [];
+  const held = ui.order[drag.held];
+  const legal = v.legal_actions;
+  if (target.kind === "meld") {
+    return legal.filter((a) => ("add" in a && a.to === target.index && a.add === held) ||
+      ("swap" in a && a.at === target.index && sameCards(a.swap, drag.cards)));
+  }
+  if (target.kind === "new") {
+    return legal.filter((a) => "meld" in a && sameCards(a.meld.flat(), drag.cards));
+  }
+  if (target.kind === "discard") return legal.filter((a) => "discard" in a && a.discard === held);
+  return [];
+}
+
+function dropAllowed(target, drag) {
+  if (!target || !drag) return false;
+  if (target.kind === "hand") return dragCurrent(drag);
+  return dropActions(target, drag).length > 0;
+}
+
+function markTargets() {
+  clearTargets();
+  const nodes = document.querySelectorAll("#melds .meld[data-meld], #new-meld, #discard-box, #hand");
+  for (const node of nodes) {
+    if (dropAllowed(dropTargetAt(node), ui.drag)) node.classList.add("drop-ok");
+  }
+  document.body.classList.add("dragging-cards");
+}
+
+function clearTargets() {
+  for (const node of document.querySelectorAll(".drop-ok, .drop-over")) {
+    node.classList.remove("drop-ok", "drop-over");
+  }
+  document.body.classList.remove("dragging-cards");
+  ui.dragOver = null;
+}
+
+function onDragOver(event) {
+  if (!ui.drag) return;
+  const target = dropTargetAt(event.target);
+  const ok = dropAllowed(target, ui.drag);
+  const node = ok ? target.el : null;
+  if (ui.dragOver !== node) {
+    if (ui.dragOver) ui.dragOver.classList.remove("drop-over");
+    if (node) node.classList.add("drop-over");
+    ui.dragOver = node;
+  }
+  if (ok) {
+    event.preventDefault(); // a drop here is taken
+    event.dataTransfer.dropEffect = "move";
+  }
+}
+
+/** The end of a meld nearer the point (its cards lie low to high along the line). */
+function nearestEnd(event, node) {
+  const r = node.getBoundingClientRect();
+  let f = (event.clientX - r.left) / (r.width || 1);
+  if (getComputedStyle(node).direction === "rtl") f = 1 - f;
+  return f < 0.5 ? "low" : "high";
+}
+
+function onDrop(event) {
+  const drag = ui.drag;
+  const target = dropTargetAt(event.target);
+  if (!dropAllowed(target, drag)) return;
+  event.preventDefault();
+  const fits = dropActions(target, drag);
+  const at = target.kind === "hand" ? dropPlace(event) : null; // before the hand is drawn again
+  dragEnd();
+  if (target.kind === "hand") {
+    reorder(drag, at);
+    return;
+  }
+  let chosen = fits;
+  if (target.kind === "meld" && fits.length > 1) {
+    const end = nearestEnd(event, target.el);
+    const there = fits.filter((a) => "add" in a && a.end === end);
+    if (there.length === 1) chosen = there;
+  }
+  if (chosen.length === 1) {
+    send(chosen[0]);
+    return;
+  }
+  // more than one move fits: select the cards, the buttons ask
+  const held = ui.order[drag.held];
+  const cards = target.kind === "new" || chosen.some((a) => "swap" in a) ? drag.cards : [held];
+  ui.selected = new Set();
+  for (const c of cards) {
+    const i = ui.order.findIndex((x, j) => x === c && !ui.selected.has(j));
+    if (i >= 0) ui.selected.add(i);
+  }
+  renderHand();
+  renderActions();
+  say(() => word("drop_choose"));
+}
+
+/** The place in the hand a drop means: before (or after) the card dropped on, else the end. */
+function dropPlace(event) {
+  const over = event.target.closest("#hand .card[data-index]");
+  if (!over) return ui.order.length;
+  const j = Number(over.dataset.index);
+  const r = over.getBoundingClientRect();
+  const mid = r.left + r.width / 2;
+  const rtl = getComputedStyle(document.getElementById("hand")).direction === "rtl";
+  return (rtl ? event.clientX < mid : event.clientX > mid) ? j + 1 : j;
+}
+
+/** Moves the cards dragged to place `at` (an index in the order before the move). */
+function reorder(drag, at) {
+  const moving = new Set(drag.indices);
+  const items = ui.order.map((c, j) => ({ c, j, sel: ui.selected.has(j) }));
+  const next = [
+    ...items.slice(0, at).filter((x) => !moving.has(x.j)),
+    ...drag.indices.map((j) => items[j]),
+    ...items.slice(at).filter((x) => !moving.has(x.j)),
+  ];
+  ui.order = next.map((x) => x.c);
+  ui.selected = new Set(next.flatMap((x, k) => (x.sel ? [k] : [])));
+  renderHand();
+  renderActions();
 }
 
 function actionButton(label, action, primary = false) {
@@ -382,9 +579,17 @@ function render() {
     document.getElementById(id).replaceChildren(card ? cardEl(card, { class: "small" }) : "—");
   }
   document.getElementById("melds").replaceChildren(...meldsPanel());
+  const zone = document.getElementById("new-meld");
+  zone.hidden = ui.seat === null;
+  zone.textContent = word("drop_new_meld");
   document.getElementById("scores").replaceChildren(...scoresPanel());
   document.getElementById("log").replaceChildren(...logPanel());
-  renderHand();
+  if (ui.drag) {
+    markTargets(); // the hand is not drawn again while its cards are dragged
+  } else {
+    clearTargets();
+    renderHand();
+  }
   renderActions();
   renderNote();
   renderTimer();
@@ -401,6 +606,7 @@ function onState(message) {
   if (!previous || !sameCards(previous.hand, hand) || previous.hand.length !== hand.length) {
     ui.order = sortHand(hand);
     ui.selected = new Set();
+    ui.drag = null;
   }
   setDeadline(message);
   const seat = ui.view.turn;
@@ -454,6 +660,9 @@ async function main() {
     ui.sort = "rank"; ui.order = sortHand(ui.order); ui.selected = new Set(); renderHand(); renderActions();
   });
   document.getElementById("hint").addEventListener("click", hint);
+  document.addEventListener("dragenter", onDragOver);
+  document.addEventListener("dragover", onDragOver);
+  document.addEventListener("drop", onDrop);
   try {
     const summary = await (await fetch(`/api/tables/${encodeURIComponent(tableId)}`)).json();
     ui.seats = summary.seats || [];
