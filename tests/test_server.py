@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from handgame.hints import HINT_KINDS
 from handgame.server.protocol import spectator_view
 from handgame.view import view
 from server_helpers import (
@@ -238,10 +239,14 @@ def test_hint_for_a_seat_with_its_token_only(tmp_path: Path) -> None:
         assert body["seat"] == turn and isinstance(body["version"], int)
         assert body["hint"] and all(isinstance(line, str) and line for line in body["hint"])
         assert body["hint"] != ["It is not your turn."]
+        # each line's kind of advice, for the Arabic and Persian sentences
+        assert len(body["kinds"]) == len(body["hint"])
+        assert body["kinds"][0] in {kind for _, kind in HINT_KINDS}
         other = 1 - turn
         bearer = {"Authorization": f"Bearer {tokens[other]}"}
         r = c.get(f"/api/tables/{tid}/hint", headers=bearer)
         assert r.status_code == 200 and r.json()["hint"] == ["It is not your turn."]
+        assert r.json()["kinds"] == ["not_turn"]
 
 
 def test_openapi_documents_the_api(tmp_path: Path) -> None:

@@ -45,11 +45,13 @@ class SeatIn(BaseModel):
 
 
 class HintOut(BaseModel):
-    """The engine's advice for a seat at a table version: lines of text."""
+    """The engine's advice for a seat at a table version: lines of text, each with its kind
+    (``handgame.hints.hint_kind``: ``draw_stock``, ``open``…, or null) for translations."""
 
     seat: int
     version: int
     hint: list[str]
+    kinds: list[str | None]
 
 
 class TableIn(BaseModel):
@@ -248,7 +250,8 @@ def create_app(
             raise HTTPException(403, "only a seat, with its token, gets a hint")
         version, seen = table.version, view(table.state, seat)  # this seat's view only
         lines = await asyncio.to_thread(hints.hint, seen)
-        return HintOut(seat=seat, version=version, hint=lines)
+        kinds = [hints.hint_kind(line) for line in lines]
+        return HintOut(seat=seat, version=version, hint=lines, kinds=kinds)
 
     @app.get("/api/tables/{table_id}/replay")
     async def get_replay(table_id: str) -> dict[str, Any]:

@@ -60,6 +60,8 @@ const WORDS = {
     hint: "Hint",
     hint_none: "No hint: it is not your turn",
     select_hint: "Select cards to meld, or one card to add or discard.",
+    drop_new_meld: "Drop cards here to meld",
+    drop_choose: "More than one move fits: choose one below.",
     stands_for: "stands for {card}",
     act_draw_stock: "{name} drew from the stock",
     act_draw_discard: "{name} took {card}",
@@ -145,6 +147,8 @@ const WORDS = {
     hint: "تلميح",
     hint_none: "لا تلميح: ليس دورك",
     select_hint: "اختر أوراقًا لتنزلها، أو ورقة لتضيفها أو ترميها.",
+    drop_new_meld: "اسحب الأوراق إلى هنا لتنزلها",
+    drop_choose: "أكثر من حركة ممكنة: اختر واحدة أدناه.",
     stands_for: "تساوي {card}",
     act_draw_stock: "{name} سحب من الكومة",
     act_draw_discard: "{name} أخذ {card}",
@@ -230,6 +234,8 @@ const WORDS = {
     hint: "راهنمایی",
     hint_none: "راهنمایی نیست: نوبت شما نیست",
     select_hint: "کارت‌هایی را برای دسته انتخاب کنید، یا یک کارت برای افزودن یا دور انداختن.",
+    drop_new_meld: "کارت‌ها را برای دسته کردن اینجا رها کنید",
+    drop_choose: "بیش از یک حرکت ممکن است: یکی را در زیر انتخاب کنید.",
     stands_for: "به جای {card}",
     act_draw_stock: "{name} از دسته برداشت",
     act_draw_discard: "{name} {card} را برداشت",
@@ -378,30 +384,17 @@ export function errorText(m) {
     el("small", { class: "detail", lang: "en", dir: "ltr" }, text));
 }
 
-// The kinds of the engine's hint lines (English, handgame.hints.HINT_KINDS) by how they start
-const HINTS = [
-  [/^It is not your turn/, "not_turn"],
-  [/^Draw from the stock/, "draw_stock"],
-  [/^Take the discard/, "take"],
-  [/^Open with/, "open"],
-  [/^You cannot open yet/, "cannot_open"],
-  [/^Lay /, "lay"],
-  [/^Add /, "add"],
-  [/^(Then d|D)iscard /, "discard"],
-  [/^You can go out/, "go_out"],
-];
-
 /**
- * One line of the server's hint: in Arabic and Persian a sentence for the kind of advice, with
- * the English line (which names the cards) below it; the English line alone otherwise.
+ * One line of the server's hint, with its kind of advice (`kind`, from handgame.hints.hint_kind,
+ * sent beside each line): in Arabic and Persian a sentence for that kind, with the English line
+ * (which names the cards) below it; the English line alone otherwise.
  */
-export function hintLine(line) {
-  const found = HINTS.find(([re]) => re.test(line));
-  const sentence = found ? sentenceFor("hints", found[1]) : null;
+export function hintLine(line, kind = null) {
+  const sentence = kind ? sentenceFor("hints", kind) : null;
   if (sentence === null) {
     return el("p", { lang: "en", dir: "ltr" }, line);
   }
-  return el("p", { "data-hint": `hint_${found[1]}` }, sentence,
+  return el("p", { "data-hint": `hint_${kind}` }, sentence,
     el("small", { class: "detail", lang: "en", dir: "ltr" }, line));
 }
 

@@ -31,17 +31,6 @@ function nameOf(i) {
   return bdi(name);
 }
 
-// New words, English only until i18n.js has them (another change owns that file).
-const FALLBACK = {
-  drop_new_meld: "Drop cards here to meld", // TODO i18n key: drop_new_meld
-  drop_choose: "More than one move fits: choose one below.", // TODO i18n key: drop_choose
-};
-
-function word(key, vars = {}) {
-  const text = t(key, vars);
-  return text === key && key in FALLBACK ? FALLBACK[key] : text;
-}
-
 function selectedCards() {
   return [...ui.selected].sort((a, b) => a - b).map((i) => ui.order[i]);
 }
@@ -294,7 +283,7 @@ function onDrop(event) {
   }
   renderHand();
   renderActions();
-  say(() => word("drop_choose"));
+  say(() => t("drop_choose"));
 }
 
 /** The place in the hand a drop means: before (or after) the card dropped on, else the end. */
@@ -402,7 +391,7 @@ async function hint() {
       if (r.ok) {
         const body = await r.json();
         if (Array.isArray(body.hint) && body.hint.length) {
-          say(() => el("div", { class: "hint" }, body.hint.map(hintLine)));
+          say(() => el("div", { class: "hint" }, body.hint.map((line, i) => hintLine(line, (body.kinds || [])[i]))));
           return;
         }
       }
@@ -581,7 +570,7 @@ function render() {
   document.getElementById("melds").replaceChildren(...meldsPanel());
   const zone = document.getElementById("new-meld");
   zone.hidden = ui.seat === null;
-  zone.textContent = word("drop_new_meld");
+  zone.textContent = t("drop_new_meld");
   document.getElementById("scores").replaceChildren(...scoresPanel());
   document.getElementById("log").replaceChildren(...logPanel());
   if (ui.drag) {
