@@ -274,9 +274,8 @@ def play_to_the_end(base: str, table: str, token: str, seat: int, timeout: float
                 )
 
 
-def test_open_lay_off_swap_and_discard_by_clicking_then_the_summaries(
-    server: str, browser: Any
-) -> None:
+def open_opening_deal(browser: Any, server: str) -> tuple[Any, str, str]:
+    """A 2-player table on OPENING_SEED's deal, the human to draw: its page, id and token."""
     NEXT_SEEDS.append(OPENING_SEED)
     page = new_page(browser, "en-US")
     url = make_table(page, server, players=2)
@@ -284,6 +283,13 @@ def test_open_lay_off_swap_and_discard_by_clicking_then_the_summaries(
     token = url.split("#token=")[1]
     wait_my_turn(page)
     assert version_of(page) == 2 and page.evaluate("document.body.dataset.phase") == "draw"
+    return page, table, token
+
+
+def test_open_lay_off_swap_and_discard_by_clicking_then_the_summaries(
+    server: str, browser: Any
+) -> None:
+    page, table, token = open_opening_deal(browser, server)
     assert hand_cards(page) == sorted("2C 2H 2S 3D 4D 5D 6H 8S AD AS KD TC TD TH".split()), (
         "the deal of OPENING_SEED changed: find a new seed (see its comment)"
     )
@@ -442,13 +448,7 @@ def card(page: Any, c: str) -> Any:
 
 
 def test_reorder_meld_lay_off_and_discard_by_dragging(server: str, browser: Any) -> None:
-    NEXT_SEEDS.append(OPENING_SEED)  # the deal of the clicking test above
-    page = new_page(browser, "en-US")
-    url = make_table(page, server, players=2)
-    table = url.split("/play/")[1].split("#")[0]
-    token = url.split("#token=")[1]
-    wait_my_turn(page)
-    assert version_of(page) == 2 and page.evaluate("document.body.dataset.phase") == "draw"
+    page, table, token = open_opening_deal(browser, server)  # the clicking test's deal
     assert page.locator("#new-meld").is_visible()
 
     # reorder: the first card dragged onto the far side of the last one goes to the end
