@@ -44,9 +44,7 @@ def sentence(lang: str, section: str, key: str | None) -> str | None:
 
 
 def rule_of(message: str) -> str | None:
-    """The rule a message is about: the id it starts with, else the first id in it, else None."""
-    lead = re.match(r"\s*([A-Z]+-\d+)\b", message)
-    if lead:
-        return lead.group(1)
+    """The rule a message is about: the first id in it (the one it starts with, if it does),
+    else None."""
     found = RULE_ID.search(message)
     return found.group(0) if found else None

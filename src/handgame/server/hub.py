@@ -425,10 +425,10 @@ class Hub:
 
     def _catch_up(self, conn: Connection, table: Table, since: int | None) -> None:
         """The state messages a client missed since ``since``, or the current one (resync)."""
+        deadline = self.deadlines.get(table.id)
         if since is not None and 0 <= since <= table.version:
             states = [table.state_at(v) for v in range(since + 1, table.version + 1)]
             if all(s is not None for s in states):
-                deadline = self.deadlines.get(table.id)
                 for v, s in enumerate(states, since + 1):
                     assert s is not None
                     conn.put(state_message(table.id, v, s, conn.seat, deadline=deadline))
@@ -440,7 +440,7 @@ class Hub:
                 table.state,
                 conn.seat,
                 since is not None,
-                deadline=self.deadlines.get(table.id),
+                deadline=deadline,
             )
         )
 

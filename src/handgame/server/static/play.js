@@ -361,18 +361,15 @@ function actionsPanel() {
       // button per meld, its cards in the order they would lie
       for (const a of fits) {
         const cards = a.meld.map((m) => m.map(cardText).join(" ")).join(" | ");
-        const b = el("button", { type: "button", class: "primary", "data-action": "meld",
-          "data-meld-cards": a.meld.flat().join(" ") },
-        tn("meld_as", { cards: el("bdi", { dir: "ltr" }, cards) }));
-        b.addEventListener("click", () => send(a));
+        const b = actionButton(tn("meld_as", { cards: el("bdi", { dir: "ltr" }, cards) }), a, true);
+        b.dataset.meldCards = a.meld.flat().join(" ");
         out.push(b);
       }
+    } else if (fits.length === 1) {
+      out.push(actionButton(t("meld"), fits[0], true));
     } else {
-      const fit = fits[0];
-      const b = el("button", { type: "button", class: "primary", "data-action": "meld",
-        disabled: !fit }, t("meld"));
-      if (fit) b.addEventListener("click", () => send(fit));
-      out.push(b);
+      out.push(el("button", { type: "button", class: "primary", "data-action": "meld",
+        disabled: true }, t("meld")));
     }
   }
   if (v.turn === ui.seat && v.phase !== "draw" && !out.length) {
