@@ -349,7 +349,7 @@ export function bdi(name) {
   return el("bdi", {}, name);
 }
 
-const RULE_ID = /\b[A-Z]-\d+\b/g;
+const RULE_ID = /\b[A-Z]+-\d+\b/g; // as handgame.locale.RULE_ID: L-62, O-6, HF-3
 
 /** {ar: {rules: {"L-62": …}, errors: {stale: …}, hints: {draw_stock: …}}, fa: {…}} */
 const MESSAGES = await fetch("/locale/messages.json")
@@ -370,7 +370,7 @@ function sentenceFor(section, key) {
  */
 export function errorText(m) {
   const text = String(m.message || "");
-  const lead = text.match(/^\s*([A-Z]-\d+)\b/);
+  const lead = text.match(/^\s*([A-Z]+-\d+)\b/);
   const ids = Array.isArray(m.rules) && m.rules.length ? m.rules : text.match(RULE_ID) || [];
   const id = lead ? lead[1] : ids[0] || null;
   const byCode = m.code && m.code !== "illegal" ? sentenceFor("errors", m.code) : null;
