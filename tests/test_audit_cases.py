@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from handgame.cli import main
+from test_cli import run
 
 AUDIT = Path(__file__).resolve().parent / "audit"
 MELD_ANSWER_KEYS = {"valid", "kind", "value", "reason"}
@@ -33,12 +33,6 @@ def _record_paths() -> list[Path]:
     return sorted((AUDIT / "records").glob("*.json"))
 
 
-def _hand(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = main(argv)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def test_audit_cases_are_found() -> None:
     assert len(_meld_cases()) == 305
     assert len(_record_paths()) == 164
@@ -46,7 +40,7 @@ def test_audit_cases_are_found() -> None:
 
 @pytest.mark.parametrize("case", _meld_cases(), ids=lambda c: f"meld-{c['id']}")
 def test_audit_meld(case: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = _hand(["meld", *case["args"]], capsys)
+    code, out, err = run(["meld", *case["args"]], capsys)
     expect = case["expect"]
     allowed = expect["exit_in"] if "exit_in" in expect else [expect["exit"]]
     assert code in allowed, (case["rule"], case["note"], out, err)
@@ -101,7 +95,7 @@ def test_audit_record(
     case = json.loads(path.read_text(encoding="utf-8"))
     record_file = tmp_path / "record.json"
     record_file.write_text(json.dumps(case["record"]), encoding="utf-8")
-    code, out, err = _hand(["replay", str(record_file)], capsys)
+    code, out, err = run(["replay", str(record_file)], capsys)
     answer = json.loads(out)
     assert err == "" and code == (0 if answer["error"] is None else 1)
     assert _differences(case["expect"], answer) == [], case["about"]
