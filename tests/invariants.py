@@ -53,10 +53,10 @@ from handgame import (  # noqa: E402
     State,
     SwapWild,
 )
-from handgame.cards import ALL_CARDS, JOKER, Card  # noqa: E402
-from handgame.deal import deck_for  # noqa: E402
-from handgame.record import replay, to_record  # noqa: E402
-from handgame.values import hand_penalty  # noqa: E402
+from handgame.core.cards import ALL_CARDS, JOKER, Card  # noqa: E402
+from handgame.games.hand.deal import deck_for  # noqa: E402
+from handgame.games.hand.record import replay, to_record  # noqa: E402
+from handgame.games.hand.values import hand_penalty  # noqa: E402
 
 #: Player counts (and partnership) that each preset allows (L-1, G-1, F-1).
 CONFIGS: dict[str, list[tuple[int, bool]]] = {
@@ -125,7 +125,7 @@ def choose_action(rng: random.Random, state: State, actions: list[Any], policy: 
 def going_out_melds(state: State) -> tuple[tuple[Card, ...], ...] | None:
     """Disjoint new melds that hold every card of the seat to act but one (a wild card left
     out for the discard where possible), or None."""
-    from handgame.meldgen import candidate_melds
+    from handgame.games.hand.meldgen import candidate_melds
 
     rnd = state.round
     assert rnd is not None
@@ -180,7 +180,7 @@ def going_out_melds(state: State) -> tuple[tuple[Card, ...], ...] | None:
 
 
 def _hoard(rng: random.Random, state: State, mine: list[Any]) -> Any:
-    from handgame.meldgen import candidate_melds
+    from handgame.games.hand.meldgen import candidate_melds
 
     rnd = state.round
     assert rnd is not None
@@ -597,7 +597,7 @@ class TurnWatch:
         self.reset(state)
 
     def step(self, before: State, action: Any, after: State, ctx: str) -> None:
-        from handgame.values import opening_value
+        from handgame.games.hand.values import opening_value
 
         rnd0 = before.round
         assert rnd0 is not None

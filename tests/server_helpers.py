@@ -11,13 +11,14 @@ from typing import Any
 import anyio
 from fastapi.testclient import TestClient
 
-from handgame.actions import parse_action
-from handgame.cards import Card, CardError
-from handgame.deal import Deal
-from handgame.record import read_game
+from handgame.core.cards import Card
+from handgame.core.errors import CardError
+from handgame.games.hand.actions import parse_action
+from handgame.games.hand.deal import Deal
+from handgame.games.hand.record import read_game
+from handgame.games.hand.state import State
 from handgame.server.app import create_app
 from handgame.server.hub import Settings
-from handgame.state import State
 
 TIMEOUT = 20.0
 

@@ -10,14 +10,16 @@ from typing import Any
 import pytest
 
 from handgame import Game
-from handgame.actions import Action
-from handgame.bots import Bot, BotError, bot_names, make_bot
-from handgame.bots.determinize import sample_state, unseen_cards
-from handgame.bots.runner import play_match
-from handgame.deal import Deal
-from handgame.record import replay, to_record
-from handgame.state import RoundState, State
-from handgame.view import PlayerView
+from handgame.core.errors import BotError
+from handgame.games.hand.actions import Action
+from handgame.games.hand.bots.determinize import sample_state, unseen_cards
+from handgame.games.hand.deal import Deal
+from handgame.games.hand.record import replay, to_record
+from handgame.games.hand.rounds import RoundState
+from handgame.games.hand.state import State
+from handgame.games.hand.view import PlayerView
+from handgame.play.driver import play_match
+from handgame.play.registry import Bot, bot_names, make_bot
 
 CONFIGS = [
     ("levant", 2, False),

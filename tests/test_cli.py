@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from handgame.cli import main, options_markdown
-from handgame.record import replay
-from handgame.rules import OPTION_SPECS, PRESETS
-from handgame.state import Game
-from handgame.textplay import TextGame
+from handgame.cli.commands import main, options_markdown
+from handgame.cli.textplay import TextGame
+from handgame.games.hand.record import replay
+from handgame.games.hand.rules import OPTION_SPECS, PRESETS
+from handgame.games.hand.state import Game
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("HAND_SHARED") or Path(__file__).resolve().parents[2] / "shared")
@@ -398,7 +398,7 @@ def test_play_bad_setup(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_play_final_summary() -> None:
     case = _load(ROOT / "tests" / "records" / "cases" / "l90-seven-rounds.json")
-    from handgame.record import play_record
+    from handgame.games.hand.record import play_record
 
     state, error = play_record(case["record"])
     assert error is None and state is not None and state.is_over

@@ -8,22 +8,19 @@ import random
 
 import pytest
 
-from handgame import engine, meldgen, melds
-from handgame.cards import JOKER, standard_deck
-from handgame.melds import MeldError, analyze
-from handgame.rules import Ruleset, make_ruleset
-from handgame.wilds import wilds_for
+from handgame.core.cards import JOKER, standard_deck
+from handgame.core.errors import MeldError
+from handgame.games.hand import finish, meldgen, melds
+from handgame.games.hand.melds import analyze
+from handgame.games.hand.rules import Ruleset, make_ruleset
+from handgame.games.hand.wilds import wilds_for
 from invariants import random_state
 
 
 def clear_caches() -> None:
-    meldgen._candidates.cache_clear()
-    meldgen._value_bound.cache_clear()
-    meldgen.best_melds_value.cache_clear()
-    meldgen._PARENTS.clear()
-    meldgen._GROUPS.clear()
-    melds._ANALYZED.clear()
-    engine._MEMO.clear()
+    meldgen.clear_caches()
+    melds.clear_cache()
+    finish.clear_cache()
 
 
 @pytest.mark.parametrize("preset", ["levant", "gulf", "four-jokers"])

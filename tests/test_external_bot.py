@@ -12,14 +12,14 @@ from typing import Any
 
 import pytest
 
-from handgame.actions import Action
-from handgame.bots import make_bot
-from handgame.bots.base import BotError
-from handgame.bots.external import ExternalBot, parse_spec
-from handgame.bots.runner import play_match
-from handgame.cards import Card
-from handgame.record import replay, summary, to_record
-from handgame.state import Game, State
+from handgame.core.cards import Card
+from handgame.core.errors import BotError
+from handgame.games.hand.actions import Action
+from handgame.games.hand.record import replay, summary, to_record
+from handgame.games.hand.state import Game, State
+from handgame.play.driver import play_match
+from handgame.play.external import ExternalBot, parse_spec
+from handgame.play.registry import make_bot
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "random_bot.py"
@@ -285,7 +285,7 @@ def test_log_option(tmp_path: Path) -> None:
 
 
 def test_simulate_with_external_bot(tmp_path: Path) -> None:
-    from handgame.simulate import SimulationConfig, simulate
+    from handgame.play.simulate import SimulationConfig, simulate
 
     config = SimulationConfig(
         bots=(_spec(str(EXAMPLE)), "random"), games=1, seed="x", options={"rounds": 1}
@@ -298,7 +298,7 @@ def test_simulate_reports_a_failing_external_bot(bad_bot: Path) -> None:
     import io
     from contextlib import redirect_stderr, redirect_stdout
 
-    from handgame.cli import main
+    from handgame.cli.commands import main
 
     spec = _spec(str(bad_bot), "garbage")
     out, err = io.StringIO(), io.StringIO()

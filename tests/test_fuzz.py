@@ -14,8 +14,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from handgame.cards import ALL_CARDS
-from handgame.record import replay, replay_text, to_record
+from handgame.core.cards import ALL_CARDS
+from handgame.games.hand.record import replay, replay_text, to_record
 from invariants import play_random_match
 
 EXAMPLES = int(os.environ.get("HAND_EXAMPLES", "10"))

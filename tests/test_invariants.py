@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from handgame.state import State
-from handgame.view import PlayerView
+from handgame.games.hand.state import State
+from handgame.games.hand.view import PlayerView
 from invariants import check_view, random_state
 
 

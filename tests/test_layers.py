@@ -87,8 +87,8 @@ def test_solver_bots_and_simulator_stay_below_the_interfaces() -> None:
 def test_importing_the_engine_loads_no_interface() -> None:
     """``import handgame`` (and the bots) loads no Textual, Rich or interface module."""
     code = (
-        "import sys, handgame, handgame.bots, handgame.solver, handgame.simulate, handgame.hints;"
-        "from handgame.bots import make_bot; make_bot('greedy');"
+        "import sys, handgame, handgame.play.registry, handgame.games.hand.solver, handgame.play.simulate, handgame.games.hand.hints;"
+        "from handgame.play.registry import make_bot; make_bot('greedy');"
         "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')"
         " or m.startswith('handgame.tui')];"
         "print(bad); sys.exit(1 if bad else 0)"

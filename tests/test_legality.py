@@ -31,10 +31,11 @@ from handgame import (
     SwapWild,
     make_ruleset,
 )
-from handgame.cards import ALL_CARDS
-from handgame.melds import MeldError, analyze
-from handgame.record import to_record
-from handgame.rules import BONUSES, OPTION_SPECS
+from handgame.core.cards import ALL_CARDS
+from handgame.core.errors import MeldError
+from handgame.games.hand.melds import analyze
+from handgame.games.hand.record import to_record
+from handgame.games.hand.rules import BONUSES, OPTION_SPECS
 from invariants import CONFIGS, play_random_match, random_state
 
 EXAMPLES = int(os.environ.get("HAND_EXAMPLES", "10"))

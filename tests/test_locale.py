@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from handgame import locale
-from handgame.hints import HINT_KINDS, hint_kind
+from handgame.games.hand.hints import HINT_KINDS, hint_kind
 from server_helpers import client
 
 SHARED = Path(os.environ.get("HAND_SHARED") or Path(__file__).resolve().parents[2] / "shared")

@@ -9,12 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from handgame import meldgen
-from handgame.cards import Card, standard_deck
-from handgame.melds import Meld, MeldError, analyze
-from handgame.rules import make_ruleset
-from handgame.values import opening_value
-from handgame.wilds import Wilds, wilds_for
+from handgame.core.cards import Card, standard_deck
+from handgame.core.errors import MeldError
+from handgame.games.hand import meldgen
+from handgame.games.hand.melds import Meld, analyze
+from handgame.games.hand.rules import make_ruleset
+from handgame.games.hand.values import opening_value
+from handgame.games.hand.wilds import Wilds, wilds_for
 
 PRESETS = ["levant", "gulf", "four-jokers"]
 

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from handgame.hints import HINT_KINDS
+from handgame.games.hand.hints import HINT_KINDS
+from handgame.games.hand.view import view
 from handgame.server.protocol import spectator_view
-from handgame.view import view
 from server_helpers import (
     Player,
     card_strings,
@@ -83,7 +83,7 @@ def test_a_full_game_of_humans_and_bots(tmp_path: Path) -> None:
 
 
 def test_spectator_view_holds_no_hand(tmp_path: Path) -> None:
-    from handgame.state import Game
+    from handgame.games.hand.state import Game
 
     state = Game.create("levant", {}, 2).new_match(0).deal_seeded("x")
     public = spectator_view(state)
@@ -306,7 +306,7 @@ def test_only_the_cli_imports_the_server_and_only_lazily() -> None:
 
 
 def test_hand_serve_refuses_bad_flags(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    from handgame.cli import main
+    from handgame.cli.commands import main
 
     db = f"sqlite:///{tmp_path / 'x.sqlite'}"
     assert main(["serve", "--port", "0", "--database-url", db]) == 2

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from sqlalchemy import inspect
 
-from handgame.cli import main
+from handgame.cli.commands import main
 from handgame.server.storage import (
     Storage,
     StorageError,

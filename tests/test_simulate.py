@@ -13,12 +13,13 @@ from typing import Any
 
 import pytest
 
-from handgame.actions import Action, Draw
-from handgame.bots import register
-from handgame.bots.base import Bot
-from handgame.cli import main
-from handgame.record import replay
-from handgame.simulate import (
+from handgame.cli.commands import main
+from handgame.core.bot import Bot
+from handgame.games.hand.actions import Action, Draw
+from handgame.games.hand.record import replay
+from handgame.games.hand.view import PlayerView
+from handgame.play.registry import register
+from handgame.play.simulate import (
     SimulationConfig,
     SimulationError,
     bot_labels,
@@ -26,7 +27,6 @@ from handgame.simulate import (
     simulate,
     wilson,
 )
-from handgame.view import PlayerView
 
 ROOT = Path(__file__).resolve().parents[1]
 TINY = ["--rounds", "1", "--seed", "7", "--quiet"]

@@ -11,15 +11,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from handgame import Game, solver
-from handgame.actions import Action, Discard
-from handgame.cards import Card, standard_deck
-from handgame.errors import IllegalAction
-from handgame.melds import MeldError, analyze
-from handgame.rules import Ruleset, make_ruleset
-from handgame.state import Phase, State
-from handgame.values import opening_value, penalty_value
-from handgame.wilds import Wilds, wilds_for
+from handgame import Game
+from handgame.core.cards import Card, standard_deck
+from handgame.core.errors import IllegalAction, MeldError
+from handgame.games.hand import solver
+from handgame.games.hand.actions import Action, Discard
+from handgame.games.hand.melds import analyze
+from handgame.games.hand.rounds import Phase
+from handgame.games.hand.rules import Ruleset, make_ruleset
+from handgame.games.hand.state import State
+from handgame.games.hand.values import opening_value, penalty_value
+from handgame.games.hand.wilds import Wilds, wilds_for
 
 PRESETS = ["levant", "gulf", "four-jokers"]
 # HAND_SOLVER_EXAMPLES=2000 python -m pytest tests/test_solver.py for a deep run
@@ -174,8 +176,8 @@ def _brute_going_out(state: State, depth: int = 0) -> bool:
 
 def _late_states(preset: str, seed: int, limit: int) -> list[State]:
     """Play states with small hands from a game of greedy bots (a deterministic seed)."""
-    from handgame.bots import make_bot
-    from handgame.bots.runner import play_match
+    from handgame.play.driver import play_match
+    from handgame.play.registry import make_bot
 
     players = 2 if seed % 2 else 3
     game = Game.create(preset, {"rounds": 1}, players)

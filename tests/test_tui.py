@@ -15,13 +15,13 @@ import pytest
 from rich.console import Console
 
 from handgame import locale
-from handgame.actions import Discard, Draw
-from handgame.cards import Card, parse_cards, standard_deck
-from handgame.cli import build_parser, main, play_session
-from handgame.deal import Deal
-from handgame.hints import hint_kind
-from handgame.record import replay
-from handgame.state import Game, State
+from handgame.cli.commands import build_parser, main, play_session
+from handgame.core.cards import Card, parse_cards, standard_deck
+from handgame.games.hand.actions import Discard, Draw
+from handgame.games.hand.deal import Deal
+from handgame.games.hand.hints import hint_kind
+from handgame.games.hand.record import replay
+from handgame.games.hand.state import Game, State
 from handgame.tui.app import ChoiceScreen, CoverScreen, HandApp, InfoScreen, ReplayApp
 from handgame.tui.session import Session, replay_states, resume
 
@@ -363,7 +363,7 @@ def test_resume_from_the_command_line(
         (["replay", "-", "--show"], "needs a record file"),
     ]:
         terminal = argv[0] == "play"  # the full-screen game's checks (it is never started here)
-        monkeypatch.setattr("handgame.cli._is_terminal", lambda terminal=terminal: terminal)
+        monkeypatch.setattr("handgame.cli.commands._is_terminal", lambda terminal=terminal: terminal)
         code = main(argv)
         _, err = capsys.readouterr()
         assert code == 2, (argv, err)
@@ -460,9 +460,9 @@ def test_hot_seat_hides_the_hand() -> None:
 
 def test_replay_show_steps_through_a_game(tmp_path: Path) -> None:
     game = Game.create("levant", {"rounds": 1}, 2, False, ["bot:greedy", "bot:random"])
-    from handgame.bots import make_bot
-    from handgame.bots.runner import play_match
-    from handgame.record import to_record
+    from handgame.games.hand.record import to_record
+    from handgame.play.driver import play_match
+    from handgame.play.registry import make_bot
 
     final = play_match(game, [make_bot("greedy", 1), make_bot("random", 2)], "r")
     frames, error = replay_states(to_record(final))

@@ -1,13 +1,23 @@
 """handgame: Hand (هند), the rummy game of the Levant and the Gulf — rules engine and records."""
 
-from .actions import Action, ClaimRedeal, Discard, Draw, LayMelds, LayOff, SwapWild, parse_action
-from .cards import JOKER, Card, parse_cards
-from .deal import Deal, shuffle_deal
-from .errors import CardError, IllegalAction, MeldError, OptionError, RecordError
-from .melds import Meld, analyze
-from .record import replay, to_record
-from .rules import PRESETS, Ruleset, make_ruleset
-from .state import Game, Phase, State
+from handgame.core.cards import JOKER, Card, parse_cards
+from handgame.core.errors import CardError, IllegalAction, MeldError, OptionError, RecordError
+from handgame.games.hand.actions import (
+    Action,
+    ClaimRedeal,
+    Discard,
+    Draw,
+    LayMelds,
+    LayOff,
+    SwapWild,
+    parse_action,
+)
+from handgame.games.hand.deal import Deal, shuffle_deal
+from handgame.games.hand.melds import Meld, analyze
+from handgame.games.hand.record import replay, to_record
+from handgame.games.hand.rounds import Phase
+from handgame.games.hand.rules import PRESETS, Ruleset, make_ruleset
+from handgame.games.hand.state import Game, State
 
 __version__ = "0.1.0"
 

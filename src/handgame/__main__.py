@@ -2,6 +2,6 @@
 
 import sys
 
-from .cli import main
+from handgame.cli.commands import main
 
 sys.exit(main())

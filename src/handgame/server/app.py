@@ -16,14 +16,15 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.websockets import WebSocketDisconnect
 
-from .. import __version__, hints, locale
-from ..actions import parse_action
-from ..deal import Deal
-from ..record import read_game, to_record
-from ..rules import PRESETS
-from ..view import view
-from .hub import Connection, Hub, Settings
-from .protocol import PROTOCOL, error_message, spectator_view, timer_fields
+from handgame import __version__, locale
+from handgame.games.hand import hints
+from handgame.games.hand.actions import parse_action
+from handgame.games.hand.deal import Deal
+from handgame.games.hand.record import read_game, to_record
+from handgame.games.hand.rules import PRESETS
+from handgame.games.hand.view import view
+from handgame.server.hub import Connection, Hub, Settings
+from handgame.server.protocol import PROTOCOL, error_message, spectator_view, timer_fields
 
 #: the web UI: plain HTML, JavaScript modules and CSS, no build step
 STATIC = Path(__file__).parent / "static"
@@ -46,7 +47,7 @@ class SeatIn(BaseModel):
 
 class HintOut(BaseModel):
     """The engine's advice for a seat at a table version: lines of text, each with its kind
-    (``handgame.hints.hint_kind``: ``draw_stock``, ``open``…, or null) for translations."""
+    (``handgame.games.hand.hints.hint_kind``: ``draw_stock``, ``open``…, or null) for translations."""
 
     seat: int
     version: int

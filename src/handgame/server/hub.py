@@ -18,8 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..state import Game
-from .protocol import (
+from handgame.games.hand.state import Game
+from handgame.server.protocol import (
     PROTOCOL,
     ClientMessage,
     Deadline,
@@ -30,8 +30,8 @@ from .protocol import (
     state_message,
     timer_fields,
 )
-from .storage import Storage, default_database_url
-from .table import Duplicate, Rejection, Seat, Step, Table, check_bot, token_hash
+from handgame.server.storage import Storage, default_database_url
+from handgame.server.table import Duplicate, Rejection, Seat, Step, Table, check_bot, token_hash
 
 log = logging.getLogger("handgame.server")
 

@@ -1,6 +1,6 @@
 """The WebSocket protocol's messages (docs/web-protocol.md): what the server sends and reads.
 
-Every game view a client gets is made here, from :func:`handgame.view.view` (a seat's view)
+Every game view a client gets is made here, from :func:`handgame.games.hand.view.view` (a seat's view)
 or :func:`spectator_view` (the public view built from it): no other code turns a state into
 a message.
 """
@@ -13,8 +13,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from ..state import State
-from ..view import view
+from handgame.games.hand.state import State
+from handgame.games.hand.view import view
 
 PROTOCOL = "hand-web/1"
 

@@ -1,6 +1,6 @@
 """One table: its seats, its match, its log of steps, and the rules of who may do what.
 
-A :class:`Table` holds the match's current :class:`~handgame.state.State` and the recent
+A :class:`Table` holds the match's current :class:`~handgame.games.hand.state.State` and the recent
 states by version (version *n* is the state after the table's *n*-th step, a deal or an
 action). Nothing here waits or stores: :meth:`Table.next_auto` and :meth:`Table.check` compute
 the next step, the caller stores it, then :meth:`Table.commit` makes it the table's.
@@ -11,26 +11,23 @@ so a table rebuilt after a restart plays on exactly as it would have.
 from __future__ import annotations
 
 import hashlib
-import re
 from collections import deque
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from ..actions import Action, ActionError, ClaimRedeal, parse_action
-from ..bots import Bot, bot_names, make_bot
-from ..bots.runner import bot_action, deal_seed, redeal_claim
-from ..deal import Deal, shuffle_deal
-from ..errors import IllegalAction
-from ..state import Game, State
-from .storage import StoredStep, StoredTable
+from handgame.core.errors import ActionError, IllegalAction
+from handgame.games.hand.actions import Action, ClaimRedeal, parse_action
+from handgame.games.hand.deal import Deal
+from handgame.games.hand.state import Game, State
+from handgame.play.driver import Driver
+from handgame.play.registry import Bot, bot_names, make_bot
+from handgame.server.storage import StoredStep, StoredTable
 
 #: how many recent states a table keeps, to send a reconnecting client what it missed
 HISTORY = 256
 #: the bots a table may seat (never ``external``, which would run a program on the server)
 SERVER_BOTS = ("random", "greedy", "ismcts")
-
-_RULE = re.compile(r"\b[A-Z]-\d+\b")
 
 
 def token_hash(token: str) -> str:
@@ -208,31 +205,20 @@ class Table:
         return self._bot(spec, seat) if spec is not None else None
 
     def next_auto(self) -> Step | None:
-        """The next step no human decides (a deal, a bot's move or claim), or None."""
-        state = self.state
-        if state.is_over:
+        """The next step no human decides (a deal, a bot's move or claim), or None.
+
+        Present humans are not asked their out-of-turn claims: they claim when they like.
+        """
+        step = Driver(self._seat_bot, self.seed, offer_people=False).auto(self.state)
+        if step is None:
             return None
-        if state.is_chance:
-            deal = shuffle_deal(
-                state.rules, self.game.players, state.dealer, deal_seed(self.seed, len(state.log))
-            )
+        kind, what = step
+        if kind == "deal":
             return Step(
-                state.apply_deal(deal),
-                StoredStep(self.version + 1, "deal", None, None, deal.to_json()),
+                self.state.apply_deal(what),
+                StoredStep(self.version + 1, "deal", None, None, what.to_json()),
             )
-        rnd = state.round
-        turn = state.current_seat
-        if rnd is not None and not rnd.actions:
-            claim = redeal_claim(state, self._seat_bot)
-            if claim is not None:
-                return self._action_step(claim, None)
-        if turn is None:
-            return None
-        spec = self.controller(turn)
-        if spec is None:
-            return None
-        action = bot_action(self._bot(spec, turn), state, turn, spec)
-        return self._action_step(action, None)
+        return self._action_step(what, None)
 
     def check(
         self, seat: int, raw_action: Any, version: Any, client_id: str | None
@@ -261,4 +247,4 @@ class Table:
         try:
             return self._action_step(action, client_id)
         except IllegalAction as e:
-            return Rejection("illegal", str(e), tuple(dict.fromkeys(_RULE.findall(str(e)))))
+            return Rejection("illegal", e.message, e.rules)

@@ -20,16 +20,24 @@ from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ..actions import Action, ClaimRedeal, Discard, Draw, LayMelds, LayOff, SwapWild
-from ..cards import Card
-from ..errors import IllegalAction
-from ..melds import analyze
-from ..state import State
-from ..view import PlayerView
-from ..wilds import Wilds
-from . import render
-from .i18n import hint_text, rule_text, tr
-from .session import Session, describe
+from handgame.core.cards import Card
+from handgame.core.errors import IllegalAction
+from handgame.games.hand.actions import (
+    Action,
+    ClaimRedeal,
+    Discard,
+    Draw,
+    LayMelds,
+    LayOff,
+    SwapWild,
+)
+from handgame.games.hand.melds import analyze
+from handgame.games.hand.state import State
+from handgame.games.hand.view import PlayerView
+from handgame.games.hand.wilds import Wilds
+from handgame.tui import render
+from handgame.tui.i18n import hint_text, rule_text, tr
+from handgame.tui.session import Session, describe
 
 CSS = """
 Screen { layout: vertical; }

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import codecs
 
-from .. import locale
-from ..cards import RANKS, SUIT_SYMBOLS, Card
-from ..hints import hint_kind
+from handgame import locale
+from handgame.core.cards import RANKS, SUIT_SYMBOLS, Card
+from handgame.games.hand.hints import hint_kind
 
 LANGS = ("en", "ar", "fa")
 

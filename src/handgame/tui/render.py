@@ -10,11 +10,12 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from ..cards import Card
-from ..state import RoundResult, State
-from ..view import PlayerView
-from ..wilds import Wilds
-from .i18n import card_face, card_name, tr
+from handgame.core.cards import Card
+from handgame.games.hand.rounds import RoundResult
+from handgame.games.hand.state import State
+from handgame.games.hand.view import PlayerView
+from handgame.games.hand.wilds import Wilds
+from handgame.tui.i18n import card_face, card_name, tr
 
 CELL = 4  # columns per card in the hand
 

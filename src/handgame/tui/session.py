@@ -1,7 +1,7 @@
 """The game behind ``hand play``'s interface: seats, bots, the staged turn, hints, the record.
 
 Nothing here imports Textual, so the game logic is tested on its own. Humans act through
-:meth:`Session.act` (an :class:`~handgame.errors.IllegalAction` names the broken rule); the
+:meth:`Session.act` (an :class:`~handgame.core.errors.IllegalAction` names the broken rule); the
 steps of a turn after its draw are staged and can be taken back (:meth:`Session.undo`) until
 the discard. Bots see only their seat's view. The record is written after every committed
 action (``hand-record/1`` with a ``play`` field holding the seed and the seats, for resuming).
@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import hints
-from ..actions import (
+from handgame.core.cards import Card
+from handgame.core.errors import IllegalAction, MeldError, RecordError
+from handgame.games.hand import hints, text
+from handgame.games.hand.actions import (
     Action,
-    ClaimRedeal,
     Discard,
     Draw,
     LayMelds,
@@ -28,18 +29,17 @@ from ..actions import (
     SwapWild,
     parse_action,
 )
-from ..bots import Bot, make_bot
-from ..bots.runner import deal_seed, redeal_claim
-from ..cards import Card
-from ..deal import Deal
-from ..engine import _step as engine_step
-from ..errors import IllegalAction, RecordError
-from ..meldgen import candidate_melds
-from ..melds import MeldError, analyze
-from ..record import dumps, play_record, read_record, to_record
-from ..state import Game, RoundResult, State
-from ..wilds import Wilds
-from .i18n import card_face
+from handgame.games.hand.deal import Deal
+from handgame.games.hand.meldgen import candidate_melds
+from handgame.games.hand.melds import analyze
+from handgame.games.hand.record import dumps, play_record, read_record, to_record
+from handgame.games.hand.rounds import RoundResult
+from handgame.games.hand.state import Game, State
+from handgame.games.hand.turn import step as engine_step
+from handgame.games.hand.wilds import Wilds
+from handgame.play.driver import Driver, bot_claim
+from handgame.play.registry import Bot, make_bot
+from handgame.tui.i18n import card_face
 
 HUMAN = "human"
 
@@ -59,12 +59,12 @@ def default_record_path(seed: str) -> Path:
 
 def faces(cards: tuple[Card, ...] | list[Card]) -> str:
     """Cards as faces separated by spaces."""
-    return hints.faces(cards, card_face)
+    return text.faces(cards, card_face)
 
 
 def describe(action: Action, pile: tuple[Card, ...], who: str) -> str:
     """One log line for an action (``pile``: the discard pile before it, ``who``: the actor)."""
-    return hints.describe(action, pile, who, card_face)
+    return text.describe(action, pile, who, card_face)
 
 
 @dataclass(frozen=True)
@@ -101,8 +101,7 @@ class Session:
         self.staged: list[Action] = []
         self.log: list[str] = []
         self.seen_results = len(self.state.results)
-        self.offered: set[tuple[int, int]] = set()  # (deal, seat) redeal offers made
-        self.bot_claims_checked = -1
+        self.driver = Driver(self.bots.get, seed)  # who decides next; declined redeal offers
         self.last_human: int | None = None
 
     # -------------------------------------------------------------------- who, what
@@ -134,40 +133,41 @@ class Session:
             return Waiting("over")
         if st.is_chance:
             return Waiting("deal")
-        deal = len(st.log)
-        turn = st.current_seat
-        if st.round is not None and st.round.turns_done == 0 and not self.staged:
-            if self.bot_claims_checked != deal:
-                return Waiting("bot-claims")
-            for seat in self.humans:
-                if seat != turn and (deal, seat) not in self.offered:
-                    if any(isinstance(a, ClaimRedeal) for a in st.legal_actions(seat)):
-                        return Waiting("offer", seat)
-        assert turn is not None
-        return Waiting("human" if self.seats[turn] == HUMAN else "bot", turn)
+        if self.staged:  # a person's turn in progress
+            return Waiting("human", st.current_seat)
+        d = self.driver.decision(st)
+        assert d.seat is not None
+        human = self.seats[d.seat] == HUMAN
+        if d.kind == "offer":
+            return Waiting("offer" if human else "bot-claims", d.seat)
+        return Waiting("human" if human else "bot", d.seat)
 
     # -------------------------------------------------------------------- automatic steps
     def deal(self) -> None:
         """Deal the next round (seeded by the match seed and the deal's number)."""
-        self.state = self.state.deal_seeded(deal_seed(self.seed, len(self.state.log)))
+        self.state = self.state.apply_deal(self.driver.deal(self.state))
         self.log.append(f"— round {len(self.state.results) + 1}, deal {len(self.state.log) + 1}")
         self.save()
 
     def bot_claims(self) -> None:
-        """Let entitled bots claim a redeal out of turn (once per deal)."""
-        self.bot_claims_checked = len(self.state.log)
-        claim = redeal_claim(self.state, self.bots.get)
+        """The bot offered a redeal out of turn (L-52) claims it or passes."""
+        d = self.driver.decision(self.state)
+        if d.kind != "offer" or d.seat is None or d.seat not in self.bots:
+            return
+        claim = bot_claim(self.bots[d.seat], self.state, d.seat)
         if claim is not None:
             self.commit(claim)
+        else:
+            self.driver.decline(self.state, d.seat)
 
     def decline_offer(self, seat: int) -> None:
         """The human at ``seat`` plays on without claiming a redeal."""
-        self.offered.add((len(self.state.log), seat))
+        self.driver.decline(self.state, seat)
 
     def bot_choice(self, seat: int) -> Action:
         """The action the bot of ``seat`` chooses; it sees only that seat's view."""
         view = self.state.view(seat)
-        action = self.bots[seat].choose(view)
+        action: Action = self.bots[seat].choose(view)
         if action not in view.legal_actions:
             raise IllegalAction(f"the bot at seat {seat} chose an illegal action: {action}")
         return action
@@ -207,7 +207,7 @@ class Session:
     def act(self, action: Action) -> None:
         """A human's action: draws, discards and claims commit; the other steps are staged.
 
-        Raises :class:`~handgame.errors.IllegalAction` (the state is unchanged then).
+        Raises :class:`~handgame.core.errors.IllegalAction` (the state is unchanged then).
         """
         if self.seats[action.seat] != HUMAN:
             raise IllegalAction(f"seat {action.seat} is not played here")

@@ -1,0 +1,156 @@
+"""The game protocol: what every game offers the driver, the bots, the servers and the front ends.
+
+Modelled on OpenSpiel's: a game's match is an immutable state with explicit chance (the deal),
+``legal_actions`` and ``apply``; a seat's ``view`` is everything that seat may see (and
+``view(None)`` what a spectator may see); ``returns`` scores a finished match. On top of that,
+:meth:`MatchState.to_act` names exactly one seat for every decision, including the decisions a
+seat makes out of turn (Hand's redeal claim, L-52; Hand and Foot's partner's answer, HF-10):
+the driver (``handgame.play.driver``) asks that seat, and a seat that passes on an optional
+out-of-turn decision is *declined* until the next deal.
+
+A game registers a :class:`GameSpec` with :func:`handgame.core.registry.register_game`; front
+ends find it by name, alias or preset (``find_game("levant")``) and use only what is here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from handgame.core.bot import BotFactory
+
+
+@runtime_checkable
+class Deal(Protocol):
+    """A chance outcome: one round's deal, with its record notation."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The deal as a record object."""
+        ...
+
+
+@runtime_checkable
+class MatchState(Protocol):
+    """A whole match at one moment; immutable (``apply`` returns the next state)."""
+
+    @property
+    def is_chance(self) -> bool:
+        """True when the next step is a deal (a chance outcome)."""
+        ...
+
+    @property
+    def is_over(self) -> bool:
+        """True when the match is finished."""
+        ...
+
+    @property
+    def current_seat(self) -> int | None:
+        """The seat whose turn it is, or None between rounds and after the match."""
+        ...
+
+    @property
+    def deal_count(self) -> int:
+        """How many deals the match has had (the one in play included)."""
+        ...
+
+    def out_of_turn(self) -> tuple[int, ...]:
+        """Seats other than the turn's with an optional decision open now, in seat order."""
+        ...
+
+    def to_act(self, declined: Collection[int] = ()) -> int | None:
+        """The one seat to decide now: the first out-of-turn seat not in ``declined``, else
+        the seat whose turn it is; None at a deal or when the match is over."""
+        ...
+
+    def legal_actions(self, seat: int | None = None) -> list[Any]:
+        """Every legal next action (of ``seat`` only, when given)."""
+        ...
+
+    def apply(self, action: Any) -> MatchState:
+        """The state after ``action``; raises ``IllegalAction`` carrying its rule ids."""
+        ...
+
+    def seeded_deal(self, seed: int | str) -> Deal:
+        """The next round's deal, shuffled with ``seed`` (the chance outcome; not applied)."""
+        ...
+
+    def apply_deal(self, deal: Any) -> MatchState:
+        """The state after the chance outcome ``deal``."""
+        ...
+
+    def view(self, seat: int | None) -> Any:
+        """What ``seat`` may see; ``None``: what a spectator may see (no hand at all)."""
+        ...
+
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's result of a finished match: 1 for a winner (or its team), 0 else."""
+        ...
+
+
+class MatchConfig(Protocol):
+    """A match's fixed configuration: rules, seats, partnership; starts the match."""
+
+    @property
+    def preset(self) -> str:
+        """The preset it was made from."""
+        ...
+
+    @property
+    def players(self) -> int:
+        """How many seats."""
+        ...
+
+    @property
+    def partnership(self) -> bool:
+        """Whether the seats play in teams."""
+        ...
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Each seat's name."""
+        ...
+
+    @property
+    def options(self) -> tuple[tuple[str, Any], ...]:
+        """The option overrides it was made with, as (name, value) pairs."""
+        ...
+
+    def new_match(self, dealer: int = 0) -> Any:
+        """The state before the first deal."""
+        ...
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A registered game: its names and the functions the rest of the package calls."""
+
+    #: the game's own name (``hand``)
+    name: str
+    #: a title for people
+    title: str
+    #: other names that find it
+    aliases: tuple[str, ...]
+    #: the preset names of ``rules.preset`` that select this game, default first
+    presets: tuple[str, ...]
+    #: ``create(preset, options, players, partnership, names)``: a :class:`MatchConfig`;
+    #: raises ``OptionError``
+    create: Callable[[str, Mapping[str, Any] | None, int, bool, Sequence[str] | None], Any]
+    #: reads one action of the record notation; raises ``ActionError``
+    parse_action: Callable[[Any], Any]
+    #: reads one deal of the record notation; raises ``DealError``
+    parse_deal: Callable[[Any], Any]
+    #: the record document of a match so far (``extra``: fields to keep beside it)
+    to_record: Callable[[Any, dict[str, Any] | None], dict[str, Any]]
+    #: a record played through the engine: (final state or None, first error or None)
+    play_record: Callable[[Any], tuple[Any, dict[str, Any] | None]]
+    #: the replay answer of a record (RECORD.md § Replaying); never raises
+    replay: Callable[[Any], dict[str, Any]]
+    #: an action in words for people, as ``who`` did it (``view``: the viewer's, for context)
+    describe: Callable[[Any, Any, str], str]
+    #: the game's own bots by name (loaded on first use)
+    bots: Callable[[], Mapping[str, BotFactory]] = field(default=lambda: {})
+
+    def names(self) -> tuple[str, ...]:
+        """Every name that finds this game: its name, aliases and presets."""
+        return (self.name, *self.aliases, *self.presets)

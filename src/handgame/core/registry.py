@@ -1,0 +1,65 @@
+"""The games registry: ``find_game(name)`` over names, aliases and presets (like
+python-chess's ``find_variant``).
+
+Games register themselves (:func:`register_game`) when their package is imported. The
+built-in games are imported by name on first use, and so is every game an installed
+distribution declares in the ``handgame.games`` entry-point group: the core never imports a
+game's code itself, so the layers stay one-way.
+"""
+
+from __future__ import annotations
+
+import importlib
+from importlib import metadata
+
+from handgame.core.errors import OptionError
+from handgame.core.game import GameSpec
+
+#: the games that come with the package, imported on first use
+BUILTIN = ("handgame.games.hand",)
+
+_GAMES: dict[str, GameSpec] = {}
+_NAMES: dict[str, GameSpec] = {}
+_loaded = False
+
+
+def register_game(spec: GameSpec) -> None:
+    """Register ``spec`` under its name, aliases and presets (a name taken twice is an error)."""
+    for name in spec.names():
+        other = _NAMES.get(name)
+        if other is not None and other.name != spec.name:
+            raise ValueError(f"the name {name!r} is taken by the game {other.name!r}")
+    _GAMES[spec.name] = spec
+    for name in spec.names():
+        _NAMES[name] = spec
+
+
+def _load() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for module in BUILTIN:
+        importlib.import_module(module)
+    for entry in metadata.entry_points(group="handgame.games"):
+        entry.load()
+
+
+def games() -> tuple[GameSpec, ...]:
+    """Every registered game, in the order registered."""
+    _load()
+    return tuple(_GAMES.values())
+
+
+def find_game(name: str) -> GameSpec:
+    """The game called ``name`` (a name, alias or preset); raises ``OptionError``."""
+    _load()
+    spec = _NAMES.get(name) if isinstance(name, str) else None
+    if spec is None:
+        raise OptionError(f"unknown preset {name!r}; valid presets: {', '.join(preset_names())}")
+    return spec
+
+
+def preset_names() -> tuple[str, ...]:
+    """Every preset of every game, default of each game first."""
+    return tuple(p for g in games() for p in g.presets)

@@ -1,0 +1,30 @@
+"""Seats and teams: who plays with whom (RULES.md L-91 partnerships, HF-1 teams).
+
+A game's seats are numbered from 0 clockwise. In a partnership game the teams alternate
+around the table: with ``n`` teams, seat ``s`` plays for team ``s % n`` (two teams of two at
+four seats: 0+2 against 1+3; Hand and Foot's three teams of two at six seats: 0+3, 1+4, 2+5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def team_of(seat: int, teams: int) -> int:
+    """The team of ``seat`` when the seats alternate among ``teams`` teams."""
+    return seat % teams
+
+
+def team_seats(team: int, players: int, teams: int) -> tuple[int, ...]:
+    """The seats of ``team``, in seat order."""
+    return tuple(s for s in range(players) if s % teams == team)
+
+
+def partners(seat: int, players: int, teams: int) -> tuple[int, ...]:
+    """The other seats of ``seat``'s team."""
+    return tuple(s for s in team_seats(seat % teams, players, teams) if s != seat)
+
+
+def team_totals(totals: Sequence[int], teams: int) -> tuple[int, ...]:
+    """Each team's total: the sum of its seats' totals."""
+    return tuple(sum(totals[s] for s in range(len(totals)) if s % teams == t) for t in range(teams))

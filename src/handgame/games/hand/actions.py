@@ -1,0 +1,167 @@
+"""Actions a seat takes, as small immutable values with the record notation (RECORD.md § Actions).
+
+``parse_action({"seat": 2, "draw": "stock"})`` and ``action.to_json()`` round-trip.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from handgame.core.actions import Action
+from handgame.core.cards import ALL_CARDS, Card
+from handgame.core.errors import ActionError, CardError
+
+
+@dataclass(frozen=True)
+class Draw(Action):
+    """Draw the top stock card (``stock``) or take the top discard (``discard``) (L-61, L-62)."""
+
+    source: str = "stock"
+    verb: ClassVar[str] = "draw"
+
+    def to_json(self) -> dict[str, Any]:
+        """The action as a record object."""
+        return {"seat": self.seat, "draw": self.source}
+
+
+@dataclass(frozen=True)
+class LayMelds(Action):
+    """Lay one or more new melds from hand; runs listed in ascending order (L-13, L-63)."""
+
+    melds: tuple[tuple[Card, ...], ...] = ()
+    verb: ClassVar[str] = "meld"
+
+    def to_json(self) -> dict[str, Any]:
+        """The action as a record object."""
+        return {"seat": self.seat, "meld": [[str(c) for c in m] for m in self.melds]}
+
+
+@dataclass(frozen=True)
+class LayOff(Action):
+    """Add one card from hand to a meld on the table, at an end where it matters (L-10)."""
+
+    card: Card = ALL_CARDS[0]
+    to: int = 0
+    end: str | None = None
+    verb: ClassVar[str] = "add"
+
+    def to_json(self) -> dict[str, Any]:
+        """The action as a record object."""
+        out: dict[str, Any] = {"seat": self.seat, "add": str(self.card), "to": self.to}
+        if self.end is not None:
+            out["end"] = self.end
+        return out
+
+
+@dataclass(frozen=True)
+class SwapWild(Action):
+    """Put natural card(s) in place of a meld's wild card and take the wild (L-40)."""
+
+    cards: tuple[Card, ...] = ()
+    at: int = 0
+    verb: ClassVar[str] = "swap"
+
+    def to_json(self) -> dict[str, Any]:
+        """The action as a record object."""
+        return {"seat": self.seat, "swap": [str(c) for c in self.cards], "at": self.at}
+
+
+@dataclass(frozen=True)
+class Discard(Action):
+    """Discard a card and end the turn; ``announce=False`` records a missed announcement."""
+
+    card: Card = ALL_CARDS[0]
+    announce: bool = True
+    verb: ClassVar[str] = "discard"
+
+    def to_json(self) -> dict[str, Any]:
+        """The action as a record object."""
+        out: dict[str, Any] = {"seat": self.seat, "discard": str(self.card)}
+        if not self.announce:
+            out["announce"] = False
+        return out
+
+
+@dataclass(frozen=True)
+class ClaimRedeal(Action):
+    """Claim a redeal before the round's first discard (L-52)."""
+
+    verb: ClassVar[str] = "redeal"
+
+    def to_json(self) -> dict[str, Any]:
+        """The action as a record object."""
+        return {"seat": self.seat, "redeal": True}
+
+
+VERBS = ("draw", "meld", "add", "swap", "discard", "redeal")
+
+
+def _card(value: Any, what: str) -> Card:
+    if not isinstance(value, str):
+        raise ActionError(f"{what} must be a card such as 'QS', not {value!r}")
+    try:
+        return Card.parse(value)
+    except CardError as e:
+        raise ActionError(str(e)) from None
+
+
+def _int(obj: dict[str, Any], key: str) -> int:
+    value = obj.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ActionError(f"'{key}' must be a whole number of 0 or more, not {value!r}")
+    return value
+
+
+def parse_action(obj: Any) -> Action:
+    """Read an action object of a record (RECORD.md § Actions)."""
+    if not isinstance(obj, dict):
+        raise ActionError(f"an action must be a JSON object, not {obj!r}")
+    seat = _int(obj, "seat")
+    verbs = [v for v in VERBS if v in obj]
+    if len(verbs) != 1:
+        keys = ", ".join(sorted(k for k in obj if k != "seat")) or "none"
+        raise ActionError(f"an action needs exactly one verb of {', '.join(VERBS)} (got: {keys})")
+    verb = verbs[0]
+    if verb == "draw":
+        if obj["draw"] not in ("stock", "discard"):
+            raise ActionError(f"draw must be 'stock' or 'discard', not {obj['draw']!r}")
+        return Draw(seat, obj["draw"])
+    if verb == "meld":
+        melds = obj["meld"]
+        if not isinstance(melds, list) or not melds or not all(isinstance(m, list) for m in melds):
+            raise ActionError("meld must be a list of melds, each a list of cards")
+        return LayMelds(seat, tuple(tuple(_card(c, "a meld card") for c in m) for m in melds))
+    if verb == "add":
+        end = obj.get("end")
+        if end not in (None, "low", "high"):
+            raise ActionError(f"end must be 'low' or 'high', not {end!r}")
+        return LayOff(seat, _card(obj["add"], "add"), _int(obj, "to"), end)
+    if verb == "swap":
+        cards = obj["swap"]
+        if isinstance(cards, str):
+            cards = [cards]
+        if not isinstance(cards, list) or not cards:
+            raise ActionError("swap must be a list of one or more cards")
+        return SwapWild(seat, tuple(_card(c, "a swap card") for c in cards), _int(obj, "at"))
+    if verb == "discard":
+        announce = obj.get("announce", True)
+        if not isinstance(announce, bool):
+            raise ActionError(f"announce must be true or false, not {announce!r}")
+        return Discard(seat, _card(obj["discard"], "discard"), announce)
+    if obj["redeal"] is not True:
+        raise ActionError("redeal must be true")
+    return ClaimRedeal(seat)
+
+
+__all__ = [
+    "VERBS",
+    "Action",
+    "ClaimRedeal",
+    "Discard",
+    "Draw",
+    "LayMelds",
+    "LayOff",
+    "SwapWild",
+    "parse_action",
+]

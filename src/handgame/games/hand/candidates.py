@@ -1,0 +1,90 @@
+"""Candidate steps of the seat to act: new melds, lay-offs and swaps to try (not yet checked)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from handgame.core.cards import Card
+from handgame.games.hand.actions import (
+    Action,
+    LayMelds,
+    LayOff,
+    SwapWild,
+)
+from handgame.games.hand.meldgen import (
+    candidate_melds,
+)
+from handgame.games.hand.melds import (
+    RUN,
+    Meld,
+    fitting_ends,
+)
+from handgame.games.hand.rounds import RoundState
+
+if TYPE_CHECKING:
+    from handgame.games.hand.state import State
+
+
+def step_candidates(state: State) -> list[Action]:
+    """Candidate melds, lay-offs and swaps for the seat to act (unchecked)."""
+    rnd = state.round
+    assert rnd is not None
+    seat = rnd.turn
+    hand = rnd.hands[seat]
+    ts = rnd.turn_state
+    restriction = ts.restriction if not ts.taken_used else None
+    out: list[Action] = [
+        LayMelds(seat, (m.cards,))
+        for m in candidate_melds(hand, rnd.wilds, state.rules, restriction)
+    ]
+    if not rnd.melds:
+        return out
+    wilds = rnd.wilds
+    rules = state.rules
+    # fitting_ends fits a natural card only to a set of its rank or a run of its suit: the
+    # cards worth asking, per rank and per suit, wild cards in every list (in card order)
+    by_rank: list[list[Card]] = [[] for _ in range(14)]
+    by_suit: list[list[Card]] = [[] for _ in range(4)]
+    for card in sorted(set(hand)):
+        if wilds.is_wild(card):
+            for lst in (*by_rank, *by_suit):
+                lst.append(card)
+            continue
+        nat = wilds.natural(card)
+        if nat.is_joker:
+            continue
+        by_rank[nat.rank].append(card)
+        by_suit[nat.suit].append(card)
+    for i, meld in enumerate(rnd.melds):
+        for card in by_suit[meld.suit] if meld.kind == RUN else by_rank[meld.rank]:
+            ends = fitting_ends(meld, card, wilds, rules)
+            if len(ends) == 1:
+                out.append(LayOff(seat, card, i, None))
+            else:
+                out.extend(LayOff(seat, card, i, e) for e in ends)
+        out.extend(swap_candidates(rnd, seat, i, meld))
+    return out
+
+
+def swap_candidates(rnd: RoundState, seat: int, index: int, meld: Meld) -> list[Action]:
+    if not meld.wild_at:
+        return []
+    hand = rnd.hands[seat]
+    wilds = rnd.wilds
+
+    def providers(nat: Card) -> list[Card]:
+        out = [c for c in set(hand) if not wilds.is_wild(c) and wilds.natural(c) == nat]
+        return sorted(out)
+
+    if meld.kind == RUN:
+        result: list[Action] = []
+        for i in meld.wild_at:
+            sf = meld.stands_for(i)
+            if sf is not None:
+                result.extend(SwapWild(seat, (p,), index) for p in providers(sf))
+        return result
+    missing = [s for s in range(4) if s not in meld.natural_suits]
+    combos: list[tuple[Card, ...]] = [()]
+    for s in missing:
+        combos = [(*c, p) for c in combos for p in providers(Card.of(meld.rank, s))]
+    return [SwapWild(seat, c, index) for c in combos if c]

@@ -1,0 +1,88 @@
+"""``apply`` and ``legal_actions``: the rules, written once (RULES.md L-60…L-81, O-4…O-10).
+
+``apply`` checks an action and returns the next state; ``legal_actions`` enumerates candidate
+actions and keeps those ``apply`` accepts, so checking and enumerating share one source of
+truth.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from handgame.core.errors import TurnCannotFinish
+from handgame.games.hand.actions import (
+    Action,
+    ClaimRedeal,
+    Discard,
+    Draw,
+    LayMelds,
+)
+from handgame.games.hand.candidates import step_candidates
+from handgame.games.hand.finish import (
+    accepts,
+    can_finish_turn,
+    dead_end_reason,
+    obligated,
+    out_bounds,
+)
+from handgame.games.hand.rounds import Phase
+from handgame.games.hand.turn import redeal_entitled, step, turn_problem
+
+if TYPE_CHECKING:
+    from handgame.games.hand.state import State
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``, or :class:`IllegalAction` naming the rule broken."""
+    new = step(state, action)
+    if new.phase is Phase.PLAY and obligated(new) and not can_finish_turn(new):
+        raise TurnCannotFinish(dead_end_reason(new, action))
+    return new
+
+
+def legal_actions(state: State, seat: int | None = None) -> list[Action]:
+    """Every legal next action: the seat to act's steps, and redeal claims of any seat."""
+    rnd = state.round
+    if rnd is None or state.phase in (Phase.DEAL, Phase.OVER):
+        return []
+    out: list[Action] = []
+    turn = rnd.turn
+    if seat is None or seat == turn:
+        candidates: list[Action] = []
+        if state.phase is Phase.DRAW:
+            candidates = [Draw(turn, "stock"), Draw(turn, "discard")]
+        else:
+            if state.phase is Phase.PLAY:
+                candidates = step_candidates(state)
+            hand = rnd.hands[turn]
+            # a missed announcement (L-71) matters only with three cards or fewer left
+            announces = (True, False) if len(hand) <= 4 else (True,)
+            # turn_problem depends on the card only through holding it (every card here is held)
+            ok = [a for a in announces if hand and turn_problem(state, hand[0], a) is None]
+            for c in sorted(set(hand)):
+                for announce in ok:
+                    out.append(Discard(turn, c, announce))
+        bounds: tuple[bool, bool] | None = None
+        unopened = state.phase is Phase.PLAY and not rnd.opened[turn]
+        for action in candidates:
+            no_out = False
+            if unopened and not isinstance(action, Draw):
+                if bounds is None:
+                    bounds = out_bounds(state)
+                if isinstance(action, LayMelds):
+                    no_out = bounds[1]
+                elif bounds[0] and len(rnd.hands[turn]) >= 4:
+                    # the step leaves at least two cards and the seat must go out: it cannot
+                    continue
+            if accepts(state, action, no_out):
+                out.append(action)
+    if (
+        state.rules.redeal_pairs
+        and rnd.turns_done == 0
+        and rnd.turn_state.drew is None
+        and state.phase in (Phase.FIRST_DISCARD, Phase.DRAW)
+    ):
+        for s in range(state.game.players):
+            if (seat is None or seat == s) and redeal_entitled(state, s):
+                out.append(ClaimRedeal(s))
+    return out

@@ -1,0 +1,369 @@
+"""Rulesets: a preset is a named set of option values (RULES.md § Ruleset options).
+
+Code never branches on a preset's name, only on option values. ``Ruleset.preset("levant",
+{"initial_minimum": 71})`` gives the `levant` options with one override; unknown names and
+out-of-range values are refused with :class:`OptionError`, whose message lists the valid ones.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import zlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from handgame.core.errors import OptionError
+
+BONUSES = ("wild-discard", "one-color", "one-suit", "two-wilds")
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option: its allowed values (a tuple) or a type (``int``, ``"int?"``, ``"bonuses"``)."""
+
+    name: str
+    choices: tuple[Any, ...] | None
+    kind: str
+    rule: str
+    doc: str
+
+    def check(self, value: Any) -> Any:
+        """The value, normalised, or raise :class:`OptionError`."""
+        if self.kind == "choice":
+            assert self.choices is not None
+            for c in self.choices:
+                if value == c and type(value) is type(c):
+                    return c
+            valid = ", ".join(_show(c) for c in self.choices)
+            raise OptionError(f"option {self.name}: {_show(value)} is not valid; valid: {valid}")
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            raise OptionError(
+                f"option {self.name}: {_show(value)} is not valid; valid: true, false"
+            )
+        if self.kind in ("int", "int?"):
+            if value is None and self.kind == "int?":
+                return None
+            if isinstance(value, int) and not isinstance(value, bool):
+                return value
+            valid = "an integer" + (" or null" if self.kind == "int?" else "")
+            raise OptionError(f"option {self.name}: {_show(value)} is not valid; valid: {valid}")
+        if self.kind == "bonuses":
+            if isinstance(value, str):
+                value = [value] if value else []
+            if isinstance(value, (list, tuple)) and all(v in BONUSES for v in value):
+                return tuple(sorted(set(value), key=BONUSES.index))
+            raise OptionError(
+                f"option {self.name}: {_show(value)} is not valid; valid: a list of "
+                + ", ".join(BONUSES)
+            )
+        raise AssertionError(self.kind)
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return value
+    return repr(value)
+
+
+def _choice(name: str, choices: tuple[Any, ...], rule: str, doc: str) -> OptionSpec:
+    return OptionSpec(name, choices, "choice", rule, doc)
+
+
+OPTION_SPECS: dict[str, OptionSpec] = {
+    s.name: s
+    for s in (
+        _choice("jokers", (0, 2, 4), "L-2, G-2, F-2, O-2", "jokers in the deck (2 decks of 52)"),
+        _choice(
+            "wilds",
+            ("indicator", "jokers", "no-jokers"),
+            "L-20…L-22, O-2",
+            "wild cards: aces of the indicator suit, jokers only, or indicator aces and no jokers",
+        ),
+        _choice(
+            "ace_indicator",
+            ("redraw", "single-wild"),
+            "O-2",
+            "with no-jokers, an ace indicator is turned again, or the other identical ace is wild",
+        ),
+        _choice(
+            "deal",
+            ("14+1", "13+upcard"),
+            "L-51, G-3",
+            "14 each and a 15th to the first player, or 13 each and an upcard",
+        ),
+        _choice(
+            "wild_limit",
+            ("one", "one-per-three"),
+            "L-23, G-5",
+            "one wild per meld, or one in a 3-card meld and two in 4+ (never all wild)",
+        ),
+        OptionSpec("initial_minimum", None, "int", "L-63, G-6, F-6, O-4", "the opening minimum"),
+        OptionSpec(
+            "escalating_minimum",
+            None,
+            "bool",
+            "O-4",
+            "each opening must exceed the previous opening of the round",
+        ),
+        _choice(
+            "opening_values",
+            ("standard", "gulf"),
+            "L-3, L-30, G-6",
+            "card values for the opening count",
+        ),
+        _choice("ace_low_value", (11, 1), "O-3", "an ace in A-2-3 in the opening count"),
+        _choice("ace_high_value", (11, 10), "O-3", "an ace in Q-K-A in the opening count"),
+        _choice(
+            "penalty_values", ("standard", "gulf"), "L-85, G-7, F-9", "card values left in hand"
+        ),
+        _choice("ace_in_hand", (11, 10), "O-3", "a natural ace left in hand"),
+        _choice(
+            "discard_pickup",
+            ("new-meld", "new-meld-or-add", "free"),
+            "L-62, O-5, F-4, G-10",
+            "what a player who takes the top discard must do with it",
+        ),
+        _choice(
+            "discarded_wild",
+            ("natural", "aces-set-only", "never", "wild"),
+            "L-66, O-6",
+            "how a discarded wild card may be used by the player who takes it",
+        ),
+        OptionSpec(
+            "swap_must_reuse",
+            None,
+            "bool",
+            "O-7",
+            "a wild taken by a swap must go back on the table",
+        ),
+        _choice(
+            "pair_plus_wild",
+            ("restricted", "free"),
+            "L-44, O-8",
+            "adding a third equal card to two-equal-plus-wild",
+        ),
+        _choice(
+            "stock_end", ("players", "empty", "reshuffle"), "L-81, O-9", "when the stock runs out"
+        ),
+        OptionSpec("first_turn_win", None, "bool", "L-67, O-10", "going out on one's first turn"),
+        OptionSpec("bonuses", None, "bonuses", "O-11", "full-hand multipliers"),
+        OptionSpec(
+            "win_partial", None, "int", "L-85, G-7, F-9", "the winner's score, partial hand"
+        ),
+        OptionSpec("win_full", None, "int", "L-86, G-7, F-9", "the winner's score, full hand"),
+        OptionSpec(
+            "unopened_penalty",
+            None,
+            "int?",
+            "L-85, G-7, F-9",
+            "fixed penalty of a player who never opened (null: count the cards)",
+        ),
+        OptionSpec(
+            "full_hand_multiplier",
+            None,
+            "int",
+            "L-86, G-8, F-9",
+            "penalty multiplier of a full hand",
+        ),
+        OptionSpec(
+            "rounds", None, "int?", "L-90, F-10", "scored rounds in a match (null: no limit)"
+        ),
+        OptionSpec(
+            "penalty_limit", None, "int?", "G-9", "the match ends when a total reaches this"
+        ),
+        _choice("dealer", ("loser", "rotate"), "L-50, O-1", "who deals the next round"),
+        OptionSpec("redeal_pairs", None, "bool", "L-52", "four pairs entitle a player to a redeal"),
+    )
+}
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A complete set of option values (one per row of the RULES.md option table)."""
+
+    jokers: int = 2
+    wilds: str = "indicator"
+    ace_indicator: str = "redraw"
+    deal: str = "14+1"
+    wild_limit: str = "one"
+    initial_minimum: int = 51
+    escalating_minimum: bool = False
+    opening_values: str = "standard"
+    ace_low_value: int = 11
+    ace_high_value: int = 11
+    penalty_values: str = "standard"
+    ace_in_hand: int = 11
+    discard_pickup: str = "new-meld"
+    discarded_wild: str = "natural"
+    swap_must_reuse: bool = False
+    pair_plus_wild: str = "restricted"
+    stock_end: str = "players"
+    first_turn_win: bool = False
+    bonuses: tuple[str, ...] = ()
+    win_partial: int = -30
+    win_full: int = -60
+    unopened_penalty: int | None = 100
+    full_hand_multiplier: int = 2
+    rounds: int | None = 7
+    penalty_limit: int | None = None
+    dealer: str = "loser"
+    redeal_pairs: bool = True
+
+    def __hash__(self) -> int:
+        # Rulesets key many caches: the hash is computed once (from the values' text, so the
+        # same in every process, pickles included) and kept beside the fields.
+        cached = self.__dict__.get("_hash")
+        if cached is None:
+            cached = zlib.crc32(repr(dataclasses.astuple(self)).encode())
+            object.__setattr__(self, "_hash", cached)
+        return cached
+
+    @property
+    def deck_size(self) -> int:
+        """How many cards the deck has."""
+        return 104 + self.jokers
+
+    def options(self) -> dict[str, Any]:
+        """All option values by name, as JSON-ready values."""
+        cached: dict[str, Any] | None = self.__dict__.get("_options")
+        if cached is None:
+            cached = dataclasses.asdict(self)
+            object.__setattr__(self, "_options", cached)
+        out = dict(cached)  # a fresh dict each call: callers may change theirs
+        out["bonuses"] = list(self.bonuses)
+        return out
+
+    def replace(self, overrides: Mapping[str, Any]) -> Ruleset:
+        """A ruleset with some options changed; raises :class:`OptionError` on a bad one."""
+        changes: dict[str, Any] = {}
+        for name, value in overrides.items():
+            spec = OPTION_SPECS.get(name)
+            if spec is None:
+                valid = ", ".join(OPTION_SPECS)
+                raise OptionError(f"unknown option {name!r}; valid options: {valid}")
+            changes[name] = spec.check(value)
+        if changes.get("wilds") == "no-jokers" and "jokers" not in changes:
+            changes["jokers"] = 0
+        rules = dataclasses.replace(self, **changes)
+        rules.validate()
+        return rules
+
+    def validate(self) -> None:
+        """Refuse combinations of options that cannot be played."""
+        if self.wilds == "no-jokers" and self.jokers != 0:
+            raise OptionError("option wilds=no-jokers needs jokers=0 (O-2: a 104-card deck)")
+        if self.initial_minimum < 0:
+            raise OptionError("option initial_minimum: must be 0 or more")
+        if self.full_hand_multiplier < 1:
+            raise OptionError("option full_hand_multiplier: must be 1 or more")
+        if self.rounds is not None and self.rounds < 1:
+            raise OptionError("option rounds: must be 1 or more, or null")
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named ruleset with the player counts it allows."""
+
+    name: str
+    rules: Ruleset
+    min_players: int
+    max_players: int
+    default_players: int
+    summary: str
+
+
+PRESETS: dict[str, Preset] = {
+    p.name: p
+    for p in (
+        Preset(
+            "levant",
+            Ruleset(),
+            2,
+            4,
+            4,
+            "Jordan / Lebanon / Palestine: 106 cards, wild-card indicator, 14+1 deal, "
+            "51 opening, 7 rounds",
+        ),
+        Preset(
+            "gulf",
+            Ruleset(
+                jokers=4,
+                wilds="jokers",
+                deal="13+upcard",
+                wild_limit="one-per-three",
+                opening_values="gulf",
+                penalty_values="gulf",
+                discard_pickup="free",
+                discarded_wild="wild",
+                pair_plus_wild="free",
+                win_partial=0,
+                win_full=0,
+                unopened_penalty=None,
+                rounds=None,
+                penalty_limit=200,
+                dealer="rotate",
+                redeal_pairs=False,
+            ),
+            2,
+            4,
+            4,
+            "Saudi / Gulf: 108 cards, 4 jokers wild, 13-card deal, 51 opening with A=15 / "
+            "joker=25, game to 200",
+        ),
+        Preset(
+            "four-jokers",
+            Ruleset(
+                jokers=4,
+                wilds="jokers",
+                wild_limit="one-per-three",
+                initial_minimum=52,
+                discarded_wild="wild",
+                rounds=9,
+                dealer="rotate",
+                redeal_pairs=False,
+            ),
+            2,
+            5,
+            4,
+            "2-5 players, 108 cards, jokers wild, 14+1 deal, 52 opening, 9 rounds",
+        ),
+    )
+}
+
+
+def get_preset(name: str) -> Preset:
+    """The preset of that name; raises :class:`OptionError` listing the valid ones."""
+    try:
+        return PRESETS[name]
+    except (KeyError, TypeError):
+        raise OptionError(f"unknown preset {name!r}; valid presets: {', '.join(PRESETS)}") from None
+
+
+def make_ruleset(preset: str = "levant", options: Mapping[str, Any] | None = None) -> Ruleset:
+    """The ruleset of a preset with option overrides."""
+    rules = get_preset(preset).rules
+    if options:
+        if not isinstance(options, Mapping):
+            raise OptionError("rules.options must be an object of option names and values")
+        rules = rules.replace(options)
+    return rules
+
+
+def check_players(preset: str, players: int, partnership: bool) -> None:
+    """Refuse a player count the preset does not allow (L-1, G-1, F-1)."""
+    p = get_preset(preset)
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise OptionError("players must be a whole number")
+    if partnership and players != 4:
+        raise OptionError("partnership play needs exactly 4 players (L-1)")
+    if not p.min_players <= players <= p.max_players:
+        raise OptionError(
+            f"{p.name} is played by {p.min_players} to {p.max_players} players, not {players}"
+        )

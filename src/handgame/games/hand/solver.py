@@ -1,0 +1,248 @@
+"""The meld solver: exact answers about a hand and the table, under any ruleset.
+
+- :func:`best_arrangement`: the disjoint new melds that leave the least penalty in hand;
+- :func:`best_opening`: the largest opening count of new melds that meets a minimum;
+- :func:`going_out`: whether the seat to act can go out this turn, and the steps that do it
+  (new melds, lay-offs and swaps, under L-64, L-65 and every turn rule the engine checks);
+- :func:`best_discard`: the discard that keeps the hand best.
+
+All are deterministic. They build on :mod:`handgame.games.hand.meldgen` (every meld a hand can form) and,
+for going out, on the engine's own steps, so legality is never written twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from handgame.core.cards import Card
+from handgame.core.errors import IllegalAction
+from handgame.games.hand.actions import Action, Discard, LayMelds, LayOff, SwapWild
+from handgame.games.hand.candidates import step_candidates
+from handgame.games.hand.finish import could_go_out
+from handgame.games.hand.meldgen import Restriction, candidate_melds, pack
+from handgame.games.hand.melds import Meld
+from handgame.games.hand.rounds import Phase
+from handgame.games.hand.rules import Ruleset
+from handgame.games.hand.state import State
+from handgame.games.hand.turn import going_out_forbidden, step, turn_problem
+from handgame.games.hand.values import opening_value, penalty_value
+from handgame.games.hand.wilds import Wilds
+
+__all__ = [
+    "Arrangement",
+    "best_arrangement",
+    "best_discard",
+    "best_opening",
+    "going_out",
+    "pack",
+    "partners",
+]
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """Disjoint new melds from a hand, the cards left, their opening count and penalty."""
+
+    melds: tuple[Meld, ...]
+    left: tuple[Card, ...]
+    value: int
+    penalty: int
+
+    @property
+    def meld_cards(self) -> tuple[tuple[Card, ...], ...]:
+        """The melds as card tuples (runs ascending), as a ``LayMelds`` action takes them."""
+        return tuple(m.cards for m in self.melds)
+
+
+def _arrangement(
+    hand: tuple[Card, ...], melds: tuple[Meld, ...], wilds: Wilds, rules: Ruleset
+) -> Arrangement:
+    left = list(hand)
+    for m in melds:
+        for c in m.cards:
+            left.remove(c)
+    return Arrangement(
+        melds,
+        tuple(left),
+        sum(opening_value(m, rules) for m in melds),
+        sum(penalty_value(c, wilds, rules) for c in left),
+    )
+
+
+@lru_cache(maxsize=65536)
+def best_arrangement(
+    hand: tuple[Card, ...],
+    wilds: Wilds,
+    rules: Ruleset,
+    keep: int = 0,
+    restriction: Restriction = None,
+) -> Arrangement:
+    """The disjoint new melds that leave the least penalty in hand (L-33, L-85, G-7).
+
+    Ties go to the larger opening count. At least ``keep`` cards stay in hand (1 when a
+    discard must follow).
+    """
+    hand = tuple(sorted(hand))
+    melds = candidate_melds(hand, wilds, rules, restriction)
+    pen = {c: penalty_value(c, wilds, rules) for c in set(hand)}
+    scores = [sum(pen[c] for c in m.cards) * 1024 + opening_value(m, rules) for m in melds]
+    got = pack(hand, melds, scores, keep)
+    chosen = got[1] if got is not None else ()
+    return _arrangement(hand, tuple(melds[i] for i in chosen), wilds, rules)
+
+
+@lru_cache(maxsize=65536)
+def best_opening(
+    hand: tuple[Card, ...],
+    wilds: Wilds,
+    rules: Ruleset,
+    minimum: int,
+    keep: int = 1,
+    restriction: Restriction = None,
+    must_include: Card | None = None,
+) -> Arrangement | None:
+    """The new melds with the largest opening count, if it reaches ``minimum`` (L-30…L-32).
+
+    Wild limits and positions are those of the rules (L-13, L-23, G-5); ``must_include`` is a
+    card one meld must hold (a discard taken from the pile, L-62). Ties go to the arrangement
+    leaving the least penalty. None when the minimum is out of reach.
+    """
+    hand = tuple(sorted(hand))
+    melds = candidate_melds(hand, wilds, rules, restriction)
+    pen = {c: penalty_value(c, wilds, rules) for c in set(hand)}
+    scores = [opening_value(m, rules) * 4096 + sum(pen[c] for c in m.cards) for m in melds]
+    got = pack(hand, melds, scores, keep, must_include)
+    if got is None:
+        return None
+    found = _arrangement(hand, tuple(melds[i] for i in got[1]), wilds, rules)
+    if found.value < minimum or not found.melds:
+        return None
+    return found
+
+
+def best_discard(
+    hand: tuple[Card, ...],
+    wilds: Wilds,
+    rules: Ruleset,
+    allowed: tuple[Card, ...] | None = None,
+) -> Card:
+    """The discard that keeps the hand best: the least penalty left after the best melds.
+
+    A wild card goes only when nothing else may. Among equals, the card with the fewest
+    partners (cards of the same rank, or of the same suit within two ranks) goes. Exact: a card
+    left out of the hand's best arrangement costs that arrangement's penalty less its own
+    value; a card inside it costs at least that, and is computed only when it could do better.
+    """
+    hand = tuple(sorted(hand))
+    choices = sorted(set(allowed if allowed is not None else hand))
+    if not choices:
+        raise ValueError("no card to discard")
+    naturals = [c for c in choices if not wilds.is_wild(c)]
+    pool = naturals or choices
+    whole = best_arrangement(hand, wilds, rules)
+    left = set(whole.left)
+    costs: dict[Card, int] = {}
+    for c in sorted(pool, key=lambda c: c not in left):
+        bound = whole.penalty - penalty_value(c, wilds, rules)
+        if c in left:
+            costs[c] = bound
+        elif not costs or bound < min(costs.values()):
+            rest = list(hand)
+            rest.remove(c)
+            costs[c] = best_arrangement(tuple(rest), wilds, rules).penalty
+    least = min(costs.values())
+    tied = [c for c in costs if costs[c] == least]
+    if len(tied) == 1:
+        return tied[0]
+    return min(tied, key=lambda c: (partners(c, hand, wilds), c))
+
+
+def partners(card: Card, rest: list[Card] | tuple[Card, ...], wilds: Wilds) -> int:
+    """How many cards of ``rest`` could make a meld with ``card`` (same rank, or same suit
+    within two ranks): a rough closeness to a meld."""
+    if wilds.is_wild(card):
+        return 99
+    nat = wilds.natural(card)
+    count = 0
+    for other in rest:
+        if wilds.is_wild(other):
+            continue
+        o = wilds.natural(other)
+        if o == nat:
+            continue
+        if o.rank == nat.rank:
+            count += 1
+        elif o.suit == nat.suit and 0 < abs(o.rank - nat.rank) <= 2:
+            count += 1
+    return count
+
+
+# ----------------------------------------------------------------------------- going out
+
+#: the going-out search gives up after visiting this many states (none seen near it)
+GOING_OUT_NODES = 20_000
+
+
+def going_out(state: State, limit: int = GOING_OUT_NODES) -> tuple[Action, ...] | None:
+    """Steps with which the seat to act goes out this turn, ending with its last discard.
+
+    ``state`` must be in the play phase (after the draw). The search tries the engine's own
+    steps in one canonical order (swaps, then new melds, then lay-offs), pruned by a necessary
+    condition for going out; every step it returns was applied by the engine. None when the
+    seat cannot go out (or, past ``limit`` states, when the search gave up).
+    """
+    if state.phase is not Phase.PLAY or going_out_forbidden(state) is not None:
+        return None
+    seen: set[object] = set()
+    budget = [limit]
+    return _search(state, seen, budget, 0, (), 0)
+
+
+def _search(
+    state: State,
+    seen: set[object],
+    budget: list[int],
+    stage: int,
+    last_meld: tuple[Card, ...],
+    last_add: int,
+) -> tuple[Action, ...] | None:
+    rnd = state.round
+    assert rnd is not None
+    hand = rnd.hands[rnd.turn]
+    if len(hand) == 1:
+        card = hand[0]
+        if turn_problem(state, card, True) is None:
+            return (Discard(rnd.turn, card, True),)
+        return None
+    key = (hand, rnd.melds, rnd.turn_state, stage, last_meld, last_add)
+    if key in seen or budget[0] <= 0:
+        return None
+    seen.add(key)
+    budget[0] -= 1
+    if not could_go_out(state, stage):
+        return None
+    for action in step_candidates(state):
+        if isinstance(action, SwapWild):
+            if stage > 0:
+                continue
+            nxt = (0, last_meld, last_add)
+        elif isinstance(action, LayMelds):
+            if stage > 1 or action.melds[0] < last_meld:
+                continue
+            nxt = (1, action.melds[0], last_add)
+        else:
+            assert isinstance(action, LayOff)
+            if action.to < last_add:
+                continue
+            nxt = (2, last_meld, action.to)
+        try:
+            after = step(state, action)
+        except IllegalAction:
+            continue
+        if after.phase is not Phase.PLAY:
+            continue
+        rest = _search(after, seen, budget, *nxt)
+        if rest is not None:
+            return (action, *rest)
+    return None

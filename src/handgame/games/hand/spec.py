@@ -1,0 +1,36 @@
+"""Hand as the registry knows it: its names and the functions every front end calls."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from handgame.core.game import GameSpec
+from handgame.games.hand import text
+from handgame.games.hand.actions import Action, parse_action
+from handgame.games.hand.bots import bots
+from handgame.games.hand.deal import Deal
+from handgame.games.hand.record import play_record, replay, to_record
+from handgame.games.hand.rules import PRESETS
+from handgame.games.hand.state import Game
+
+
+def _describe(action: Action, view: Any, who: str) -> str:
+    """An action as a log line (``view``: the viewer's view before it, for the pile's top)."""
+    pile = tuple(view.discard_pile) if view is not None else ()
+    return text.describe(action, pile, who)
+
+
+GAME = GameSpec(
+    name="hand",
+    title="Hand (هند)",
+    aliases=("hend", "hand-rummy"),
+    presets=tuple(PRESETS),
+    create=Game.create,
+    parse_action=parse_action,
+    parse_deal=Deal.from_json,
+    to_record=to_record,
+    play_record=play_record,
+    replay=replay,
+    describe=_describe,
+    bots=bots,
+)

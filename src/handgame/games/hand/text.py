@@ -1,0 +1,85 @@
+"""Hand's actions in words, written once: the log line of what a seat did, and the same in the
+imperative for a menu or a hint (``lay 7♦ 8♦ 9♦``).
+
+Every interface words an action through here: the terminal game's log, the plain text game's
+menu, the hints, and the server (which sends the words with each action, so the web page
+words nothing itself).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from handgame.core.cards import Card
+from handgame.games.hand.actions import (
+    Action,
+    ClaimRedeal,
+    Discard,
+    Draw,
+    LayMelds,
+    LayOff,
+    SwapWild,
+)
+
+#: how a card is shown: ``Card.symbol`` (``7♦``) by default, a translated face in an interface
+Face = Callable[[Card], str]
+
+
+def symbol(card: Card) -> str:
+    """The default face of a card: ``7♦``, ``T♣``, ``X``."""
+    return card.symbol()
+
+
+def faces(cards: tuple[Card, ...] | list[Card], face: Face = symbol) -> str:
+    """Cards as faces separated by spaces."""
+    return " ".join(face(c) for c in cards)
+
+
+def describe(action: Action, pile: tuple[Card, ...], who: str, face: Face = symbol) -> str:
+    """One log line for an action (``pile``: the discard pile before it, ``who``: the actor)."""
+    if isinstance(action, Draw):
+        if action.source == "stock":
+            return f"{who} drew from the stock"
+        top = face(pile[-1]) if pile else "?"
+        return f"{who} took the discard {top}"
+    if isinstance(action, LayMelds):
+        return f"{who} laid " + " + ".join(faces(m, face) for m in action.melds)
+    if isinstance(action, LayOff):
+        end = f" at the {action.end} end" if action.end else ""
+        return f"{who} added {face(action.card)} to meld {action.to}{end}"
+    if isinstance(action, SwapWild):
+        return (
+            f"{who} put {faces(action.cards, face)} in meld {action.at} and took its wild card"
+        )
+    if isinstance(action, Discard):
+        quiet = " (no announcement)" if not action.announce else ""
+        return f"{who} discarded {face(action.card)}{quiet}"
+    if isinstance(action, ClaimRedeal):
+        return f"{who} showed their pairs and claimed a redeal (L-52)"
+    return f"{who}: {action}"  # pragma: no cover - every verb is covered above
+
+
+_MOODS = (
+    ("drew", "draw"),
+    ("took", "take"),
+    ("laid", "lay"),
+    ("added", "add"),
+    ("put", "put"),
+    ("discarded", "discard"),
+    ("showed their", "show your"),
+)
+
+
+def imperative(line: str) -> str:
+    """``you laid 7♦ 8♦ 9♦`` as advice: ``lay 7♦ 8♦ 9♦``."""
+    line = line.removeprefix("you ")
+    for past, now in _MOODS:
+        if line.startswith(past):
+            line = now + line[len(past) :]
+            break
+    return line.replace(" and took its", " and take its").replace(" and claimed", " and claim")
+
+
+def choice(action: Action, pile: tuple[Card, ...], face: Face = symbol) -> str:
+    """An action as a choice offered to its seat: ``lay 7♦ 8♦ 9♦``, ``draw from the stock``."""
+    return imperative(describe(action, pile, "you", face))

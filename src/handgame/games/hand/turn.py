@@ -1,0 +1,558 @@
+"""The turn's steps: each action's own checks and its effect (RULES.md L-60…L-81, O-4…O-10).
+
+``step`` applies one action's own checks; whether the turn can still be finished afterwards
+is :mod:`handgame.games.hand.finish`'s question, and :mod:`handgame.games.hand.legal` puts
+the two together (``apply``, ``legal_actions``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from handgame.core.cards import JOKER, Card, remove_cards
+from handgame.core.errors import DealError, IllegalAction, MeldError
+from handgame.games.hand.actions import (
+    Action,
+    ClaimRedeal,
+    Discard,
+    Draw,
+    LayMelds,
+    LayOff,
+    SwapWild,
+)
+from handgame.games.hand.deal import Deal, check_deal, first_player
+from handgame.games.hand.meldgen import (
+    roles_for,
+)
+from handgame.games.hand.melds import ACE_ONLY, NATURAL, Meld, add_card, analyze, swap
+from handgame.games.hand.rounds import Phase, RoundLog, RoundState, TurnState, evolve
+from handgame.games.hand.scoring import end_round, score_win, void_result
+from handgame.games.hand.values import opening_value
+from handgame.games.hand.wilds import wilds_for
+
+if TYPE_CHECKING:
+    from handgame.games.hand.state import State
+
+
+def apply_deal(state: State, deal: Deal) -> State:
+    """Start the next round with ``deal`` (checked: exactly the deck, dealt per the rules)."""
+    if state.phase is not Phase.DEAL:
+        raise IllegalAction("a deal comes only between rounds")
+    game = state.game
+    try:
+        check_deal(deal, game.rules, game.players, state.dealer)
+    except DealError as e:
+        raise IllegalAction(str(e), rules=e.rules) from None
+    n = game.players
+    first = first_player(state.dealer, n)
+    hands = tuple(tuple(sorted(h)) for h in deal.hands)
+    pile: tuple[Card, ...] = (deal.discard,) if deal.discard is not None else ()
+    rnd = RoundState(
+        dealer=state.dealer,
+        deal=deal,
+        wilds=wilds_for(game.rules, deal.indicator),
+        hands=hands,
+        stock=deal.stock,
+        discard_pile=pile,
+        opened=(False,) * n,
+        laid_before=(False,) * n,
+        announced=(None,) * n,
+        missed=(False,) * n,
+        turn=first,
+        known=((),) * n,
+    )
+    phase = Phase.FIRST_DISCARD if game.rules.deal == "14+1" else Phase.DRAW
+    return state.replace(phase=phase, round=rnd)
+
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def _with_round(state: State, rnd: RoundState, action: Action) -> State:
+    return state.replace(round=evolve(rnd, actions=(*rnd.actions, action)))
+
+
+def _known(
+    rnd: RoundState, seat: int, gone: tuple[Card, ...] = (), got: tuple[Card, ...] = ()
+) -> tuple[tuple[Card, ...], ...]:
+    """The public knowledge of hands after ``seat`` laid ``gone`` and took ``got`` openly."""
+    known = rnd.known
+    if not known or (not got and not known[seat]):
+        return known
+    mine = list(known[seat])
+    for c in gone:
+        if c in mine:
+            mine.remove(c)
+    return _set(known, seat, tuple(sorted((*mine, *got))))
+
+
+def _set(t: tuple, i: int, v: object) -> tuple:  # type: ignore[type-arg]
+    return (*t[:i], v, *t[i + 1 :])
+
+
+def required_minimum(state: State) -> int:
+    """The opening minimum now (L-63, O-4 escalating)."""
+    rnd = state.round
+    assert rnd is not None
+    base = state.rules.initial_minimum
+    if state.rules.escalating_minimum and rnd.last_opening:
+        return max(base, rnd.last_opening + 1)
+    return base
+
+
+def _minimum_rules(state: State) -> str:
+    return "L-63, G-6, F-6" + (", O-4 escalating" if state.rules.escalating_minimum else "")
+
+
+def going_out_forbidden(state: State) -> str | None:
+    """Why the seat to act may not go out this turn (L-67, L-71), or None."""
+    rnd = state.round
+    assert rnd is not None
+    if rnd.missed[rnd.turn]:
+        return (
+            "a player who did not announce three cards or fewer may not go out on the next "
+            "turn (L-71)"
+        )
+    if not state.rules.first_turn_win and rnd.turns_done < state.game.players:
+        return "no player may go out before every player has completed one turn (L-67)"
+    return None
+
+
+def _check_cards_left(state: State, hand: tuple[Card, ...]) -> None:
+    if not hand:
+        raise IllegalAction(
+            "a turn always ends with a discard: keep a card to discard (L-65)", rules=("L-65",)
+        )
+    if len(hand) == 1:
+        why = going_out_forbidden(state)
+        if why is not None:
+            raise IllegalAction(f"this would leave only the card to discard, going out: {why}")
+
+
+def _require(state: State, action: Action, phases: tuple[Phase, ...]) -> RoundState:
+    rnd = state.round
+    if rnd is None or state.phase not in phases:
+        if state.phase is Phase.OVER:
+            raise IllegalAction("the match is over")
+        if state.phase is Phase.DEAL:
+            raise IllegalAction("the round has ended; the next round must be dealt first")
+        what = {
+            Phase.FIRST_DISCARD: "the first player opens the round with a discard (L-60)",
+            Phase.DRAW: "a turn starts with a draw from the stock or the discard pile (L-61, G-3)",
+            Phase.PLAY: "the card is drawn already: lay cards or discard (L-61)",
+        }[state.phase]
+        raise IllegalAction(f"not now: {what}")
+    if action.seat != rnd.turn:
+        raise IllegalAction(
+            f"it is seat {rnd.turn}'s turn, not seat {action.seat}'s (L-4)", rules=("L-4",)
+        )
+    return rnd
+
+
+# ----------------------------------------------------------------------------- steps
+
+
+def _draw(state: State, a: Draw) -> State:
+    rnd = _require(state, a, (Phase.DRAW,))
+    seat = rnd.turn
+    hand = rnd.hands[seat]
+    if a.source == "stock":
+        if not rnd.stock:
+            raise IllegalAction("the stock is empty (L-81)", rules=("L-81",))
+        card = rnd.stock[0]
+        rnd = evolve(
+            rnd,
+            hands=_set(rnd.hands, seat, tuple(sorted((*hand, card)))),
+            stock=rnd.stock[1:],
+            turn_state=TurnState(drew="stock"),
+        )
+        return _with_round(state.replace(phase=Phase.PLAY), rnd, a)
+    if not rnd.discard_pile:
+        raise IllegalAction("the discard pile is empty")
+    top = rnd.discard_pile[-1]
+    rules = state.rules
+    restriction = None
+    if rnd.wilds.is_wild(top):
+        if rules.discarded_wild == "never":
+            raise IllegalAction("a discarded wild card may never be taken (O-6)", rules=("O-6",))
+        if rules.discarded_wild == "natural":
+            restriction = (top, ACE_ONLY if top == JOKER else NATURAL)
+        elif rules.discarded_wild == "aces-set-only":
+            restriction = (top, "aces-set")
+    by = rnd.pile_top_by
+    rnd = evolve(
+        rnd,
+        hands=_set(rnd.hands, seat, tuple(sorted((*hand, top)))),
+        discard_pile=rnd.discard_pile[:-1],
+        known=_known(rnd, seat, got=(top,)),
+        turn_state=TurnState(
+            drew="discard",
+            taken=top,
+            taken_from_opened=by is not None and rnd.opened[by],
+            restriction=restriction,
+        ),
+    )
+    return _with_round(state.replace(phase=Phase.PLAY), rnd, a)
+
+
+def _meld_roles(
+    rnd: RoundState, cards: tuple[Card, ...], hand: tuple[Card, ...]
+) -> tuple[str, ...]:
+    ts = rnd.turn_state
+    if ts.restriction is None or ts.taken_used:
+        return roles_for(cards, None, 0)
+    return roles_for(cards, ts.restriction, hand.count(ts.restriction[0]))
+
+
+def _lay(state: State, a: LayMelds) -> State:
+    rnd = _require(state, a, (Phase.PLAY,))
+    if not a.melds:
+        raise IllegalAction("meld names no meld")
+    seat = rnd.turn
+    rules = state.rules
+    hand = rnd.hands[seat]
+    ts = rnd.turn_state
+    melds, owners = rnd.melds, rnd.owners
+    opened = rnd.opened
+    minimum = required_minimum(state)
+    for cards in a.melds:
+        rest = remove_cards(hand, cards)
+        if rest is None:
+            raise IllegalAction(f"seat {seat} does not hold {' '.join(map(str, cards))}")
+        roles = _meld_roles(rnd, cards, hand)
+        try:
+            meld = analyze(cards, rnd.wilds, rules, roles)
+        except MeldError as e:
+            hint = ""
+            if any(r != "auto" for r in roles):
+                hint = f"; the discarded wild {ts.taken} taken from the pile plays only as " + (
+                    "an ace (L-66)" if ts.taken == JOKER else "its own natural card (L-66)"
+                )
+            raise IllegalAction(f"{e}{hint}", rules=e.rules) from None
+        uses_taken = ts.taken is not None and not ts.taken_used and ts.taken in cards
+        if uses_taken and ts.restriction is not None and ts.restriction[1] == "aces-set":
+            if hand.count(ts.taken) == 1 and not (meld.kind == "set" and meld.rank == 1):
+                raise IllegalAction(
+                    "a discarded wild card may be taken only for a set of aces (O-6)",
+                    rules=("O-6",),
+                )
+        value = opening_value(meld, rules)
+        hand = rest
+        melds = (*melds, meld)
+        owners = (*owners, seat)
+        ts = evolve(
+            ts,
+            laid=(*ts.laid, len(melds) - 1),
+            all_laid_value=ts.all_laid_value + value,
+            taken_used=ts.taken_used or uses_taken,
+            reuse_owed=max(0, ts.reuse_owed - len(meld.wild_at)),
+        )
+        if not opened[seat] and not ts.provisional:
+            ts = evolve(ts, laid_value=ts.laid_value + value)
+            if ts.laid_value >= minimum:
+                opened = _set(opened, seat, True)
+                ts = evolve(ts, opened_now=True)
+    _check_cards_left(state, hand)
+    rnd = evolve(
+        rnd,
+        hands=_set(rnd.hands, seat, hand),
+        known=_known(rnd, seat, tuple(c for cards in a.melds for c in cards)),
+        melds=melds,
+        owners=owners,
+        opened=opened,
+        turn_state=ts,
+    )
+    return _with_round(state, rnd, a)
+
+
+def _meld_at(rnd: RoundState, index: int) -> Meld:
+    if not 0 <= index < len(rnd.melds):
+        raise IllegalAction(f"there is no meld number {index} on the table")
+    return rnd.melds[index]
+
+
+def _add(state: State, a: LayOff) -> State:
+    rnd = _require(state, a, (Phase.PLAY,))
+    seat = rnd.turn
+    rules = state.rules
+    hand = rnd.hands[seat]
+    ts = rnd.turn_state
+    rest = remove_cards(hand, (a.card,))
+    if rest is None:
+        raise IllegalAction(f"seat {seat} does not hold {a.card}")
+    meld = _meld_at(rnd, a.to)
+    role = _meld_roles(rnd, (a.card,), hand)[0]
+    try:
+        new = add_card(meld, a.card, a.end, rnd.wilds, rules, role)
+    except MeldError as e:
+        raise IllegalAction(str(e), rules=e.rules) from None
+    if (
+        ts.taken is not None
+        and a.card == ts.taken
+        and not ts.taken_used
+        and ts.restriction is not None
+        and ts.restriction[1] == "aces-set"
+        and hand.count(a.card) == 1
+        and not (new.kind == "set" and new.rank == 1)
+    ):
+        raise IllegalAction(
+            "a discarded wild card may be taken only for a set of aces (O-6)", rules=("O-6",)
+        )
+    l44 = ts.l44_pending
+    if (
+        meld.is_pair_plus_wild()
+        and not rnd.wilds.is_wild(a.card)
+        and rules.pair_plus_wild == "restricted"
+    ):
+        other_one = any(
+            rnd.announced[o] == 1 and len(rnd.hands[o]) == 1
+            for o in range(state.game.players)
+            if o != seat
+        )
+        if not other_one:
+            l44 = True
+    used = ts.taken_used
+    if (
+        ts.taken is not None
+        and not used
+        and a.card == ts.taken
+        and rules.discard_pickup == "new-meld-or-add"
+        and ts.taken_from_opened
+    ):
+        used = True
+    ts = evolve(
+        ts,
+        provisional=ts.provisional or not rnd.opened[seat],
+        touched_other=ts.touched_other or rnd.owners[a.to] != seat,
+        l44_pending=l44,
+        taken_used=used,
+        reuse_owed=max(0, ts.reuse_owed - (1 if rnd.wilds.is_wild(a.card) else 0)),
+    )
+    _check_cards_left(state, rest)
+    rnd = evolve(
+        rnd,
+        hands=_set(rnd.hands, seat, rest),
+        known=_known(rnd, seat, (a.card,)),
+        melds=_set(rnd.melds, a.to, new),
+        turn_state=ts,
+    )
+    return _with_round(state, rnd, a)
+
+
+def _swap(state: State, a: SwapWild) -> State:
+    rnd = _require(state, a, (Phase.PLAY,))
+    seat = rnd.turn
+    hand = rnd.hands[seat]
+    rest = remove_cards(hand, a.cards)
+    if rest is None:
+        raise IllegalAction(f"seat {seat} does not hold {' '.join(map(str, a.cards))}")
+    meld = _meld_at(rnd, a.at)
+    try:
+        new, taken = swap(meld, a.cards, rnd.wilds, state.rules)
+    except MeldError as e:
+        raise IllegalAction(str(e), rules=e.rules) from None
+    ts = rnd.turn_state
+    ts = evolve(
+        ts,
+        provisional=ts.provisional or not rnd.opened[seat],
+        touched_other=ts.touched_other or rnd.owners[a.at] != seat,
+        reuse_owed=ts.reuse_owed + (len(taken) if state.rules.swap_must_reuse else 0),
+    )
+    hand = tuple(sorted(rest + taken))
+    _check_cards_left(state, hand)
+    rnd = evolve(
+        rnd,
+        hands=_set(rnd.hands, seat, hand),
+        known=_known(rnd, seat, a.cards, taken),
+        melds=_set(rnd.melds, a.at, new),
+        turn_state=ts,
+    )
+    return _with_round(state, rnd, a)
+
+
+def turn_problem(state: State, card: Card, announce: bool = True) -> str | None:
+    """Why discarding ``card`` now would break a rule of the turn as a whole, or None."""
+    rnd = state.round
+    assert rnd is not None
+    seat = rnd.turn
+    hand = rnd.hands[seat]
+    if card not in hand:
+        return f"seat {seat} does not hold {card}"
+    if state.phase is Phase.FIRST_DISCARD:
+        return None
+    rules = state.rules
+    ts = rnd.turn_state
+    out = len(hand) == 1
+    if out:
+        why = going_out_forbidden(state)
+        if why is not None:
+            return why
+    if not rnd.opened[seat] and ts.laid and not out:
+        if ts.provisional:
+            return (
+                "before opening a player may not add to melds on the table nor take wild cards "
+                "from them, unless going out this turn (L-63, L-64)"
+            )
+        return (
+            f"an opening must total at least {required_minimum(state)}; these melds count "
+            f"{ts.laid_value} ({_minimum_rules(state)})"
+        )
+    if not rnd.opened[seat] and ts.provisional and not out:
+        return (
+            "before opening a player may not add to melds on the table nor take wild cards from "
+            "them, unless going out this turn (L-63, L-64)"
+        )
+    if ts.taken is not None and not ts.taken_used and rules.discard_pickup != "free":
+        if rules.discard_pickup == "new-meld-or-add":
+            return (
+                f"the discard {ts.taken} was taken: it must be laid this turn in a new meld, or "
+                "added to a meld when its discarder has opened (L-62, O-5)"
+            )
+        return (
+            f"the discard {ts.taken} was taken: it must be laid this turn in a new meld with at "
+            "least two cards from hand (L-62)"
+        )
+    if ts.l44_pending and not out and not (len(hand) == 2 and announce):
+        return (
+            "a single missing card may be added to a set of two equal cards and a wild only "
+            "when going out this turn or when a player is left with one card (L-44)"
+        )
+    if ts.reuse_owed > 0:
+        return "a wild card taken by a swap must be used on the table at once (O-7)"
+    return None
+
+
+def _discard(state: State, a: Discard) -> State:
+    rnd = _require(state, a, (Phase.FIRST_DISCARD, Phase.PLAY))
+    problem = turn_problem(state, a.card, a.announce)
+    if problem is not None:
+        raise IllegalAction(problem)
+    seat = rnd.turn
+    hand = remove_cards(rnd.hands[seat], (a.card,))
+    assert hand is not None
+    ts = rnd.turn_state
+    n = len(hand)
+    rnd = evolve(
+        rnd,
+        hands=_set(rnd.hands, seat, hand),
+        known=_known(rnd, seat, (a.card,)),
+        discard_pile=(*rnd.discard_pile, a.card),
+        pile_top_by=seat,
+        announced=_set(rnd.announced, seat, n if n <= 3 and a.announce else None),
+        missed=_set(rnd.missed, seat, n <= 3 and not a.announce),
+        laid_before=_set(rnd.laid_before, seat, rnd.laid_before[seat] or bool(ts.laid)),
+        turns_done=rnd.turns_done + 1,
+        last_opening=ts.all_laid_value if ts.opened_now else rnd.last_opening,
+        actions=(*rnd.actions, a),
+    )
+    if n == 0:
+        return end_round(state.replace(round=rnd), score_win(state, rnd, seat, a.card))
+    rules = state.rules
+    players = state.game.players
+    stock_left = len(rnd.stock)
+    if rules.stock_end == "players" and stock_left <= players:
+        return end_round(state.replace(round=rnd), void_result(rnd, "stock"))
+    if stock_left == 0:
+        if rules.stock_end == "empty" or len(rnd.discard_pile) <= 1:
+            return end_round(state.replace(round=rnd), void_result(rnd, "stock"))
+        rnd = _reshuffle(rnd)
+    rnd = evolve(rnd, turn=(seat + 1) % players, turn_state=TurnState())
+    return state.replace(phase=Phase.DRAW, round=rnd)
+
+
+def _reshuffle(rnd: RoundState) -> RoundState:
+    """O-9: the discard pile but its top card, shuffled into a new stock.
+
+    The order comes from a generator seeded by the round's deal and the reshuffle count, so a
+    record replays exactly without storing it.
+    """
+    import hashlib
+    import random
+
+    digest = hashlib.sha256(repr((rnd.deal.to_json(), rnd.reshuffles)).encode()).hexdigest()
+    cards = list(rnd.discard_pile[:-1])
+    random.Random(digest).shuffle(cards)
+    return evolve(
+        rnd,
+        stock=tuple(cards),
+        discard_pile=rnd.discard_pile[-1:],
+        reshuffles=rnd.reshuffles + 1,
+        pile_top_by=rnd.pile_top_by,
+    )
+
+
+def redeal_entitled(state: State, seat: int) -> bool:
+    """Whether ``seat``'s hand entitles it to claim a redeal (L-52)."""
+    rnd = state.round
+    assert rnd is not None
+    hand = rnd.hands[seat]
+    counts: dict[Card, int] = {}
+    for c in hand:
+        counts[c] = counts.get(c, 0) + 1
+    wild = rnd.wilds.wild
+    pairs = sum(n // 2 for n in counts.values())
+    if pairs >= 4:
+        return True
+    jokers = counts.get(JOKER, 0)
+    wild_n = counts.get(wild, 0) if wild is not None else 0
+    other_pairs = sum(n // 2 for c, n in counts.items() if c != wild)
+    # three identical pairs and a wild card (a wild not used in those pairs)
+    if wild_n >= 1 and other_pairs + (wild_n - 1) // 2 >= 3:
+        return True
+    # two identical pairs and two jokers
+    nonjoker_pairs = sum(n // 2 for c, n in counts.items() if c != JOKER)
+    return jokers >= 2 and nonjoker_pairs >= 2
+
+
+def _redeal(state: State, a: ClaimRedeal) -> State:
+    rnd = state.round
+    if rnd is None or state.phase not in (Phase.FIRST_DISCARD, Phase.DRAW):
+        raise IllegalAction(
+            "a redeal is claimed only before the round's first discard (L-52)", rules=("L-52",)
+        )
+    if rnd.turns_done > 0 or rnd.turn_state.drew is not None:
+        raise IllegalAction(
+            "a redeal is claimed only before the round's first discard (L-52)", rules=("L-52",)
+        )
+    if not state.rules.redeal_pairs:
+        raise IllegalAction(
+            "these rules have no redeal for pairs (L-52, option redeal_pairs)", rules=("L-52",)
+        )
+    if not 0 <= a.seat < state.game.players:
+        raise IllegalAction(f"there is no seat {a.seat}")
+    if not redeal_entitled(state, a.seat):
+        raise IllegalAction(
+            "a redeal needs four pairs of identical cards, three pairs and a wild card, or two "
+            "pairs and two jokers (L-52)",
+            rules=("L-52",),
+        )
+    rnd = evolve(rnd, actions=(*rnd.actions, a))
+    return end_round(state.replace(round=rnd), void_result(rnd, "redeal"))
+
+
+_STEPS = {
+    Draw: _draw,
+    LayMelds: _lay,
+    LayOff: _add,
+    SwapWild: _swap,
+    Discard: _discard,
+    ClaimRedeal: _redeal,
+}
+
+
+def step(state: State, action: Action) -> State:
+    """Apply one action's own checks (not whether the turn can still be finished)."""
+    fn = _STEPS.get(type(action))
+    if fn is None:
+        raise IllegalAction(f"unknown action {action!r}")
+    if not 0 <= action.seat < state.game.players:
+        raise IllegalAction(f"there is no seat {action.seat}")
+    return fn(state, action)  # type: ignore[operator, no-any-return]
+
+
+def start_round_log(state: State) -> tuple[RoundLog, ...]:
+    """The record log with the current round (if any) included."""
+    if state.round is None:
+        return state.log
+    rnd = state.round
+    return (*state.log, RoundLog(rnd.dealer, rnd.deal, rnd.actions))

@@ -1,0 +1,1 @@
+"""Playing games: the one match driver, the bot protocol and registry, simulations."""

@@ -1,0 +1,56 @@
+"""The bots registry: every game's bots, ``random`` and ``external``, made by name.
+
+``make_bot("greedy", seed=1)`` makes a bot; ``make_bot("ismcts:iterations=200")`` passes
+options; ``make_bot("external:./mybot.py")`` runs a program that speaks the bot protocol
+(``docs/bot-protocol.md``).
+"""
+
+from __future__ import annotations
+
+from handgame.core.bot import Bot, BotFactory, no_argument
+from handgame.core.errors import BotError
+from handgame.core.registry import games
+from handgame.play import external
+from handgame.play.random_bot import RandomBot
+
+_REGISTRY: dict[str, BotFactory] = {}
+
+
+def register(name: str, factory: BotFactory) -> None:
+    """Make ``factory(argument, seed)`` the bot called ``name``."""
+    _REGISTRY[name] = factory
+
+
+def bot_names() -> list[str]:
+    """The names of the registered bots."""
+    _load_builtin()
+    return sorted(_REGISTRY)
+
+
+def make_bot(spec: str, seed: int | str = 0) -> Bot:
+    """The bot ``spec`` names (``NAME`` or ``NAME:ARGUMENT``); raises :class:`BotError`."""
+    _load_builtin()
+    name, _, argument = spec.strip().partition(":")
+    factory = _REGISTRY.get(name)
+    if factory is None:
+        raise BotError(f"unknown bot {name!r}; the bots are {', '.join(bot_names())}")
+    return factory(argument, seed)
+
+
+_loaded = False
+
+
+def _load_builtin() -> None:
+    """Register the bots once: ``random``, every registered game's own, and ``external``."""
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    register("random", no_argument(RandomBot))
+    for game in games():
+        for name, factory in game.bots().items():
+            register(name, factory)
+    external.register_bots(register)
+
+
+__all__ = ["Bot", "BotError", "RandomBot", "bot_names", "make_bot", "register"]
