@@ -19,7 +19,7 @@ NO_PEER = "rlcard not installed"
 
 
 def random_match(game: Any, tag: str) -> int:
-    """Play one whole match of ``game`` (a ``handgame.state.Game``) by uniform random legal
+    """Play one whole match of ``game`` (a ``handgame.games.hand.state.Game``) by uniform random legal
     actions, the choices seeded by ``tag`` and deal ``k`` by ``tag:k``; the decisions made."""
     import random
 

@@ -37,7 +37,7 @@ from _common import (
     rnd,
 )
 
-from handgame.state import Game
+from handgame.games.hand.state import Game
 
 PRESET = "levant"
 OPTIONS: dict[str, Any] = {"rounds": 1}

@@ -24,10 +24,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import emit, machine, median, percentile, progress, rnd
 
-from handgame.actions import Action
-from handgame.bots import BotError, bot_names, make_bot
-from handgame.bots.runner import play_match
-from handgame.state import Game, State
+from handgame.games.hand.actions import Action
+from handgame.games.hand.state import Game, State
+from handgame.play.driver import play_match
+from handgame.core.errors import BotError
+from handgame.play.registry import bot_names, make_bot
 
 PRESET = "levant"
 OPTIONS: dict[str, Any] = {"rounds": 1}

@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import random_match
 
-from handgame.state import Game
+from handgame.games.hand.state import Game
 
 
 def play(preset: str, players: int, matches: int) -> dict[str, Any]:

@@ -8,8 +8,8 @@ Two fixed seeded sets of 15-card hands, each with the wild cards of its own indi
   decks, plus the two jokers, with an indicator drawn from the same cards (so the aces of its
   suit are wild, or the jokers when it is an ace): many cards, many melds.
 
-The function timed is ``handgame.solver.best_arrangement(hand, wilds, rules)``; while that
-does not exist, ``handgame.meldgen.best_melds_value(hand, wilds, rules, 0)`` (the JSON's
+The function timed is ``handgame.games.hand.solver.best_arrangement(hand, wilds, rules)``; while that
+does not exist, ``handgame.games.hand.meldgen.best_melds_value(hand, wilds, rules, 0)`` (the JSON's
 ``function`` says which). Every call is cold: each functools cache of the loaded ``handgame``
 modules (``_candidates``, ``best_melds_value``, …) is cleared before it, outside the timing.
 
@@ -35,10 +35,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import NO_PEER, emit, machine, percentile, progress, rlcard_version, rnd
 
-from handgame.cards import JOKER, Card
-from handgame.deal import shuffle_deal
-from handgame.rules import Ruleset, make_ruleset
-from handgame.wilds import Wilds, indicator_allowed, wilds_for
+from handgame.core.cards import JOKER, Card
+from handgame.games.hand.deal import shuffle_deal
+from handgame.games.hand.rules import Ruleset, make_ruleset
+from handgame.games.hand.wilds import Wilds, indicator_allowed, wilds_for
 
 PRESET = "levant"
 HAND_SIZE = 15
@@ -83,19 +83,19 @@ def peer_hands(count: int) -> list[Any]:
 def pick_function(rules: Ruleset) -> tuple[str, Callable[[Hand, Wilds], object]]:
     """The solver function to time, and its name."""
     try:
-        from handgame.solver import best_arrangement
+        from handgame.games.hand.solver import best_arrangement
     except ImportError:
-        from handgame.meldgen import best_melds_value
+        from handgame.games.hand.meldgen import best_melds_value
 
         def fallback(hand: Hand, wilds: Wilds) -> object:
             return best_melds_value(hand, wilds, rules, 0)
 
-        return "handgame.meldgen.best_melds_value(hand, wilds, rules, 0)", fallback
+        return "handgame.games.hand.meldgen.best_melds_value(hand, wilds, rules, 0)", fallback
 
     def solve(hand: Hand, wilds: Wilds) -> object:
         return best_arrangement(hand, wilds, rules)
 
-    return "handgame.solver.best_arrangement(hand, wilds, rules)", solve
+    return "handgame.games.hand.solver.best_arrangement(hand, wilds, rules)", solve
 
 
 def cached_functions() -> list[tuple[str, Callable[[], None]]]:

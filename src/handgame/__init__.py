@@ -2,6 +2,7 @@
 
 from handgame.core.cards import JOKER, Card, parse_cards
 from handgame.core.errors import CardError, IllegalAction, MeldError, OptionError, RecordError
+from handgame.core.record import replay
 from handgame.games.hand.actions import (
     Action,
     ClaimRedeal,
@@ -14,7 +15,7 @@ from handgame.games.hand.actions import (
 )
 from handgame.games.hand.deal import Deal, shuffle_deal
 from handgame.games.hand.melds import Meld, analyze
-from handgame.games.hand.record import replay, to_record
+from handgame.games.hand.record import to_record
 from handgame.games.hand.rounds import Phase
 from handgame.games.hand.rules import PRESETS, Ruleset, make_ruleset
 from handgame.games.hand.state import Game, State

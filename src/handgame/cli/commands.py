@@ -17,8 +17,9 @@ from typing import Any, NoReturn
 
 from handgame.core.cards import Card
 from handgame.core.errors import MeldError
+from handgame.core.record import replay, replay_text
 from handgame.games.hand.melds import analyze
-from handgame.games.hand.record import replay, replay_text, summary
+from handgame.games.hand.record import summary
 from handgame.games.hand.rules import (
     OPTION_SPECS,
     PRESETS,

@@ -122,6 +122,17 @@ class MatchConfig(Protocol):
 
 
 @dataclass(frozen=True)
+class PresetInfo:
+    """A preset as a lobby lists it: its name, player counts and a one-line summary."""
+
+    name: str
+    min_players: int
+    max_players: int
+    default_players: int
+    summary: str
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """A registered game: its names and the functions the rest of the package calls."""
 
@@ -148,6 +159,18 @@ class GameSpec:
     replay: Callable[[Any], dict[str, Any]]
     #: an action in words for people, as ``who`` did it (``view``: the viewer's, for context)
     describe: Callable[[Any, Any, str], str]
+    #: each preset's player counts and summary, in the order of ``presets``
+    preset_info: tuple[PresetInfo, ...]
+    #: the match configuration a record names (rules, seats); raises ``RecordError``
+    read_game: Callable[[Any], Any]
+    #: the replay answer of a state (RECORD.md § Replaying) with an error or None
+    summary: Callable[[Any, dict[str, Any] | None], dict[str, Any]]
+    #: advice for a seat from its view only: lines of text
+    hint: Callable[[Any], list[str]]
+    #: the kind of advice of a hint line (``draw_stock``...), for translations, or None
+    hint_kind: Callable[[str], str | None]
+    #: the verbs of actions a seat may take out of turn (Hand: ``redeal``, L-52)
+    out_of_turn_verbs: tuple[str, ...] = ()
     #: the game's own bots by name (loaded on first use)
     bots: Callable[[], Mapping[str, BotFactory]] = field(default=lambda: {})
 

@@ -25,9 +25,10 @@ from typing import Any, TextIO
 from handgame.core import seating
 from handgame.core.bot import Bot
 from handgame.core.errors import BotError, OptionError
+from handgame.core.record import dumps
 from handgame.games.hand.actions import Action, Discard
-from handgame.games.hand.record import dumps, to_record
 from handgame.games.hand.record import summary as replay_summary
+from handgame.games.hand.record import to_record
 from handgame.games.hand.state import Game, State
 from handgame.games.hand.view import PlayerView
 from handgame.play.driver import MAX_ACTIONS, play_match

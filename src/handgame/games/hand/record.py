@@ -6,7 +6,6 @@ Fields of a record that the engine does not know are kept by ``Record``.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,13 +18,14 @@ from handgame.core.errors import (
     RecordError,
     TurnCannotFinish,
 )
+from handgame.core.record import FORMAT, dumps
+from handgame.core.record import error as replay_error
 from handgame.games.hand.actions import Action, parse_action
 from handgame.games.hand.deal import Deal
 from handgame.games.hand.rounds import Phase
 from handgame.games.hand.state import Game, State
 from handgame.games.hand.turn import start_round_log, step
 
-FORMAT = "hand-record/1"
 _KNOWN_TOP = {"format", "rules", "players", "partnership", "names", "rounds"}
 _KNOWN_ROUND = {"dealer", "deal", "actions"}
 
@@ -69,9 +69,6 @@ def to_record(state: State, extra: dict[str, Any] | None = None) -> dict[str, An
     return Record(state.game, rounds, dict(extra or {})).to_json()
 
 
-def dumps(record: dict[str, Any]) -> str:
-    """A record as compact, readable JSON text (one line per action)."""
-    return json.dumps(record, ensure_ascii=False, indent=1)
 
 
 def read_game(obj: Any) -> Game:
@@ -122,8 +119,6 @@ def read_record(obj: Any) -> Record:
     return Record(game, list(rounds), extra)
 
 
-def _error(r: int | None, k: int | None, message: str) -> dict[str, Any]:
-    return {"round": r, "action": k, "message": message}
 
 
 def play_record(obj: Any) -> tuple[State | None, dict[str, Any] | None]:
@@ -131,27 +126,27 @@ def play_record(obj: Any) -> tuple[State | None, dict[str, Any] | None]:
     try:
         record = read_record(obj)
     except RecordError as e:
-        return None, _error(None, None, str(e))
+        return None, replay_error(None, None, str(e))
     game = record.game
     state: State | None = None
     for r, rnd in enumerate(record.rounds):
         if not isinstance(rnd, dict):
-            return state, _error(r, None, "a round must be an object with dealer, deal, actions")
+            return state, replay_error(r, None, "a round must be an object with dealer, deal, actions")
         dealer = rnd.get("dealer")
         if (
             not isinstance(dealer, int)
             or isinstance(dealer, bool)
             or not 0 <= dealer < game.players
         ):
-            return state, _error(r, None, f"dealer must be a seat from 0 to {game.players - 1}")
+            return state, replay_error(r, None, f"dealer must be a seat from 0 to {game.players - 1}")
         if state is None:
             state = game.new_match(dealer)
         if state.phase is Phase.OVER:
-            return state, _error(r, None, "the match was already over before this round")
+            return state, replay_error(r, None, "the match was already over before this round")
         if state.phase is not Phase.DEAL:
-            return state, _error(r, None, f"round {r - 1} had not ended when this round began")
+            return state, replay_error(r, None, f"round {r - 1} had not ended when this round began")
         if dealer != state.dealer:
-            return state, _error(
+            return state, replay_error(
                 r,
                 None,
                 f"seat {state.dealer} deals this round, not seat {dealer} "
@@ -161,10 +156,10 @@ def play_record(obj: Any) -> tuple[State | None, dict[str, Any] | None]:
             deal = Deal.from_json(rnd.get("deal"))
             state = state.apply_deal(deal)
         except (DealError, IllegalAction, CardError) as e:
-            return state, _error(r, None, str(e))
+            return state, replay_error(r, None, str(e))
         actions = rnd.get("actions", [])
         if not isinstance(actions, list):
-            return state, _error(r, None, "actions must be a list")
+            return state, replay_error(r, None, "actions must be a list")
         deferred: tuple[int, str] | None = None  # a step after which the turn cannot finish
         for k, raw in enumerate(actions):
             try:
@@ -174,16 +169,16 @@ def play_record(obj: Any) -> tuple[State | None, dict[str, Any] | None]:
                 if deferred is not None:
                     state = step(state, action)  # play the turn on to its discard
                     if state.phase is not Phase.PLAY:
-                        return state, _error(r, deferred[0], deferred[1])
+                        return state, replay_error(r, deferred[0], deferred[1])
                     continue
                 state = state.apply(action)
             except TurnCannotFinish as e:
                 deferred = (k, str(e))
                 state = step(state, action)
             except (ActionError, IllegalAction, ValueError) as e:
-                return state, _error(r, k, str(e))
+                return state, replay_error(r, k, str(e))
         if deferred is not None:
-            return state, _error(r, deferred[0], deferred[1])
+            return state, replay_error(r, deferred[0], deferred[1])
     if state is None:
         state = game.new_match(0)
     return state, None
@@ -205,7 +200,7 @@ def replay(obj: Any) -> dict[str, Any]:
     try:
         state, error = play_record(obj)
     except RecursionError:  # pragma: no cover - pathological input
-        state, error = None, _error(None, None, "the record is too deeply nested")
+        state, error = None, replay_error(None, None, "the record is too deeply nested")
     return summary(state, error)
 
 
@@ -231,10 +226,14 @@ def summary(state: State | None, error: dict[str, Any] | None = None) -> dict[st
     }
 
 
-def replay_text(text: str) -> dict[str, Any]:
-    """Replay a record given as JSON text."""
-    try:
-        obj = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as e:
-        return summary(None, _error(None, None, f"the record is not valid JSON: {e}"))
-    return replay(obj)
+__all__ = [
+    "FORMAT",
+    "Record",
+    "dumps",
+    "play_record",
+    "read_game",
+    "read_record",
+    "replay",
+    "summary",
+    "to_record",
+]

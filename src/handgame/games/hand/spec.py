@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from handgame.core.game import GameSpec
-from handgame.games.hand import text
+from handgame.core.game import GameSpec, PresetInfo
+from handgame.games.hand import hints, text
 from handgame.games.hand.actions import Action, parse_action
 from handgame.games.hand.bots import bots
 from handgame.games.hand.deal import Deal
-from handgame.games.hand.record import play_record, replay, to_record
+from handgame.games.hand.record import play_record, read_game, replay, summary, to_record
 from handgame.games.hand.rules import PRESETS
 from handgame.games.hand.state import Game
 
@@ -32,5 +32,14 @@ GAME = GameSpec(
     play_record=play_record,
     replay=replay,
     describe=_describe,
+    preset_info=tuple(
+        PresetInfo(p.name, p.min_players, p.max_players, p.default_players, p.summary)
+        for p in PRESETS.values()
+    ),
+    read_game=read_game,
+    summary=summary,
+    hint=hints.hint,
+    hint_kind=hints.hint_kind,
+    out_of_turn_verbs=("redeal",),
     bots=bots,
 )

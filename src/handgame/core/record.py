@@ -1,0 +1,54 @@
+"""The record envelope shared by every game: the format name, JSON text, and which game a
+record is of (RECORD.md: ``rules.preset`` selects the game; ``hand-and-foot`` the second).
+
+``replay(obj)`` and ``replay_text(text)`` never raise: malformed input gives the replay answer
+with ``error`` set, by the game the record names (or the default game when it names none).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from handgame.core.errors import OptionError
+from handgame.core.game import GameSpec
+from handgame.core.registry import find_game, games
+
+#: the format every record carries
+FORMAT = "hand-record/1"
+
+
+def dumps(record: dict[str, Any]) -> str:
+    """A record as compact, readable JSON text (one line per action)."""
+    return json.dumps(record, ensure_ascii=False, indent=1)
+
+
+def error(round_index: int | None, action: int | None, message: str) -> dict[str, Any]:
+    """The ``error`` of a replay answer: where (round, action index) and why."""
+    return {"round": round_index, "action": action, "message": message}
+
+
+def game_of(obj: Any) -> GameSpec:
+    """The game a record object is of: its ``rules.preset``'s, else the default game."""
+    rules = obj.get("rules") if isinstance(obj, dict) else None
+    preset = rules.get("preset") if isinstance(rules, dict) else None
+    if isinstance(preset, str):
+        try:
+            return find_game(preset)
+        except OptionError:
+            pass  # the default game's reader reports the unknown preset
+    return games()[0]
+
+
+def replay(obj: Any) -> dict[str, Any]:
+    """Replay a record and give the RECORD.md answer; never raises on bad input."""
+    return game_of(obj).replay(obj)
+
+
+def replay_text(text: str) -> dict[str, Any]:
+    """Replay a record given as JSON text."""
+    try:
+        obj = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as e:
+        return games()[0].summary(None, error(None, None, f"the record is not valid JSON: {e}"))
+    return replay(obj)
