@@ -79,7 +79,10 @@ def test_solver() -> None:
     result = run("solver.py", "--hands", "3", "--dense-hands", "3", "--peer-hands", "3")
     assert result["benchmark"] == "solver"
     assert result["function"].startswith(
-        ("handgame.games.hand.solver.best_arrangement", "handgame.games.hand.meldgen.best_melds_value")
+        (
+            "handgame.games.hand.solver.best_arrangement",
+            "handgame.games.hand.meldgen.best_melds_value",
+        )
     )
     assert result["cold_calls"] is True
     assert any("_candidates" in name for name in result["caches_cleared"])

@@ -15,7 +15,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from handgame.core.cards import ALL_CARDS
-from handgame.games.hand.record import replay, replay_text, to_record
+from handgame.core.record import replay, replay_text
+from handgame.games.hand.record import to_record
 from invariants import play_random_match
 
 EXAMPLES = int(os.environ.get("HAND_EXAMPLES", "10"))

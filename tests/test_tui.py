@@ -17,12 +17,16 @@ from rich.console import Console
 from handgame import locale
 from handgame.cli.commands import build_parser, main, play_session
 from handgame.core.cards import Card, parse_cards, standard_deck
-from handgame.games.hand.actions import Discard, Draw
+from handgame.core.errors import IllegalAction, MeldError
+from handgame.games.hand.actions import Discard, Draw, LayOff
 from handgame.games.hand.deal import Deal
 from handgame.games.hand.hints import hint_kind
 from handgame.games.hand.record import replay
 from handgame.games.hand.state import Game, State
-from handgame.tui.app import ChoiceScreen, CoverScreen, HandApp, InfoScreen, ReplayApp
+from handgame.tui.i18n import rule_text
+from handgame.tui.play_app import HandApp
+from handgame.tui.replay_app import ReplayApp
+from handgame.tui.screens import ChoiceScreen, CoverScreen, InfoScreen
 from handgame.tui.session import Session, replay_states, resume
 
 SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
@@ -363,7 +367,9 @@ def test_resume_from_the_command_line(
         (["replay", "-", "--show"], "needs a record file"),
     ]:
         terminal = argv[0] == "play"  # the full-screen game's checks (it is never started here)
-        monkeypatch.setattr("handgame.cli.commands._is_terminal", lambda terminal=terminal: terminal)
+        monkeypatch.setattr(
+            "handgame.cli.commands._is_terminal", lambda terminal=terminal: terminal
+        )
         code = main(argv)
         _, err = capsys.readouterr()
         assert code == 2, (argv, err)
@@ -371,6 +377,55 @@ def test_resume_from_the_command_line(
 
 
 # ------------------------------------------------------------------------------ languages
+
+
+def test_rule_text_reads_the_rule_ids_of_the_error() -> None:
+    """The sentence comes from the error's ``rules`` (its leading id), not from its words."""
+    sentence = locale.messages()["ar"]["rules"]["L-62"]
+    quiet = IllegalAction("the discard makes no meld here", rules=("L-62",))
+    assert rule_text("ar", quiet) == f"{sentence} (L-62) — the discard makes no meld here"
+    led = IllegalAction("not now (L-61), and the discard makes no meld", rules=("L-62", "L-61"))
+    assert rule_text("ar", led).startswith(f"{sentence} (L-62) — ")
+    assert rule_text("en", led) == "not now (L-61), and the discard makes no meld"
+    assert rule_text("ar", IllegalAction("no rule here")) == "no rule here"
+    state = scripted_state()
+    state = state.apply(Discard(0, Card.parse("2D")))
+    problem = Session(state.game, ["human", "greedy"], "s", None, state).meld_problem(
+        parse_cards(["KS", "KH", "9S"])
+    )
+    assert isinstance(problem, MeldError) and problem.rules[:1] == ("L-11",)
+
+
+def test_which_end_is_worded_as_the_action() -> None:
+    """A wild card that fits either end of a run: the choice names the whole action."""
+    state = scripted_state()
+    for action in (Discard(0, Card.parse("2D")), Draw(1, "stock"), Discard(1, Card.parse("8H"))):
+        state = state.apply(action)
+    session = Session(state.game, ["human", "greedy"], "s", None, state)
+    app = HandApp(session, bot_delay=0)
+    seen: list[str] = []
+
+    async def script(pilot: Any) -> None:
+        await pilot.press("d")
+        await settle(pilot)
+        await select(pilot, "KS", "KH", "KD")
+        await pilot.press("m")
+        await select(pilot, "9S", "TS", "JS")
+        await pilot.press("m")
+        line = next(y for y, m in app.meld_lines.items() if m == 1)
+        await pilot.click("#table", offset=(6, line))
+        await select(pilot, "AC")
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        seen.append(screen_text(app))
+        await pilot.press("2")
+        await pilot.pause()
+
+    run_app(app, script, (100, 30))
+    assert "1. add A♣ to meld 1 at the low end" in seen[0], seen[0]
+    assert "2. add A♣ to meld 1 at the high end" in seen[0], seen[0]
+    assert session.staged[-1] == LayOff(0, Card.parse("AC"), 1, "high")
 
 
 def test_arabic_and_persian_labels() -> None:
@@ -533,7 +588,8 @@ def test_redeal_offer_out_of_turn() -> None:
 
     async def script(pilot: Any) -> None:
         assert isinstance(app.screen, ChoiceScreen)
-        assert "redeal" in screen_text(app)
+        # the choice is worded by handgame.games.hand.text, like every action
+        assert "1. show your pairs and claim a redeal (L-52)" in screen_text(app)
         await pilot.press("1")
         await settle(pilot)
         assert isinstance(app.screen, InfoScreen)  # the round summary: no score

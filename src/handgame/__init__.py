@@ -1,5 +1,6 @@
 """handgame: Hand (هند), the rummy game of the Levant and the Gulf — rules engine and records."""
 
+from handgame.core import __version__
 from handgame.core.cards import JOKER, Card, parse_cards
 from handgame.core.errors import CardError, IllegalAction, MeldError, OptionError, RecordError
 from handgame.core.record import replay
@@ -19,8 +20,6 @@ from handgame.games.hand.record import to_record
 from handgame.games.hand.rounds import Phase
 from handgame.games.hand.rules import PRESETS, Ruleset, make_ruleset
 from handgame.games.hand.state import Game, State
-
-__version__ = "0.1.0"
 
 __all__ = [
     "JOKER",
@@ -44,6 +43,7 @@ __all__ = [
     "Ruleset",
     "State",
     "SwapWild",
+    "__version__",
     "analyze",
     "make_ruleset",
     "parse_action",

@@ -14,6 +14,7 @@ ends find it by name, alias or preset (``find_game("levant")``) and use only wha
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
@@ -81,6 +82,11 @@ class MatchState(Protocol):
 
     def view(self, seat: int | None) -> Any:
         """What ``seat`` may see; ``None``: what a spectator may see (no hand at all)."""
+        ...
+
+    def resample(self, seat: int, rng: random.Random) -> MatchState:
+        """A state ``seat`` cannot tell from this one, the cards it has not seen dealt again
+        at random by ``rng`` (OpenSpiel's ``resample_from_infostate``)."""
         ...
 
     def returns(self) -> tuple[float, ...]:

@@ -4,8 +4,9 @@ the kinds of hint: one file, ``messages.json``, read by ``hand play`` and served
 
 The file maps a language to three tables: ``rules`` (a rule id of ``RULES.md``, e.g. ``L-62``,
 to a sentence saying that rule), ``errors`` (a server error code, e.g. ``stale``) and ``hints``
-(a kind of advice of :data:`handgame.games.hand.hints.HINT_KINDS`, e.g. ``draw_stock``). English has no
-table: the engine's messages are English. An interface, not the core, reads this package.
+(a kind of advice of :data:`handgame.games.hand.hints.HINT_KINDS`, e.g. ``draw_stock``).
+English has no table: the engine's messages are English. An interface, not the core,
+reads this package.
 """
 
 from __future__ import annotations

@@ -16,7 +16,8 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.websockets import WebSocketDisconnect
 
-from handgame import __version__, locale
+from handgame import locale
+from handgame.core import __version__
 from handgame.games.hand import hints
 from handgame.games.hand.actions import parse_action
 from handgame.games.hand.deal import Deal
@@ -47,7 +48,7 @@ class SeatIn(BaseModel):
 
 class HintOut(BaseModel):
     """The engine's advice for a seat at a table version: lines of text, each with its kind
-    (``handgame.games.hand.hints.hint_kind``: ``draw_stock``, ``open``…, or null) for translations."""
+    (the game's ``hint_kind``: ``draw_stock``, ``open``…, or null) for translations."""
 
     seat: int
     version: int

@@ -1,6 +1,6 @@
 """The WebSocket protocol's messages (docs/web-protocol.md): what the server sends and reads.
 
-Every game view a client gets is made here, from :func:`handgame.games.hand.view.view` (a seat's view)
+Every game view a client gets is made here, from the game's ``view`` (a seat's view)
 or :func:`spectator_view` (the public view built from it): no other code turns a state into
 a message.
 """

@@ -2,10 +2,11 @@
 
 Arabic and Persian text is shown as it is (no shaping library): a terminal that shapes and
 orders right-to-left text shows it well; :func:`can_show` falls back to English where the
-output encoding cannot even hold the letters. The engine's rule messages and hint lines are
+output encoding cannot even hold the letters. The engine's error messages and hint lines are
 English (they cite rule ids of ``RULES.md`` and name the cards): in Arabic and Persian,
-:func:`rule_text` and :func:`hint_text` put the sentence for their rule or kind of advice (from
-:mod:`handgame.locale`, the file the web UI uses too) before them.
+:func:`rule_text` puts the sentence for the error's leading rule (read from its ``rules``, never
+from its words) before the message, and :func:`hint_text` the sentence for the line's kind of
+advice before the line (both sentences from :mod:`handgame.locale`, the file the web UI uses too).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import codecs
 
 from handgame import locale
 from handgame.core.cards import RANKS, SUIT_SYMBOLS, Card
+from handgame.core.errors import GameError
 from handgame.games.hand.hints import hint_kind
 
 LANGS = ("en", "ar", "fa")
@@ -104,10 +106,11 @@ def tr(lang: str, text: str) -> str:
     return pair[0] if lang == "ar" else pair[1]
 
 
-def rule_text(lang: str, message: str) -> str:
-    """An engine message (English, citing a rule) in ``lang``: the rule's sentence, its id and
-    the English message after it; the message alone in English or without a sentence."""
-    rule = locale.rule_of(message)
+def rule_text(lang: str, error: GameError) -> str:
+    """An engine error in ``lang``: the sentence of its leading rule (``error.rules``), the rule's
+    id and the English message after it; the message alone in English or without a sentence."""
+    message = str(error)
+    rule = error.rules[0] if error.rules else None
     said = locale.sentence(lang, "rules", rule) if lang != "en" else None
     if said is None:
         return message

@@ -67,6 +67,11 @@ def describe(action: Action, pile: tuple[Card, ...], who: str) -> str:
     return text.describe(action, pile, who, card_face)
 
 
+def choice(action: Action, pile: tuple[Card, ...]) -> str:
+    """An action offered to its seat as a choice (``add Q♠ to meld 1 at the high end``)."""
+    return text.choice(action, pile, card_face)
+
+
 @dataclass(frozen=True)
 class Waiting:
     """What the game waits for: ``over``, ``summary``, ``deal``, ``offer``, ``human``, ``bot``."""
@@ -270,16 +275,17 @@ class Session:
         ]
         return sorted(set(out))
 
-    def meld_problem(self, cards: list[Card]) -> str:
-        """Why ``cards`` make no meld, in the words of the rules."""
+    def meld_problem(self, cards: list[Card]) -> MeldError:
+        """Why ``cards`` make no meld: the engine's error (its words and its rule ids)."""
         rnd = self.state.round
         assert rnd is not None
         natural = sorted(cards, key=lambda c: (rnd.wilds.is_wild(c), c.suit, c.rank))
         try:
             analyze(tuple(natural), rnd.wilds, self.state.rules)
         except MeldError as e:
-            return str(e)
-        return "these cards make no meld in any order (L-11, L-12)"
+            return e
+        message = "these cards make no meld in any order (L-11, L-12)"
+        return MeldError(message, rules=("L-11", "L-12"))
 
     def result_line(self, r: RoundResult) -> str:
         """A round's end in one line."""

@@ -1,8 +1,8 @@
 """Advice for the seat to act, from what it may see: shared by ``hand play`` and the web UI.
 
 A layer above the solver and the bots (it imports the core, the solver and the bots, never an
-interface). :func:`hint` reads only a :class:`~handgame.games.hand.view.PlayerView`: the state it samples
-for the engine's help has its hidden cards at random and never reads them.
+interface). :func:`hint` reads only a :class:`~handgame.games.hand.view.PlayerView`: the state
+it samples for the engine's help has its hidden cards at random and never reads them.
 """
 
 from __future__ import annotations

@@ -69,8 +69,6 @@ def to_record(state: State, extra: dict[str, Any] | None = None) -> dict[str, An
     return Record(state.game, rounds, dict(extra or {})).to_json()
 
 
-
-
 def read_game(obj: Any) -> Game:
     """The game (rules, seats, partnership) of a record object; raises :class:`RecordError`."""
     if not isinstance(obj, dict):
@@ -119,8 +117,6 @@ def read_record(obj: Any) -> Record:
     return Record(game, list(rounds), extra)
 
 
-
-
 def play_record(obj: Any) -> tuple[State | None, dict[str, Any] | None]:
     """Play a record through the engine: the final state and the first error (or None)."""
     try:
@@ -131,20 +127,26 @@ def play_record(obj: Any) -> tuple[State | None, dict[str, Any] | None]:
     state: State | None = None
     for r, rnd in enumerate(record.rounds):
         if not isinstance(rnd, dict):
-            return state, replay_error(r, None, "a round must be an object with dealer, deal, actions")
+            return state, replay_error(
+                r, None, "a round must be an object with dealer, deal, actions"
+            )
         dealer = rnd.get("dealer")
         if (
             not isinstance(dealer, int)
             or isinstance(dealer, bool)
             or not 0 <= dealer < game.players
         ):
-            return state, replay_error(r, None, f"dealer must be a seat from 0 to {game.players - 1}")
+            return state, replay_error(
+                r, None, f"dealer must be a seat from 0 to {game.players - 1}"
+            )
         if state is None:
             state = game.new_match(dealer)
         if state.phase is Phase.OVER:
             return state, replay_error(r, None, "the match was already over before this round")
         if state.phase is not Phase.DEAL:
-            return state, replay_error(r, None, f"round {r - 1} had not ended when this round began")
+            return state, replay_error(
+                r, None, f"round {r - 1} had not ended when this round began"
+            )
         if dealer != state.dealer:
             return state, replay_error(
                 r,

@@ -6,8 +6,8 @@
   (new melds, lay-offs and swaps, under L-64, L-65 and every turn rule the engine checks);
 - :func:`best_discard`: the discard that keeps the hand best.
 
-All are deterministic. They build on :mod:`handgame.games.hand.meldgen` (every meld a hand can form) and,
-for going out, on the engine's own steps, so legality is never written twice.
+All are deterministic. They build on :mod:`handgame.games.hand.meldgen` (every meld a hand can
+form) and, for going out, on the engine's own steps, so legality is never written twice.
 """
 
 from __future__ import annotations

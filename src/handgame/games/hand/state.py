@@ -8,11 +8,14 @@ is a chance node whose outcome is a :class:`Deal`.
 from __future__ import annotations
 
 import dataclasses
+import random
+from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from handgame.core import seating
+from handgame.core.cards import Card
 from handgame.core.errors import OptionError
 from handgame.games.hand import legal, turn
 from handgame.games.hand.actions import Action
@@ -181,6 +184,31 @@ class State:
     def seeded_deal(self, seed: int | str) -> Deal:
         """The next round's deal shuffled with ``seed`` (not yet applied)."""
         return shuffle_deal(self.rules, self.game.players, self.dealer, seed)
+
+    def resample(self, seat: int, rng: random.Random) -> State:
+        """A state ``seat`` cannot tell from this one: the cards it has not seen (the others'
+        hands but for the cards seen going in, and the stock) dealt again at random by
+        ``rng`` (OpenSpiel's ``resample_from_infostate``)."""
+        rnd = self.round
+        if rnd is None or self.phase in (Phase.DEAL, Phase.OVER):
+            return self
+        others = [s for s in range(self.game.players) if s != seat]
+        unseen: list[Card] = list(rnd.stock)
+        kept: dict[int, list[Card]] = {}
+        for s in others:
+            left = Counter(rnd.hands[s])
+            left.subtract(rnd.known[s] if rnd.known else ())
+            kept[s] = list((Counter(rnd.hands[s]) - left).elements())
+            unseen.extend(left.elements())
+        rng.shuffle(unseen)
+        hands = list(rnd.hands)
+        at = 0
+        for s in others:
+            need = len(rnd.hands[s]) - len(kept[s])
+            hands[s] = tuple(sorted((*kept[s], *unseen[at : at + need])))
+            at += need
+        new = evolve(rnd, hands=tuple(hands), stock=tuple(unseen[at:]))
+        return self.replace(round=new)
 
     def returns(self) -> tuple[float, ...]:
         """Each seat's result of the match: 1.0 for the winner (or its team), 0.0 else."""

@@ -3,8 +3,8 @@
 The seat's own hand, the table, the discard pile and the cards known to be in other hands
 (taken from the pile, taken by swaps) are kept; every other card (the others' unknown cards and
 the stock) is dealt at random from what the seat has not seen, in the counts the view shows.
-A bot that needs a whole :class:`~handgame.games.hand.state.State` (to search, or to ask the engine what
-is legal) works on such a sample, never on the real state.
+A bot that needs a whole :class:`~handgame.games.hand.state.State` (to search, or to ask the
+engine what is legal) works on such a sample, never on the real state.
 """
 
 from __future__ import annotations

@@ -1,0 +1,222 @@
+"""The main screen that ``hand play`` and ``hand replay --show`` share, and how it draws a view.
+
+The main screen shows, top to bottom: the header (round, stock, indicator and wild cards,
+discard top, scores), the table (each seat and its melds), the log, a message line (hints,
+broken rules), your hand (selected cards lifted) and the keys. Keys and mouse both work:
+click a card to select it, click a meld to make it the target.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from handgame.core.cards import Card
+from handgame.games.hand.state import State
+from handgame.games.hand.view import PlayerView
+from handgame.games.hand.wilds import Wilds
+from handgame.tui import render
+from handgame.tui.i18n import tr
+from handgame.tui.screens import InfoScreen
+from handgame.tui.widgets import HandWidget, TableWidget
+
+#: the layout of the main screen and of the boxes over it
+CSS = """
+Screen { layout: vertical; }
+#header { height: auto; background: $boost; padding: 0 1; }
+#table-box { height: 1fr; border-top: solid $primary-darken-2; }
+#table { padding: 0 1; }
+#log { height: 3; padding: 0 1; color: $text-muted; }
+#message { height: auto; max-height: 4; padding: 0 1; }
+#hand-title { height: 1; padding: 0 1; text-style: bold; }
+#hand { height: 3; padding: 0 1; }
+#keys { height: auto; padding: 0 1; background: $boost; color: $text-muted; }
+InfoScreen, ChoiceScreen { align: center middle; }
+InfoScreen > VerticalScroll, ChoiceScreen > VerticalScroll {
+    width: 90%; height: auto; max-height: 90%; border: thick $primary; background: $surface;
+    padding: 0 1;
+}
+CoverScreen { align: center middle; }
+CoverScreen > Static { width: auto; border: thick $primary; padding: 1 2; }
+"""
+
+#: the keys line of ``hand play``: each key and the word (translated) for what it does
+KEYS_HELP = (
+    ("←→", "select"),
+    ("space", "select"),
+    ("↑↓", "meld target"),
+    ("d", "draw"),
+    ("t", "take"),
+    ("m", "meld"),
+    ("a", "add"),
+    ("w", "swap"),
+    ("x", "discard"),
+    ("u", "undo"),
+    ("r", "redeal"),
+    ("?", "hint"),
+    ("s", "sort"),
+    ("p", "pile"),
+    ("q", "quit"),
+)
+
+#: the keys both apps share: move, select, target, sort, look at the pile and the log
+NAV_BINDINGS: list[BindingType] = [
+    Binding("left", "left", show=False),
+    Binding("right", "right", show=False),
+    Binding("space", "pick", show=False),
+    Binding("c", "clear", show=False),
+    Binding("up", "target(-1)", show=False),
+    Binding("down", "target(1)", show=False),
+    Binding("s", "sort", show=False),
+    Binding("p", "pile", show=False),
+    Binding("l", "log", show=False),
+]
+
+
+class BaseGameApp(App[int]):
+    """What the game and the replay share: the main screen and how a view is drawn."""
+
+    CSS = CSS
+    TITLE = "Hand"
+
+    def __init__(self, lang: str = "en") -> None:
+        """An app drawing in ``lang``."""
+        super().__init__()
+        self.lang = lang
+        self.hand_cards: list[Card] = []
+        self.wilds: Wilds | None = None
+        self.selected: set[int] = set()
+        self.cursor = 0
+        self.by_rank = False
+        self.target: int | None = None
+        self.meld_lines: dict[int, int] = {}
+        self.hand_hidden = False
+        self.message: Text = Text()
+
+    def compose(self) -> ComposeResult:
+        """The main screen."""
+        yield Static(id="header")
+        with VerticalScroll(id="table-box"):
+            yield TableWidget(self, id="table")
+        yield Static(id="log")
+        yield Static(id="message")
+        yield Static(id="hand-title")
+        yield HandWidget(self, id="hand")
+        yield Static(self.keys_text(), id="keys")
+
+    def keys_text(self) -> Text:
+        """The keys line."""
+        t = Text()
+        for i, (key, word) in enumerate(KEYS_HELP):
+            if i:
+                t.append(" · ")
+            t.append(key, style="bold")
+            t.append(" " + tr(self.lang, word))
+        return t
+
+    # ------------------------------------------------------------------ drawing
+    def current(self) -> tuple[State, PlayerView, list[str]]:
+        """The state, the view to draw and the log lines."""
+        raise NotImplementedError
+
+    def show(self) -> None:
+        """Redraw everything from the current view."""
+        if not self.is_running:
+            return
+        state, view, log = self.current()
+        self.wilds = Wilds(view.wild, view.joker_as) if view.public is not None else None
+        cards = render.sort_hand(view.hand, self.wilds, self.by_rank)
+        if cards != self.hand_cards:
+            self.selected = set()
+        self.hand_cards = cards
+        self.cursor = max(0, min(self.cursor, len(cards) - 1))
+        melds = {m.index for m in view.melds}
+        if self.target not in melds:
+            self.target = max(melds) if melds else None
+        self.query_one("#header", Static).update(render.header_text(view, state, self.lang))
+        table, self.meld_lines = render.table_text(view, self.target, self.lang)
+        self.query_one("#table", Static).update(table)
+        self.query_one("#log", Static).update(Text("\n".join(log[-3:])))
+        self.query_one("#message", Static).update(self.message)
+        order = tr(self.lang, "by rank" if self.by_rank else "by suit")
+        title = f"{tr(self.lang, 'Your hand')} ({len(cards)}) · {order}"
+        if view.seat is not None and len(self.hand_owner_names()) > 1:
+            title += f" · {view.names[view.seat]}"
+        self.query_one("#hand-title", Static).update(Text(title))
+        self.query_one("#hand", HandWidget).refresh()
+
+    def hand_owner_names(self) -> list[str]:
+        """The seats whose hands may be shown here (more than one: hot-seat or replay)."""
+        return []
+
+    def say(self, text: str, style: str = "") -> None:
+        """Put a line in the message area."""
+        self.message = Text(text, style=style)
+        self.show()
+
+    def toggle(self, index: int) -> None:
+        """Select or unselect a card of the hand."""
+        if index in self.selected:
+            self.selected.discard(index)
+        else:
+            self.selected.add(index)
+        self.query_one("#hand", HandWidget).refresh()
+
+    # ------------------------------------------------------------------ shared keys
+    def action_left(self) -> None:
+        """Move the cursor left."""
+        self.cursor = max(0, self.cursor - 1)
+        self.query_one("#hand", HandWidget).refresh()
+
+    def action_right(self) -> None:
+        """Move the cursor right."""
+        self.cursor = min(len(self.hand_cards) - 1, self.cursor + 1)
+        self.query_one("#hand", HandWidget).refresh()
+
+    def action_pick(self) -> None:
+        """Select or unselect the card under the cursor."""
+        if self.hand_cards:
+            self.toggle(self.cursor)
+
+    def action_clear(self) -> None:
+        """Unselect every card."""
+        self.selected = set()
+        self.query_one("#hand", HandWidget).refresh()
+
+    def action_sort(self) -> None:
+        """Switch the hand between suit order and rank order."""
+        chosen = [self.hand_cards[i] for i in sorted(self.selected)]
+        self.by_rank = not self.by_rank
+        self.hand_cards = render.sort_hand(self.hand_cards, self.wilds, self.by_rank)
+        self.selected = set()
+        taken: list[int] = []
+        for c in chosen:
+            for i, h in enumerate(self.hand_cards):
+                if h == c and i not in taken:
+                    taken.append(i)
+                    break
+        self.selected = set(taken)
+        self.show()
+
+    def action_target(self, step: int) -> None:
+        """Move the target meld up or down the table."""
+        order = sorted(set(self.meld_lines.items()))
+        indices = [m for _, m in order]
+        if not indices:
+            return
+        pos = indices.index(self.target) if self.target in indices else 0
+        self.target = indices[(pos + step) % len(indices)]
+        self.show()
+
+    def action_pile(self) -> None:
+        """Show the whole discard pile."""
+        _, view, _ = self.current()
+        self.push_screen(InfoScreen(render.pile_text(view)))
+
+    def action_log(self) -> None:
+        """Show the whole log."""
+        _, _, log = self.current()
+        self.push_screen(InfoScreen(Text("\n".join(log[-200:]) or "-")))

@@ -1,0 +1,347 @@
+"""``hand play``'s app: people and bots at one table, the bots playing in a worker."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import ClassVar
+
+from rich.text import Text
+from textual.binding import Binding, BindingType
+
+from handgame.core.cards import Card
+from handgame.core.errors import IllegalAction
+from handgame.games.hand.actions import (
+    Action,
+    ClaimRedeal,
+    Discard,
+    Draw,
+    LayMelds,
+    LayOff,
+    SwapWild,
+)
+from handgame.games.hand.melds import analyze
+from handgame.games.hand.state import State
+from handgame.games.hand.view import PlayerView
+from handgame.tui import render
+from handgame.tui.base import NAV_BINDINGS, BaseGameApp
+from handgame.tui.i18n import hint_text, rule_text, tr
+from handgame.tui.screens import ChoiceScreen, CoverScreen, InfoScreen
+from handgame.tui.session import Session, choice, describe
+
+
+class HandApp(BaseGameApp):
+    """``hand play``: people and bots at one table."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *NAV_BINDINGS,
+        Binding("d", "draw('stock')", show=False),
+        Binding("t", "draw('discard')", show=False),
+        Binding("m", "meld", show=False),
+        Binding("a", "add", show=False),
+        Binding("w", "swap", show=False),
+        Binding("x", "discard(True)", show=False),
+        Binding("X", "discard(False)", show=False),
+        Binding("u", "undo", show=False),
+        Binding("r", "redeal", show=False),
+        Binding("question_mark", "hint", show=False),
+        Binding("q", "quit_game", show=False),
+    ]
+
+    def __init__(self, session: Session, lang: str = "en", bot_delay: float = 0.3) -> None:
+        """The app playing ``session``; bots wait ``bot_delay`` seconds before acting."""
+        super().__init__(lang)
+        self.session = session
+        self.bot_delay = bot_delay
+        self.busy = False
+        self.covered_for: int | None = None
+        self.error: str | None = None
+
+    def current(self) -> tuple[State, PlayerView, list[str]]:
+        """The viewer's view of the live game."""
+        s = self.session
+        return s.state, s.state.view(s.viewer()), s.log
+
+    def hand_owner_names(self) -> list[str]:
+        """The people at the table."""
+        return [self.session.name(s) for s in self.session.humans]
+
+    def on_mount(self) -> None:
+        """Start the game."""
+        self.advance()
+
+    def advance(self) -> None:
+        """Let deals and bots play until a person must act (in a worker)."""
+        self.run_worker(self._advance(), exclusive=True, group="advance")
+
+    async def _advance(self) -> None:
+        s = self.session
+        self.busy = True
+        try:
+            while True:
+                w = s.waiting()
+                if w.kind == "deal":
+                    s.deal()
+                    self.selected = set()
+                    continue
+                if w.kind == "bot-claims":
+                    s.bot_claims()
+                    continue
+                if w.kind == "bot":
+                    assert w.seat is not None
+                    self.show()
+                    if self.bot_delay:
+                        await asyncio.sleep(self.bot_delay)
+                    seat = w.seat
+                    action = await asyncio.to_thread(s.bot_choice, seat)
+                    s.commit(action)
+                    continue
+                break
+        except Exception as e:  # a bot failed: stop and say so, never a traceback
+            self.error = f"{type(e).__name__}: {e}"
+            self.busy = False
+            self.say(f"The game stopped: {self.error}. Press q to quit.", "bold red")
+            return
+        self.busy = False
+        self.hand_hidden = False
+        self.show()
+        if w.kind == "summary":
+            self._show_summary()
+        elif w.kind == "over":
+            self._show_over()
+        elif w.kind == "offer":
+            assert w.seat is not None
+            self._offer(w.seat)
+        elif w.kind == "human":
+            assert w.seat is not None
+            self._human_turn(w.seat)
+
+    # ------------------------------------------------------------------ screens
+    def _show_summary(self) -> None:
+        s = self.session
+        st = s.state
+        r = st.results[-1]
+        text = render.result_text(st, r, len(st.results), st.game.names, self.lang)
+        text.append("\n")
+        text.append_text(render.match_text(st, st.game.names, self.lang))
+
+        def done(_: None) -> None:
+            s.summary_seen()
+            self.message = Text()
+            self.advance()
+
+        self.push_screen(InfoScreen(text, tr(self.lang, "press Enter")), done)
+
+    def _show_over(self) -> None:
+        s = self.session
+        st = s.state
+        names = st.game.names
+        text = Text(f"{tr(self.lang, 'Match over')}\n\n", style="bold")
+        text.append_text(render.match_text(st, names, self.lang))
+        if st.winner is not None:
+            if st.game.partnership:
+                who = f"{names[st.winner]} + {names[st.winner + 2]}"
+            else:
+                who = names[st.winner]
+            text.append(f"\n{tr(self.lang, 'Winner')}: {who}\n", style="bold green")
+        if s.record is not None:
+            text.append(f"\n{tr(self.lang, 'record')}: {s.record}\n", style="dim")
+        self.push_screen(InfoScreen(text, tr(self.lang, "quit")), lambda _: self.exit(0))
+
+    def _offer(self, seat: int) -> None:
+        s = self.session
+        claim = ClaimRedeal(seat)
+        options = [Text(choice(claim, ())), Text("play on")]
+        name = s.name(seat)
+
+        def done(picked: int | None) -> None:
+            if picked == 0:
+                try:
+                    s.act(claim)
+                except IllegalAction as e:
+                    self.say(f"✗ {rule_text(self.lang, e)}", "bold red")
+            else:
+                s.decline_offer(seat)
+            self.advance()
+
+        self.push_screen(
+            ChoiceScreen(f"{name}: your hand entitles you to a redeal (L-52).", options), done
+        )
+
+    def _human_turn(self, seat: int) -> None:
+        s = self.session
+        if len(s.humans) > 1 and self.covered_for != seat:
+            self.covered_for = seat
+            self.hand_hidden = True
+            self.show()
+            text = (
+                f"{tr(self.lang, 'Pass the terminal to')} {s.name(seat)} — "
+                f"{tr(self.lang, 'press Enter')}"
+            )
+
+            def uncover(_: None) -> None:
+                self.hand_hidden = False
+                self._prompt(seat)
+
+            self.push_screen(CoverScreen(text), uncover)
+            return
+        self._prompt(seat)
+
+    def _prompt(self, seat: int) -> None:
+        view = self.session.state.view(seat)
+        phase = view.phase
+        what = {
+            "first-discard": "you start the round: select a card and discard it (x)",
+            "draw": "draw from the stock (d) or take the discard (t)",
+            "play": "lay melds (m), add (a), swap (w), then discard (x); u takes a step back",
+        }.get(phase, "")
+        if not self.message.plain.startswith(("✗", tr(self.lang, "Hint"))):
+            self.message = Text(f"{tr(self.lang, 'your turn')}: {what}", style="bold green")
+        self.show()
+
+    # ------------------------------------------------------------------ acting
+    def my_seat(self) -> int | None:
+        """The seat the keys play for now, or None."""
+        if self.busy or self.error is not None:
+            return None
+        w = self.session.waiting()
+        return w.seat if w.kind == "human" else None
+
+    def chosen(self) -> list[Card]:
+        """The selected cards."""
+        return [self.hand_cards[i] for i in sorted(self.selected) if i < len(self.hand_cards)]
+
+    def try_act(self, action: Action) -> bool:
+        """Act for the person; show the broken rule when it is not allowed."""
+        s = self.session
+        pile = s.state.round.discard_pile if s.state.round is not None else ()
+        try:
+            s.act(action)
+        except IllegalAction as e:
+            self.say(f"✗ {rule_text(self.lang, e)}", "bold red")
+            return False
+        self.selected = set()
+        self.message = Text(describe(action, pile, "you"), style="green")
+        if isinstance(action, (Draw, Discard, ClaimRedeal)):
+            self.advance()
+        else:
+            self.show()
+        return True
+
+    def action_draw(self, source: str) -> None:
+        """Draw from the stock or take the top discard."""
+        seat = self.my_seat()
+        if seat is not None:
+            self.try_act(Draw(seat, source))
+
+    def action_discard(self, announce: bool) -> None:
+        """Discard the selected card (or the card under the cursor)."""
+        seat = self.my_seat()
+        if seat is None or not self.hand_cards:
+            return
+        cards = self.chosen() or [self.hand_cards[self.cursor]]
+        if len(cards) != 1:
+            self.say("✗ select exactly one card to discard", "bold red")
+            return
+        self.try_act(Discard(seat, cards[0], announce))
+
+    def action_meld(self) -> None:
+        """Lay the selected cards as a new meld (asking which way when a wild could go twice)."""
+        seat = self.my_seat()
+        if seat is None:
+            return
+        cards = self.chosen()
+        if len(cards) < 3:
+            self.say("✗ select the three or more cards of the meld first (L-11, L-12)", "bold red")
+            return
+        options = self.session.meld_options(seat, cards)
+        if not options:
+            self.say(f"✗ {rule_text(self.lang, self.session.meld_problem(cards))}", "bold red")
+            return
+        if len(options) == 1:
+            self.try_act(LayMelds(seat, (options[0],)))
+            return
+        wilds = self.wilds
+        assert wilds is not None
+        texts = []
+        for o in options:
+            meld = analyze(o, wilds, self.session.state.rules)
+            texts.append(Text(meld.describe()))
+
+        def done(picked: int | None) -> None:
+            if picked is not None:
+                self.try_act(LayMelds(seat, (options[picked],)))
+
+        self.push_screen(ChoiceScreen("Which meld?", texts), done)
+
+    def action_add(self) -> None:
+        """Add the selected card to the target meld (asking for the end where it matters)."""
+        seat = self.my_seat()
+        if seat is None:
+            return
+        cards = self.chosen()
+        if not cards and self.hand_cards:
+            cards = [self.hand_cards[self.cursor]]
+        if len(cards) != 1 or self.target is None:
+            self.say("✗ select one card and a meld on the table (↑↓ or a click)", "bold red")
+            return
+        card, to = cards[0], self.target
+        legal = self.session.state.legal_actions(seat)
+        ends = [a for a in legal if isinstance(a, LayOff) and a.card == card and a.to == to]
+        if len(ends) > 1:
+            pile = self.session.state.view(seat).discard_pile
+            texts = [Text(choice(a, pile)) for a in ends]
+
+            def done(picked: int | None) -> None:
+                if picked is not None:
+                    self.try_act(ends[picked])
+
+            self.push_screen(ChoiceScreen(f"Which end of meld {to}?", texts), done)
+            return
+        self.try_act(ends[0] if ends else LayOff(seat, card, to, None))
+
+    def action_swap(self) -> None:
+        """Put the selected natural card(s) in place of the target meld's wild card."""
+        seat = self.my_seat()
+        if seat is None:
+            return
+        cards = self.chosen()
+        if not cards or self.target is None:
+            self.say("✗ select the natural card(s) and a meld with a wild card", "bold red")
+            return
+        want = sorted(cards)
+        legal = self.session.state.legal_actions(seat)
+        for a in legal:
+            if isinstance(a, SwapWild) and a.at == self.target and sorted(a.cards) == want:
+                self.try_act(a)
+                return
+        self.try_act(SwapWild(seat, tuple(cards), self.target))
+
+    def action_undo(self) -> None:
+        """Take back the last staged step of the turn."""
+        if self.my_seat() is None:
+            return
+        if self.session.undo():
+            self.selected = set()
+            self.say("taken back", "yellow")
+        else:
+            self.say("✗ nothing to take back: a draw or a discard cannot be undone", "bold red")
+
+    def action_redeal(self) -> None:
+        """Claim a redeal (L-52) in your turn."""
+        seat = self.my_seat()
+        if seat is not None:
+            self.try_act(ClaimRedeal(seat))
+
+    def action_hint(self) -> None:
+        """Ask the solver what to do."""
+        seat = self.my_seat()
+        if seat is None:
+            return
+        lines = self.session.hint(seat)
+        said = " ".join(hint_text(self.lang, line) for line in lines)
+        self.say(f"{tr(self.lang, 'Hint')}: {said}", "bold cyan")
+
+    def action_quit_game(self) -> None:
+        """Save and leave."""
+        self.session.save()
+        self.exit(0)
