@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from handgame.core.cards import Card, standard_deck
 from handgame.core.errors import MeldError
+from handgame.core.packing import best_packing
 from handgame.games.hand import meldgen
 from handgame.games.hand.melds import Meld, analyze
 from handgame.games.hand.rules import make_ruleset
@@ -120,7 +121,7 @@ def test_best_packing_matches_brute_force(
     values = [opening_value(m, rules) for m in melds]  # type: ignore[arg-type]
     must = hand[0] if with_must else None
     want = _brute_packing(hand, melds, values, keep, must)
-    assert meldgen.best_packing(hand, melds, values, keep, must) == want
+    assert best_packing(hand, melds, values, keep, must) == want
     assert meldgen.best_melds_value(hand, wilds, rules, keep, None, must) == want  # type: ignore[arg-type]
 
 

@@ -24,7 +24,10 @@ from handgame.core.registry import find_game, games
 from handgame.play.driver import Driver, next_decision
 
 #: seeded matches per preset (``HAND_EXAMPLES`` raises it for a deeper run)
-MATCHES = int(os.environ.get("HAND_EXAMPLES", "3"))
+MATCHES = int(os.environ.get("HAND_EXAMPLES", "1"))
+#: the expensive checks (a resampled view, every legal action applied) run at one decision in
+#: this many, chosen by the seed; ``HAND_EVERY_STEP=1`` checks every decision
+DEEP_EVERY = int(os.environ.get("HAND_EVERY_STEP", "0")) or 8
 #: a match stops after this many actions (every preset ends long before)
 CAP = 20_000
 
@@ -69,6 +72,8 @@ def _check_step(spec: GameSpec, state: MatchState, declined: set[int], rng: rand
         assert seat == state.current_seat
     view = state.view(seat)
     assert list(view.legal_actions) == legal
+    if rng.randrange(DEEP_EVERY):
+        return
     # the view depends on nothing the seat has not seen
     other = state.resample(seat, random.Random(rng.random()))
     assert other.view(seat).to_json() == view.to_json()
@@ -90,8 +95,8 @@ def _play(spec: GameSpec, preset: str, players: int, seed: str) -> tuple[MatchSt
     rng = random.Random(seed)
     offers = 0
     for _ in range(CAP):
-        _check_step(spec, state, driver.decision(state) and driver.declined, rng)
         d = driver.decision(state)
+        _check_step(spec, state, driver.declined, rng)
         offers += d.kind == "offer"
         step = driver.auto(state)
         if step is None:

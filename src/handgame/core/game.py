@@ -179,6 +179,9 @@ class GameSpec:
     out_of_turn_verbs: tuple[str, ...] = ()
     #: the game's own bots by name (loaded on first use)
     bots: Callable[[], Mapping[str, BotFactory]] = field(default=lambda: {})
+    #: every seat's cards of a state in record notation, for showing a finished match whole
+    #: (the web replay); ``[]`` before the first deal
+    hands: Callable[[Any], list[list[str]]] = field(default=lambda state: [])
 
     def names(self) -> tuple[str, ...]:
         """Every name that finds this game: its name, aliases and presets."""

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from handgame.core.cards import Card
 from handgame.core.errors import IllegalAction
+from handgame.core.packing import best_packing
 from handgame.games.hand.actions import (
     Action,
     Draw,
@@ -21,7 +22,6 @@ from handgame.games.hand.actions import (
 from handgame.games.hand.candidates import step_candidates, swap_candidates
 from handgame.games.hand.meldgen import (
     best_melds_value,
-    best_packing,
     candidate_melds,
     value_bound,
 )

@@ -18,6 +18,7 @@ from handgame.games.hand.actions import (
     LayMelds,
 )
 from handgame.games.hand.candidates import step_candidates
+from handgame.games.hand.dealing import redeal_entitled
 from handgame.games.hand.finish import (
     accepts,
     can_finish_turn,
@@ -26,7 +27,7 @@ from handgame.games.hand.finish import (
     out_bounds,
 )
 from handgame.games.hand.rounds import Phase
-from handgame.games.hand.turn import redeal_entitled, step, turn_problem
+from handgame.games.hand.turn import step, turn_problem
 
 if TYPE_CHECKING:
     from handgame.games.hand.state import State

@@ -22,9 +22,10 @@ from handgame.core.record import FORMAT, dumps
 from handgame.core.record import error as replay_error
 from handgame.games.hand.actions import Action, parse_action
 from handgame.games.hand.deal import Deal
+from handgame.games.hand.dealing import start_round_log
 from handgame.games.hand.rounds import Phase
 from handgame.games.hand.state import Game, State
-from handgame.games.hand.turn import start_round_log, step
+from handgame.games.hand.turn import step
 
 _KNOWN_TOP = {"format", "rules", "players", "partnership", "names", "rounds"}
 _KNOWN_ROUND = {"dealer", "deal", "actions"}

@@ -11,13 +11,19 @@ from handgame.games.hand.bots import bots
 from handgame.games.hand.deal import Deal
 from handgame.games.hand.record import play_record, read_game, replay, summary, to_record
 from handgame.games.hand.rules import PRESETS
-from handgame.games.hand.state import Game
+from handgame.games.hand.state import Game, State
 
 
 def _describe(action: Action, view: Any, who: str) -> str:
     """An action as a log line (``view``: the viewer's view before it, for the pile's top)."""
     pile = tuple(view.discard_pile) if view is not None else ()
     return text.describe(action, pile, who)
+
+
+def _hands(state: State) -> list[list[str]]:
+    """Every seat's cards (the last round's, between rounds and after the match)."""
+    rnd = state.round
+    return [[str(c) for c in h] for h in rnd.hands] if rnd is not None else []
 
 
 GAME = GameSpec(
@@ -42,4 +48,5 @@ GAME = GameSpec(
     hint_kind=hints.hint_kind,
     out_of_turn_verbs=("redeal",),
     bots=bots,
+    hands=_hands,
 )

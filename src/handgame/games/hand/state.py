@@ -17,7 +17,7 @@ from typing import Any
 from handgame.core import seating
 from handgame.core.cards import Card
 from handgame.core.errors import OptionError
-from handgame.games.hand import legal, turn
+from handgame.games.hand import dealing, legal
 from handgame.games.hand.actions import Action
 from handgame.games.hand.deal import Deal, shuffle_deal
 from handgame.games.hand.rounds import Phase, RoundLog, RoundResult, RoundState, evolve
@@ -139,7 +139,7 @@ class State:
 
     def apply_deal(self, deal: Deal) -> State:
         """The state after the chance outcome ``deal`` (checked against the deck, L-51)."""
-        return turn.apply_deal(self, deal)
+        return dealing.apply_deal(self, deal)
 
     def deal_seeded(self, seed: int | str) -> State:
         """Shuffle with ``seed`` and deal the next round."""
@@ -168,7 +168,9 @@ class State:
         ):
             return ()
         return tuple(
-            s for s in range(self.game.players) if s != rnd.turn and turn.redeal_entitled(self, s)
+            s
+            for s in range(self.game.players)
+            if s != rnd.turn and dealing.redeal_entitled(self, s)
         )
 
     def to_act(self, declined: Collection[int] = ()) -> int | None:

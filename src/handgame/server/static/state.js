@@ -1,0 +1,62 @@
+// The table page's state: which table, this seat's token, the last view and what the page
+// shows of it (the hand's order, the selection, a drag, the note). Shared by play.js's modules.
+import { byRank, bySuit } from "./cards.js";
+import { bdi, t } from "./i18n.js";
+
+export const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+export const token = new URLSearchParams(location.hash.slice(1)).get("token");
+
+export const ui = {
+  seat: null,
+  seats: [],
+  view: null,
+  version: -1,
+  order: [], // the hand as shown
+  selected: new Set(), // indices into order
+  sort: "suit",
+  note: null, // {node, error}: a text, a node, or a function making it (again on a language switch)
+  resultsSeen: null,
+  overShown: false,
+  deadline: null, // when the turn timer runs out (this browser's clock), from the server
+  sent: 0,
+  drag: null, // a drag of hand cards: {held, indices, cards} (indices into order, held among them)
+  dragOver: null, // the drop target under the pointer, highlighted
+};
+
+/** A seat's name (a `<bdi>`): from the view, else the seats, else "Seat n". */
+export function nameOf(i) {
+  const v = ui.view;
+  const name = (v && v.names[i]) || (ui.seats[i] && ui.seats[i].name) || t("seat", { n: i + 1 });
+  return bdi(name);
+}
+
+/** The cards selected, in the hand's order. */
+export function selectedCards() {
+  return [...ui.selected].sort((a, b) => a - b).map((i) => ui.order[i]);
+}
+
+/** Selects these cards of the hand (and nothing else). */
+export function selectCards(cards) {
+  ui.selected = new Set();
+  for (const c of cards) {
+    const i = ui.order.findIndex((x, j) => x === c && !ui.selected.has(j));
+    if (i >= 0) ui.selected.add(i);
+  }
+}
+
+export function sortHand(hand) {
+  return [...hand].sort(ui.sort === "rank" ? byRank : bySuit);
+}
+
+/** Shows a note under the hand (a text, a node, or a function making one, kept for a switch). */
+export function say(node, error = false) {
+  ui.note = { node, error };
+  renderNote();
+}
+
+export function renderNote() {
+  const box = document.getElementById("announce");
+  box.className = "announce" + (ui.note && ui.note.error ? " error" : "");
+  const node = ui.note ? ui.note.node : "";
+  box.replaceChildren(typeof node === "function" ? node() : node);
+}

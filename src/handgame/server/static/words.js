@@ -1,0 +1,84 @@
+// The one place that puts an action into words, for every page: the table's log and its move
+// buttons (play.js and its modules) and the replay viewer's steps (replay.js). An action is in
+// record notation, as the server sends it (docs/web-protocol.md, RECORD.md § Actions):
+//   {"seat": 0, "draw": "stock" | "discard"}
+//   {"seat": 0, "meld": [["4D", "AS", "6D"], …]}
+//   {"seat": 0, "add": "3D", "to": 0, "end"?: "low" | "high"}
+//   {"seat": 0, "swap": ["5D"], "at": 0}
+//   {"seat": 0, "discard": "8S", "announce"?: false}
+//   {"seat": 0, "redeal": true}
+// The server sends no words of its own for actions (a view's public log is actions only), so
+// the words are the UI's, in the current language (i18n.js).
+import { cardEl, cardText } from "./cards.js";
+import { el, t, tn } from "./i18n.js";
+
+/** Cards as one left-to-right text: "3♦ 4♦ 5♦". */
+export function cardsText(cards) {
+  return el("bdi", { dir: "ltr" }, cards.map(cardText).join(" "));
+}
+
+/** Melds as one left-to-right text: "4♦ A♠ 6♦ | 2♠ 2♥ 2♣". */
+export function meldsText(melds) {
+  return el("bdi", { dir: "ltr" }, melds.map((m) => m.map(cardText).join(" ")).join(" | "));
+}
+
+function small(card) {
+  return cardEl(card, { class: "small" });
+}
+
+/** The verb of an action: "draw", "meld", "add", "swap", "discard", "redeal" (or undefined). */
+export function verbOf(action) {
+  return Object.keys(action).find((k) => k !== "seat");
+}
+
+/**
+ * What a seat did, as a line of the log: "Sara discarded 8♠". `nameOf(seat)` gives the seat's
+ * name (a node); `taken` is the card a draw from the discard pile took, when it is known (the
+ * action does not name it).
+ */
+export function actionLine(action, nameOf, taken = null) {
+  const a = action;
+  const name = nameOf(a.seat);
+  if ("draw" in a) {
+    return a.draw === "stock" ? tn("act_draw_stock", { name })
+      : tn("act_draw_discard", { name, card: taken ? small(taken) : "" });
+  }
+  if ("meld" in a) return tn("act_meld", { name, melds: meldsText(a.meld) });
+  if ("add" in a) return tn("act_add", { name, card: small(a.add), m: a.to + 1 });
+  if ("swap" in a) return tn("act_swap", { name, cards: cardsText(a.swap), m: a.at + 1 });
+  if ("discard" in a) return tn("act_discard", { name, card: small(a.discard) });
+  if ("redeal" in a) return tn("act_redeal", { name });
+  return el("span", {}, JSON.stringify(a));
+}
+
+/**
+ * For each action of a round's log, the card a draw from the discard pile took: the card of the
+ * discard before it (null for other actions, or when the log does not show it).
+ */
+export function takenCards(actions) {
+  let top = null;
+  return actions.map((a) => {
+    if ("discard" in a) {
+      top = a.discard;
+      return null;
+    }
+    return "draw" in a && a.draw === "discard" ? top : null;
+  });
+}
+
+/**
+ * What a move button does, for this seat: "Discard 8♠", "Add 3♦ to meld 1". A meld is "Meld
+ * selected" unless `showCards` (several melds of the same cards: each button shows its cards).
+ */
+export function moveLabel(action, { showCards = false } = {}) {
+  const a = action;
+  if ("draw" in a) return t(a.draw === "stock" ? "draw_stock" : "draw_discard");
+  if ("redeal" in a) return t("redeal");
+  if ("meld" in a) return showCards ? tn("meld_as", { cards: meldsText(a.meld) }) : t("meld");
+  if ("add" in a) return t(a.end ? "add_end" : "add", { card: cardText(a.add), m: a.to + 1, end: a.end });
+  if ("swap" in a) return t("swap", { m: a.at + 1 });
+  if ("discard" in a) {
+    return t(a.announce === false ? "discard_silent" : "discard", { card: cardText(a.discard) });
+  }
+  return JSON.stringify(a);
+}
