@@ -516,3 +516,62 @@ def test_reorder_meld_lay_off_and_discard_by_dragging(server: str, browser: Any)
     view = server_view(server, table, token)
     assert sorted(view["hand"]) == sorted(set(after["hand"]) - {"8S"})
     assert {"seat": 0, "discard": "8S"} in view["public"]["actions"]
+
+
+#: every kind of action, and what words.js says of it (in the log and on its move button)
+WORDED = """
+(async () => {
+  const w = await import("/static/words.js");
+  const name = (i) => `P${i}`;
+  const text = (x) => (typeof x === "string" ? x : x.textContent);
+  const actions = [
+    [{ seat: 0, draw: "stock" }, null],
+    [{ seat: 1, draw: "discard" }, "KH"],
+    [{ seat: 0, meld: [["4D", "AS", "6D"], ["2S", "2H", "2C"]] }, null],
+    [{ seat: 0, add: "3D", to: 0, end: "low" }, null],
+    [{ seat: 0, swap: ["5D"], at: 2 }, null],
+    [{ seat: 0, discard: "TS", announce: false }, null],
+    [{ seat: 1, redeal: true }, null],
+  ];
+  return {
+    lines: actions.map(([a, taken]) => text(w.actionLine(a, name, taken))),
+    labels: actions.map(([a]) => text(w.moveLabel(a))),
+    meldAs: text(w.moveLabel(actions[2][0], { showCards: true })),
+    taken: w.takenCards([{ discard: "KH" }, { draw: "discard" }, { draw: "stock" },
+      { discard: "2C" }, { draw: "discard" }]),
+  };
+})()
+"""
+
+
+def test_the_words_of_every_action_in_english_and_arabic(server: str, browser: Any) -> None:
+    page = new_page(browser, "en-US")
+    page.goto(server + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    said = page.evaluate(WORDED)
+    assert said["lines"] == [
+        "P0 drew from the stock",
+        "P1 took K♥",
+        "P0 laid 4♦ A♠ 6♦ | 2♠ 2♥ 2♣",
+        "P0 added 3♦ to meld 1",
+        "P0 swapped 5♦ for the wild in meld 3",
+        "P0 discarded 10♠",
+        "P1 claimed a redeal",
+    ]
+    assert said["labels"] == [
+        "Draw from stock",
+        "Take the discard",
+        "Meld selected",
+        "Add 3♦ to meld 1 (low)",
+        "Swap for the wild in meld 3",
+        "Discard 10♠ without announcing",
+        "Claim a redeal",
+    ]
+    assert said["meldAs"] == "Meld 4♦ A♠ 6♦ | 2♠ 2♥ 2♣"
+    assert said["taken"] == [None, "KH", None, None, "2C"]
+    # the same module, in the language switched to (i18n.js)
+    page.select_option("#lang", "ar")
+    said = page.evaluate(WORDED)
+    assert said["lines"][0] == "P0 سحب من الكومة"
+    assert said["lines"][5] == "P0 رمى 10♠"
+    assert said["labels"][5] == "ارمِ 10♠ دون إعلان"

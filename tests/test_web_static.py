@@ -7,6 +7,9 @@ from pathlib import Path
 
 from server_helpers import client
 
+STATIC = Path(__file__).parents[1] / "src/handgame/server/static"
+STATIC_JS = sorted(p.name for p in STATIC.glob("*.js"))
+
 
 def test_pages_and_static_files(tmp_path: Path) -> None:
     with client(tmp_path / "t.sqlite") as c:
@@ -15,7 +18,7 @@ def test_pages_and_static_files(tmp_path: Path) -> None:
             r = c.get(path)
             assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
             assert marker in r.text
-        for name in ("lobby.js", "play.js", "replay.js", "i18n.js", "cards.js"):
+        for name in STATIC_JS:
             r = c.get(f"/static/{name}")
             assert r.status_code == 200, name
             assert "javascript" in r.headers["content-type"], r.headers["content-type"]
@@ -24,6 +27,34 @@ def test_pages_and_static_files(tmp_path: Path) -> None:
         presets = c.get("/api/presets").json()
         assert {p["name"] for p in presets} >= {"levant", "gulf"}
         assert all(p["min_players"] <= p["default_players"] <= p["max_players"] for p in presets)
+
+
+def test_the_static_modules() -> None:
+    """play.js is split by job into modules, each (as every other script) well under 500 lines."""
+    assert {"play.js", "client.js", "table.js", "hand.js", "drag.js", "words.js"} <= set(STATIC_JS)
+    for name in STATIC_JS:
+        if name != "i18n.js":  # the words of three languages
+            lines = len((STATIC / name).read_text().splitlines())
+            assert lines < 400, (name, lines)
+
+
+def test_actions_are_worded_in_words_js_only() -> None:
+    """Every page words an action with words.js (the log, the move buttons, the replay)."""
+    import re
+
+    keys = re.compile(
+        r"[\"'](act_\w+|draw_stock|draw_discard|add|add_end|swap|discard|discard_silent|"
+        r"redeal|meld_as)[\"']"
+    )
+    for name in STATIC_JS:
+        if name in ("words.js", "i18n.js"):
+            continue
+        text = (STATIC / name).read_text()
+        # t("discard", …), tn("act_meld", …): a key of an action's words used outside words.js
+        used = [m.group(1) for m in re.finditer(r"\btn?\(\s*" + keys.pattern, text)]
+        assert not used, (name, used)
+    for name in ("replay.js", "table.js", "hand.js"):  # the replay, the log, the buttons
+        assert '"./words.js"' in (STATIC / name).read_text(), name
 
 
 def test_every_language_has_every_word() -> None:

@@ -1,6 +1,7 @@
 // The replay viewer of a finished match: every step, with every hand shown.
 import { cardEl, cardText } from "./cards.js";
-import { bdi, el, setupLanguage, t, tn } from "./i18n.js";
+import { bdi, el, setupLanguage, t } from "./i18n.js";
+import { actionLine } from "./words.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 let frames = [];
@@ -14,23 +15,10 @@ function stepText(f, prev) {
   const v = f.view;
   const s = f.step;
   if ("deal" in s) return el("span", {}, t("round", { n: v.round_number }));
-  const name = nameOf(v, s.seat);
-  if ("draw" in s) {
-    if (s.draw === "stock") return tn("act_draw_stock", { name });
-    const pile = prev ? prev.view.discard_pile : [];
-    return tn("act_draw_discard", { name, card: pile.length ? cardEl(pile[pile.length - 1], { class: "small" }) : "" });
-  }
-  if ("meld" in s) {
-    return tn("act_meld", { name, melds: el("bdi", { dir: "ltr" },
-      s.meld.map((m) => m.map(cardText).join(" ")).join(" | ")) });
-  }
-  if ("add" in s) return tn("act_add", { name, card: cardEl(s.add, { class: "small" }), m: s.to + 1 });
-  if ("swap" in s) {
-    return tn("act_swap", { name, cards: el("bdi", { dir: "ltr" }, s.swap.map(cardText).join(" ")), m: s.at + 1 });
-  }
-  if ("discard" in s) return tn("act_discard", { name, card: cardEl(s.discard, { class: "small" }) });
-  if ("redeal" in s) return tn("act_redeal", { name });
-  return el("span", {}, JSON.stringify(s));
+  // a draw from the discard pile takes the card on top of the pile before it
+  const pile = prev ? prev.view.discard_pile : [];
+  const taken = pile.length ? pile[pile.length - 1] : null;
+  return actionLine(s, (i) => nameOf(v, i), taken);
 }
 
 function render() {

@@ -1,0 +1,49 @@
+// The table's WebSocket (docs/web-protocol.md, hand-web/1): connecting (again, with `since`,
+// after a drop), sending actions, and the turn timer each message carries.
+import { tableId, token, ui } from "./state.js";
+
+let socket = null;
+let retry = 0;
+
+/** Sends one action (one of the view's legal_actions, as it is) for the version shown. */
+export function send(action) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) return;
+  ui.sent += 1;
+  socket.send(JSON.stringify({ type: "action", id: `c-${ui.sent}-${ui.version}`,
+    version: ui.version, action }));
+}
+
+// The server sends the turn timer with every state and seats message: the seconds left
+// (turn_remaining) are counted down on this browser's clock, so a clock set wrong does not matter.
+export function setDeadline(message) {
+  if (!("turn_remaining" in message)) return;
+  const left = message.turn_remaining;
+  ui.deadline = typeof left === "number" ? Date.now() + left * 1000 : null;
+}
+
+/**
+ * Connects to the table, and again after a drop (with `since`, the last version shown);
+ * `onMessage(m)` gets every server message, `onLost()` is called when the socket drops (and a
+ * reconnection is on its way: not after a wrong token or an unknown table).
+ */
+export function connect(onMessage, onLost) {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const q = new URLSearchParams();
+  if (token) q.set("token", token);
+  if (ui.version >= 0) q.set("since", String(ui.version));
+  socket = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(tableId)}?${q}`);
+  socket.addEventListener("open", () => { retry = 0; });
+  socket.addEventListener("message", (event) => {
+    const m = JSON.parse(event.data);
+    onMessage(m);
+    if (m.type === "error" && (m.code === "bad_token" || m.code === "unknown_table")) {
+      socket.onclose = null;
+    }
+  });
+  socket.addEventListener("close", (event) => {
+    if (event.code === 4403 || event.code === 4404) return;
+    onLost();
+    retry = Math.min(retry + 1, 6);
+    setTimeout(() => connect(onMessage, onLost), 250 * 2 ** retry);
+  });
+}

@@ -1,0 +1,149 @@
+// This seat's hand and its moves: the cards (a click selects), the move buttons, built from the
+// view's legal_actions (sent as they are), and the hint.
+import { byRank, cardEl, sameCards } from "./cards.js";
+import { send } from "./client.js";
+import { el, hintLine, t } from "./i18n.js";
+import { say, selectCards, selectedCards, sortHand, tableId, token, ui } from "./state.js";
+import { moveLabel, verbOf } from "./words.js";
+
+function handPanel() {
+  return ui.order.map((c, i) => {
+    const dragged = ui.drag && ui.drag.indices.includes(i);
+    // dragging is drag.js's (its listeners are on the document)
+    const node = cardEl(c, { tag: "button", type: "button", draggable: "true", "data-index": i,
+      class: (ui.selected.has(i) ? "selected" : "") + (dragged ? " dragging" : ""),
+      "aria-pressed": ui.selected.has(i) ? "true" : "false" });
+    node.addEventListener("click", () => {
+      if (ui.selected.has(i)) ui.selected.delete(i); else ui.selected.add(i);
+      renderHand();
+      renderActions();
+    });
+    return node;
+  });
+}
+
+export function renderHand() {
+  document.getElementById("hand").replaceChildren(...handPanel());
+}
+
+function actionButton(label, action, primary = false) {
+  const b = el("button", { type: "button", class: primary ? "primary" : "",
+    "data-action": verbOf(action) }, label);
+  b.addEventListener("click", () => send(action));
+  return b;
+}
+
+function actionsPanel() {
+  const v = ui.view;
+  if (!v || ui.seat === null) return [];
+  const sel = selectedCards();
+  const out = [];
+  const melds = [];
+  for (const a of v.legal_actions) {
+    if ("draw" in a) {
+      const b = actionButton(moveLabel(a), a, true);
+      b.dataset.draw = a.draw;
+      out.push(b);
+    } else if ("redeal" in a) {
+      out.push(actionButton(moveLabel(a), a));
+    } else if ("meld" in a) {
+      melds.push(a);
+    } else if ("add" in a && sel.length === 1 && a.add === sel[0]) {
+      out.push(actionButton(moveLabel(a), a));
+    } else if ("swap" in a && sel.length && sameCards(a.swap, sel)) {
+      out.push(actionButton(moveLabel(a), a));
+    } else if ("discard" in a && sel.length === 1 && a.discard === sel[0]) {
+      out.push(actionButton(moveLabel(a), a, a.announce !== false));
+    }
+  }
+  const takeable = v.legal_actions.some((a) => "draw" in a && a.draw === "discard");
+  if (v.turn === ui.seat && v.phase === "draw" && v.discard_pile.length && !takeable) {
+    // the rules do not let this seat take the discard now (L-62): the button is there all the
+    // same, and the server's answer says why
+    const take = { seat: ui.seat, draw: "discard" };
+    const b = actionButton(moveLabel(take), take);
+    b.dataset.draw = "discard";
+    b.dataset.legal = "false";
+    b.title = t("why_not");
+    out.push(b);
+  }
+  if (melds.length) {
+    const fits = melds.filter((a) => sameCards(a.meld.flat(), sel));
+    if (fits.length > 1) {
+      // the same cards make more than one meld (a wild card's place in a run, L-13): one
+      // button per meld, its cards in the order they would lie
+      for (const a of fits) {
+        const b = actionButton(moveLabel(a, { showCards: true }), a, true);
+        b.dataset.meldCards = a.meld.flat().join(" ");
+        out.push(b);
+      }
+    } else if (fits.length === 1) {
+      out.push(actionButton(moveLabel(fits[0]), fits[0], true));
+    } else {
+      out.push(el("button", { type: "button", class: "primary", "data-action": "meld",
+        disabled: true }, t("meld")));
+    }
+  }
+  if (v.turn === ui.seat && v.phase !== "draw" && !out.length) {
+    out.push(el("span", {}, t("select_hint")));
+  }
+  return out;
+}
+
+export function renderActions() {
+  document.getElementById("actions").replaceChildren(...actionsPanel());
+}
+
+/** The Hint button: the engine's advice from the server, else a simple one made here. */
+export async function hint() {
+  if (token && ui.seat !== null) {
+    // the engine's advice, made by the server from this seat's view only
+    try {
+      const r = await fetch(`/api/tables/${encodeURIComponent(tableId)}/hint`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      if (r.ok) {
+        const body = await r.json();
+        if (Array.isArray(body.hint) && body.hint.length) {
+          say(() => el("div", { class: "hint" }, body.hint.map((line, i) => hintLine(line, (body.kinds || [])[i]))));
+          return;
+        }
+      }
+    } catch (e) {
+      // fall back to the client-side hint below
+    }
+  }
+  localHint();
+}
+
+function localHint() {
+  const v = ui.view;
+  if (!v || ui.seat === null || !v.legal_actions.length) { say(t("hint_none")); return; }
+  const legal = v.legal_actions;
+  const melds = legal.filter((a) => "meld" in a);
+  let want = null;
+  if (melds.length) {
+    const best = melds.reduce((x, y) => (y.meld.flat().length > x.meld.flat().length ? y : x));
+    want = best.meld.flat();
+  } else if (legal.some((a) => "add" in a)) {
+    want = [legal.find((a) => "add" in a).add];
+  } else if (legal.some((a) => "draw" in a)) {
+    say(moveLabel({ draw: "stock" }));
+    return;
+  } else if (legal.some((a) => "discard" in a)) {
+    const discards = legal.filter((a) => "discard" in a).map((a) => a.discard);
+    want = [discards.sort(byRank).pop()];
+  }
+  selectCards(want || []);
+  renderHand();
+  renderActions();
+}
+
+/** The hand sorted again (by suit or by rank): the selection is dropped. */
+export function sortBy(sort) {
+  ui.sort = sort;
+  ui.order = sortHand(ui.order);
+  ui.selected = new Set();
+  renderHand();
+  renderActions();
+}
