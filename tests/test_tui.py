@@ -368,7 +368,7 @@ def test_resume_from_the_command_line(
     ]:
         terminal = argv[0] == "play"  # the full-screen game's checks (it is never started here)
         monkeypatch.setattr(
-            "handgame.cli.commands._is_terminal", lambda terminal=terminal: terminal
+            "handgame.cli.common.is_terminal", lambda terminal=terminal: terminal
         )
         code = main(argv)
         _, err = capsys.readouterr()

@@ -114,35 +114,72 @@ def test_random_matches_end_and_replay(name: str, preset: str, players: int) -> 
     for k in range(MATCHES):
         final, _ = _play(spec, preset, players, f"every-game:{preset}:{players}:{k}")
         assert final.is_over, "the match did not end"
-        assert final.returns().count(1.0) >= 1
         record = spec.to_record(final, None)
         again = json.loads(dumps(record))
         answer = spec.replay(again)
+        # a winner, or a draw where the answer names none (Hand and Foot's equal totals, HF-12)
+        assert (final.returns().count(1.0) >= 1) == (answer["winner"] is not None)
         assert answer["error"] is None
         assert answer == spec.summary(final, None)
         assert answer["finished"] is True
 
 
+def _check_offer(state: MatchState) -> None:
+    """The offered seats are asked one at a time; once all pass, the turn's seat decides. An
+    offer the turn cannot go on without (Hand and Foot's answer, HF-10) is not passed."""
+    declined: set[int] = set()
+    for seat in state.out_of_turn():
+        assert state.to_act(declined) == seat
+        declined.add(seat)
+    turn = state.current_seat
+    if turn is not None and state.legal_actions(turn):
+        assert state.to_act(declined) == turn
+    else:
+        assert state.to_act(declined) in state.out_of_turn()
+
+
+def _played_to_offer(state: MatchState, seed: str, limit: int = 200) -> MatchState | None:
+    """Random legal actions (through the protocol) until an out-of-turn decision opens in
+    this deal; None when none does within ``limit`` actions."""
+    rng = random.Random(seed)
+    deal = state.deal_count
+    for _ in range(limit):
+        if state.out_of_turn():
+            return state
+        if state.is_over or state.is_chance or state.deal_count != deal:
+            return None
+        state = state.apply(rng.choice(state.legal_actions()))
+    return None
+
+
 @pytest.mark.parametrize("name", [g.name for g in games()])
 def test_out_of_turn_offers_are_driven(name: str) -> None:
-    """A game with out-of-turn decisions gets them offered by the driver (one seat at a time)."""
+    """A game with out-of-turn decisions gets them offered by the driver (one seat at a time):
+    right after a deal (Hand's redeal claims, L-52), else later in a deal (Hand and Foot's
+    answer to "may I go out?", HF-10)."""
     spec = find_game(name)
     if not spec.out_of_turn_verbs:
         pytest.skip(f"{name} has no out-of-turn decisions")
     info = spec.preset_info[0]
+    dealt: list[MatchState] = []
     offers = 0
     for k in range(200):
         game = spec.create(info.name, None, info.max_players, False, None)
         state: MatchState = game.new_match(0).apply_deal(
             game.new_match(0).seeded_deal(f"offers:{k}")
         )
+        dealt.append(state)
         if state.out_of_turn():
             offers += 1
-            declined: set[int] = set()
-            for seat in state.out_of_turn():
-                assert state.to_act(declined) == seat
-                declined.add(seat)
-            assert state.to_act(declined) == state.current_seat
+            _check_offer(state)
+    if not offers:
+        for k, state in enumerate(dealt[:20]):
+            later = _played_to_offer(state, f"offers:{k}")
+            if later is not None:
+                offers += 1
+                _check_offer(later)
+                offered = later.legal_actions(later.to_act())
+                assert offered and all(a.verb in spec.out_of_turn_verbs for a in offered)
     assert offers, f"no out-of-turn offer in 200 deals of {info.name}"
 
 

@@ -177,6 +177,8 @@ class GameSpec:
     hint_kind: Callable[[str], str | None]
     #: the verbs of actions a seat may take out of turn (Hand: ``redeal``, L-52)
     out_of_turn_verbs: tuple[str, ...] = ()
+    #: the verbs of actions that end a seat's turn (``hand simulate`` counts turns by them)
+    turn_end_verbs: tuple[str, ...] = ()
     #: the game's own bots by name (loaded on first use)
     bots: Callable[[], Mapping[str, BotFactory]] = field(default=lambda: {})
     #: every seat's cards of a state in record notation, for showing a finished match whole

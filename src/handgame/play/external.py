@@ -6,7 +6,8 @@ no shell) and plays through it. Options come before the command as ``NAME=VALUE:
 object per line, UTF-8) is specified in ``docs/bot-protocol.md``: the engine sends ``hello``
 once (answered by ``ready``), then ``act`` (answered by ``action``) and ``redeal?`` (answered by
 ``redeal``), notifications ``result`` (no answer) and finally ``quit``. The program only ever
-receives its own seat's :class:`~handgame.games.hand.view.PlayerView` as JSON.
+receives its own seat's view as JSON (``view.to_json()``); the game is the registry's game of
+the view's preset, which reads the program's actions (``GameSpec.parse_action``).
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ from typing import Any, TextIO
 
 from handgame.core.bot import Bot
 from handgame.core.errors import ActionError, BotError
-from handgame.games.hand.actions import Action, ClaimRedeal, parse_action
-from handgame.games.hand.view import PlayerView
+from handgame.core.game import GameSpec
+from handgame.core.registry import find_game
 
 PROTOCOL = "hand-bot/1"
 #: seconds a bot has to answer one message (``timeout=``)
@@ -95,6 +96,7 @@ class ExternalBot(Bot):
         self.label = shlex.join(self.command)
         self.bot_name: str | None = None  # the name the program gives in ``ready``
         self.seat: int | None = None
+        self.game: GameSpec | None = None  # the game of the first view, found by its preset
         self._results_seen = 0
         self._closed = False
         self._stderr: deque[str] = deque(maxlen=_STDERR_LINES)
@@ -123,16 +125,17 @@ class ExternalBot(Bot):
 
     # --------------------------------------------------------------------- the Bot interface
 
-    def choose(self, view: PlayerView) -> Action:
+    def choose(self, view: Any) -> Any:
         """Send ``act`` with the view; the answer must be one of ``view.legal_actions``."""
         self._start(view)
         self._notify_results(view)
         answer = self._ask({"type": "act", "view": view.to_json()}, "action")
         return self._read_action(answer, view)
 
-    def wants_redeal(self, view: PlayerView) -> bool:
+    def wants_redeal(self, view: Any) -> bool:
         """Send ``redeal?`` when the seat may claim a redeal (L-52); the answer's ``claim``."""
-        if not any(isinstance(a, ClaimRedeal) for a in view.legal_actions):
+        claims = self._game(view).out_of_turn_verbs
+        if not any(getattr(a, "verb", None) in claims for a in view.legal_actions):
             return False
         self._start(view)
         self._notify_results(view)
@@ -191,7 +194,13 @@ class ExternalBot(Bot):
 
     # --------------------------------------------------------------------- protocol steps
 
-    def _start(self, view: PlayerView) -> None:
+    def _game(self, view: Any) -> GameSpec:
+        """The game the view is of (its preset's, in the registry)."""
+        if self.game is None:
+            self.game = find_game(view.preset)
+        return self.game
+
+    def _start(self, view: Any) -> None:
         """The handshake, at the first request (the seat is known only from the first view)."""
         if self._closed:
             raise BotError(f"external bot {self.label!r} is closed")
@@ -222,7 +231,7 @@ class ExternalBot(Bot):
         self.bot_name = name
         self._results_seen = len(view.results)
 
-    def _notify_results(self, view: PlayerView) -> None:
+    def _notify_results(self, view: Any) -> None:
         """Send ``result`` when a round ended since the last request (no answer)."""
         if len(view.results) <= self._results_seen:
             return
@@ -239,7 +248,7 @@ class ExternalBot(Bot):
             }
         )
 
-    def _read_action(self, answer: dict[str, Any], view: PlayerView) -> Action:
+    def _read_action(self, answer: dict[str, Any], view: Any) -> Any:
         legal = view.legal_actions
         if "index" in answer:
             index = answer["index"]
@@ -257,7 +266,7 @@ class ExternalBot(Bot):
         if isinstance(obj, dict) and "seat" not in obj:
             obj = {"seat": view.seat, **obj}
         try:
-            action = parse_action(obj)
+            action = self._game(view).parse_action(obj)
         except ActionError as exc:
             raise self._error(
                 f"answered act with a malformed action {_short(obj)}: {exc}"

@@ -1,10 +1,10 @@
-"""The ``random`` bot: uniform over the legal actions."""
+"""The ``random`` bot: uniform over the legal actions (of any game)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from handgame.core.bot import Bot
-from handgame.games.hand.actions import Action
-from handgame.games.hand.view import PlayerView
 
 
 class RandomBot(Bot):
@@ -12,10 +12,10 @@ class RandomBot(Bot):
 
     name = "random"
 
-    def choose(self, view: PlayerView) -> Action:
+    def choose(self, view: Any) -> Any:
         """A legal action chosen uniformly at random."""
         return self.rng.choice(view.legal_actions)
 
-    def wants_redeal(self, view: PlayerView) -> bool:
-        """Claims a redeal half of the time."""
+    def wants_redeal(self, view: Any) -> bool:
+        """Takes an out-of-turn offer (Hand: claims a redeal) half of the time."""
         return super().wants_redeal(view) and self.rng.random() < 0.5

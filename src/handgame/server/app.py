@@ -18,14 +18,14 @@ from starlette.websockets import WebSocketDisconnect
 
 from handgame import locale
 from handgame.core import __version__
-from handgame.games.hand import hints
-from handgame.games.hand.actions import parse_action
-from handgame.games.hand.deal import Deal
-from handgame.games.hand.record import read_game, to_record
-from handgame.games.hand.rules import PRESETS
-from handgame.games.hand.view import view
-from handgame.server.hub import Connection, Hub, Settings
+from handgame.core.game import MatchState
+from handgame.core.record import game_of
+from handgame.core.registry import games
+from handgame.server.connection import Connection
+from handgame.server.hub import Hub
 from handgame.server.protocol import PROTOCOL, error_message, spectator_view, timer_fields
+from handgame.server.settings import Settings
+from handgame.server.table import Table
 
 #: the web UI: plain HTML, JavaScript modules and CSS, no build step
 STATIC = Path(__file__).parent / "static"
@@ -152,7 +152,7 @@ def create_app(
     )
     app.state.hub = hub
 
-    def table_or_404(table_id: str) -> Any:
+    def table_or_404(table_id: str) -> Table:
         table = hub.get(table_id)
         if table is None:
             raise HTTPException(404, f"no table {table_id!r}")
@@ -184,6 +184,7 @@ def create_app(
         """The public summary: seats, scores, whose turn, finished or not."""
         table = table_or_404(table_id)
         public = spectator_view(table.state)
+        winner = table.spec.summary(table.state, None)["winner"]
         return SummaryOut(
             table=table.id,
             created_at=table.created_at.isoformat(),
@@ -198,14 +199,14 @@ def create_app(
             totals=public["totals"],
             team_totals=public["team_totals"],
             finished=table.finished,
-            winner=table.state.winner,
+            winner=winner,
             turn_timeout=hub.settings.turn_timeout,
-            **timer_fields(hub.deadlines.get(table.id)),
+            **timer_fields(hub.timers.deadline(table.id)),
         )
 
     @app.get("/api/presets", response_model=list[PresetOut])
     async def get_presets() -> list[PresetOut]:
-        """The presets a table may start from, with their player counts."""
+        """The presets a table may start from (every game's), with their player counts."""
         return [
             PresetOut(
                 name=p.name,
@@ -214,7 +215,8 @@ def create_app(
                 default_players=p.default_players,
                 summary=p.summary,
             )
-            for p in PRESETS.values()
+            for game in games()
+            for p in game.preset_info
         ]
 
     @app.get("/api/tables/{table_id}/record")
@@ -226,7 +228,7 @@ def create_app(
         """The match's ``hand-record/1``: whole once finished; before, a seat's redacted one."""
         table = table_or_404(table_id)
         if table.finished:
-            return to_record(table.state)
+            return table.spec.to_record(table.state, None)
         if token is None and authorization and authorization.lower().startswith("bearer "):
             token = authorization[7:].strip()
         seat = table.seat_of_token(token) if token else None
@@ -234,7 +236,7 @@ def create_app(
             raise HTTPException(
                 403, "the match is not finished: only a seat, with its token, sees its record"
             )
-        return redacted_record(to_record(table.state), seat)
+        return redacted_record(table.spec.to_record(table.state, None), seat)
 
     @app.get("/api/tables/{table_id}/hint", response_model=HintOut)
     async def get_hint(
@@ -250,9 +252,9 @@ def create_app(
         seat = table.seat_of_token(token) if token else None
         if seat is None:
             raise HTTPException(403, "only a seat, with its token, gets a hint")
-        version, seen = table.version, view(table.state, seat)  # this seat's view only
-        lines = await asyncio.to_thread(hints.hint, seen)
-        kinds = [hints.hint_kind(line) for line in lines]
+        version, seen = table.version, table.state.view(seat)  # this seat's view only
+        lines = await asyncio.to_thread(table.spec.hint, seen)
+        kinds = [table.spec.hint_kind(line) for line in lines]
         return HintOut(seat=seat, version=version, hint=lines, kinds=kinds)
 
     @app.get("/api/tables/{table_id}/replay")
@@ -262,7 +264,7 @@ def create_app(
         table = table_or_404(table_id)
         if not table.finished:
             raise HTTPException(403, "the match is not finished: no replay yet")
-        return replay_frames(to_record(table.state))
+        return replay_frames(table.spec.to_record(table.state, None))
 
     @app.websocket("/ws/tables/{table_id}")
     async def play(
@@ -339,21 +341,22 @@ def redacted_record(record: dict[str, Any], seat: int) -> dict[str, Any]:
 
 
 def replay_frames(record: dict[str, Any]) -> dict[str, Any]:
-    """A finished match's every step: the step (deal or action), the public view, all hands."""
-    state = read_game(record).new_match(record["rounds"][0]["dealer"])
+    """A finished match's every step: the step (deal or action), the public view, all hands
+    (by the game the record's ``rules.preset`` names)."""
+    spec = game_of(record)
+    state: MatchState = spec.read_game(record).new_match(record["rounds"][0]["dealer"])
     frames: list[dict[str, Any]] = []
 
     def frame(step: dict[str, Any]) -> None:
-        rnd = state.round
-        hands = [[str(c) for c in h] for h in rnd.hands] if rnd is not None else []
+        hands = spec.hands(state)
         view = spectator_view(state)
         frames.append({"version": len(frames) + 1, "step": step, "view": view, "hands": hands})
 
     for rnd in record["rounds"]:
-        state = state.apply_deal(Deal.from_json(rnd["deal"]))
+        state = state.apply_deal(spec.parse_deal(rnd["deal"]))
         frame({"deal": rnd["dealer"]})
         for raw in rnd["actions"]:
-            state = state.apply(parse_action(raw))
+            state = state.apply(spec.parse_action(raw))
             frame(raw)
     return {"table": record.get("table"), "frames": frames}
 

@@ -1,10 +1,12 @@
-"""The running server: tables in memory, their connections, bots, turn timers and storage.
+"""The running server: tables in memory, their connections, steps and storage.
 
 All changes to a table happen under its lock: a step is computed, stored (the write ends
 before anything is sent), made the table's, acknowledged to its sender and sent to every
-connection of the table as each one may see it. A table's *driver* task plays the steps no
-human decides (deals, bots, stand-ins for absent humans); its *timer* task marks a human
-seat absent when its turn timer runs out, and a stand-in bot plays for it until it is back.
+connection of the table as each one may see it. A table's *driver* task
+(:mod:`handgame.server.driving`) plays the steps no human decides (deals, bots, stand-ins for
+absent humans); its *timer* task (:mod:`handgame.server.timers`) marks a human seat absent when
+its turn timer runs out, and a stand-in bot plays for it until it is back. Each client's
+WebSocket is a :class:`~handgame.server.connection.Connection`.
 """
 
 from __future__ import annotations
@@ -13,12 +15,13 @@ import asyncio
 import contextlib
 import logging
 import secrets
-import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping
+from datetime import UTC, datetime
+from typing import Any
 
-from handgame.games.hand.state import Game
+from handgame.core.registry import find_game
+from handgame.server.connection import Connection, message_id
+from handgame.server.driving import TableDrivers
 from handgame.server.protocol import (
     PROTOCOL,
     ClientMessage,
@@ -30,115 +33,14 @@ from handgame.server.protocol import (
     state_message,
     timer_fields,
 )
-from handgame.server.storage import Storage, default_database_url
+from handgame.server.settings import Settings
+from handgame.server.storage import Storage
 from handgame.server.table import Duplicate, Rejection, Seat, Step, Table, check_bot, token_hash
+from handgame.server.timers import TurnTimers
+
+__all__ = ["Hub", "Settings"]
 
 log = logging.getLogger("handgame.server")
-
-
-@dataclass
-class Settings:
-    """How the server runs (``hand serve`` flags)."""
-
-    database_url: str = field(default_factory=default_database_url)
-    turn_timeout: float | None = 60.0  # seconds a human has for each decision (None: no limit)
-    bot_delay: float = 0.6  # seconds before each bot move, so that people can follow
-    stand_in: str = "greedy"  # the bot that plays for an absent human
-    max_message_bytes: int = 4096  # the largest client message read
-    rate: float = 20.0  # client messages per second, on average, per connection
-    burst: int = 40  # client messages at once, per connection
-    max_dropped: int = 200  # messages refused for the rate before the connection is closed
-    outbox: int = 4096  # messages waiting for a slow client before it is dropped
-    # seconds a finished table stays in memory once no client is connected to it (0: dropped
-    # at once; None: kept); it is still served from storage and reloaded when asked for
-    evict_after: float | None = 30.0
-
-
-class Socket(Protocol):
-    """The part of a WebSocket the hub uses."""
-
-    async def send_text(self, data: str) -> None:
-        """Send one text message."""
-
-    async def close(self, code: int = 1000, reason: str | None = None) -> None:
-        """Close the connection."""
-
-
-class RateLimiter:
-    """A token bucket: ``rate`` messages a second on average, ``burst`` at once."""
-
-    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic):
-        """A full bucket."""
-        self.rate = rate
-        self.burst = float(burst)
-        self.tokens = float(burst)
-        self.clock = clock
-        self.last = clock()
-
-    def allow(self) -> bool:
-        """Take a token if there is one."""
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
-        self.last = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
-            return True
-        return False
-
-
-class Connection:
-    """One client's WebSocket: its seat (None for a spectator) and its outgoing queue."""
-
-    def __init__(self, socket: Socket, table_id: str, seat: int | None, settings: Settings):
-        """A connection not yet attached to its table."""
-        self.socket = socket
-        self.table_id = table_id
-        self.seat = seat
-        self.limiter = RateLimiter(settings.rate, settings.burst)
-        self.dropped = 0
-        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(settings.outbox)
-        self.sender: asyncio.Task[None] | None = None
-        self.closer: asyncio.Task[None] | None = None
-        self.closed = False
-
-    def start(self) -> None:
-        """Start sending queued messages."""
-        self.sender = asyncio.create_task(self._send_loop())
-
-    def put(self, message: dict[str, Any]) -> None:
-        """Queue a message; a client too slow to take them is disconnected."""
-        if self.closed:
-            return
-        try:
-            self.queue.put_nowait(message)
-        except asyncio.QueueFull:
-            self.closed = True
-            log.warning("table %s: a client fell too far behind; closing", self.table_id)
-            self.closer = asyncio.create_task(self.socket.close(1013, "too far behind: reconnect"))
-
-    async def _send_loop(self) -> None:
-        import json
-
-        while True:
-            message = await self.queue.get()
-            if message is None:
-                return
-            try:
-                await self.socket.send_text(json.dumps(message, ensure_ascii=False))
-            except Exception:  # the client went away; the receive loop ends the connection
-                self.closed = True
-                return
-
-    async def stop(self) -> None:
-        """Send what is queued, then stop."""
-        self.closed = True
-        if self.sender is not None:
-            with contextlib.suppress(asyncio.QueueFull):
-                self.queue.put_nowait(None)
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self.sender, 1.0)
-            if not self.sender.done():
-                self.sender.cancel()
 
 
 class Hub:
@@ -152,9 +54,8 @@ class Hub:
         self.tables: dict[str, Table] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.conns: dict[str, set[Connection]] = {}
-        self.drivers: dict[str, asyncio.Task[None]] = {}
-        self.timers: dict[str, asyncio.Task[None]] = {}
-        self.deadlines: dict[str, Deadline] = {}  # the running turn timers, by table
+        self.timers = TurnTimers(settings, self.lock, self.expired)
+        self.drivers = TableDrivers(settings, self.lock, self.store, self.timers.arm)
         self.evictions: dict[str, asyncio.Task[None]] = {}  # finished tables to drop
 
     @property
@@ -163,6 +64,11 @@ class Hub:
         if self._storage is None:
             raise RuntimeError("the hub is not started")
         return self._storage
+
+    @property
+    def deadlines(self) -> Mapping[str, Deadline]:
+        """The running turn timers, by table."""
+        return self.timers.deadlines
 
     # --- life cycle ----------------------------------------------------------------------------
     async def start(self) -> None:
@@ -174,15 +80,18 @@ class Hub:
 
     async def stop(self) -> None:
         """Stop the tables' tasks and close the storage."""
-        tasks = [*self.drivers.values(), *self.timers.values(), *self.evictions.values()]
+        tasks = [
+            *self.drivers.tasks.values(),
+            *self.timers.tasks.values(),
+            *self.evictions.values(),
+        ]
         for task in tasks:
             task.cancel()
         for task in tasks:
             with contextlib.suppress(BaseException):
                 await task
-        self.drivers.clear()
+        self.drivers.tasks.clear()
         self.timers.clear()
-        self.deadlines.clear()
         self.evictions.clear()
         if self._storage is not None:
             self._storage.close()
@@ -210,18 +119,25 @@ class Hub:
                 made.append(
                     Seat("human", str(s.get("name") or f"seat {i}"), None, token_hash(tokens[i]))
                 )
-        game = Game.create(preset, options, len(made), partnership, [s.name for s in made])
+        game = find_game(preset).create(
+            preset, options, len(made), partnership, [s.name for s in made]
+        )
         table_id = secrets.token_urlsafe(9)
         seed = self.seed_source()
         table = Table(
-            table_id, game, tuple(made), seed, created_at=_now(), stand_in=self.settings.stand_in
+            table_id,
+            game,
+            tuple(made),
+            seed,
+            created_at=datetime.now(UTC),
+            stand_in=self.settings.stand_in,
         )
         table.created_at = self.storage.create_table(table_id, table.config(), seed)
         self.tables[table_id] = table
         async with self.lock(table_id):
             first_deal = table.next_auto()
             assert first_deal is not None
-            await self._store(table, first_deal)
+            await self.store(table, first_deal)
         self.kick(table_id)
         return table, tokens
 
@@ -255,11 +171,11 @@ class Hub:
                 return
             del self.tables[table_id]
             self.conns.pop(table_id, None)
-            self.deadlines.pop(table_id, None)
-            for tasks in (self.drivers, self.timers, self.evictions):
-                task = tasks.pop(table_id, None)
-                if task is not None and task is not asyncio.current_task():
-                    task.cancel()
+            self.drivers.drop(table_id)
+            self.timers.drop(table_id)
+            task = self.evictions.pop(table_id, None)
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
             self.locks.pop(table_id, None)
             log.info("table %s: finished and idle; dropped from memory", table_id)
 
@@ -283,16 +199,16 @@ class Hub:
         ]
 
     # --- steps -------------------------------------------------------------------------------
-    async def _store(self, table: Table, step: Step, sender: Connection | None = None) -> None:
+    async def store(self, table: Table, step: Step, sender: Connection | None = None) -> None:
         """Store a step, make it the table's, start the timer of the decision it leaves to a
         human (if any), acknowledge it and send it, with that timer, to every client."""
         await asyncio.to_thread(self.storage.append_step, table.id, step.stored, step.state.is_over)
         table.commit(step)
-        self._arm_timer(table)
+        self.timers.arm(table)
         self._evict_if_idle(table)
         if sender is not None:
             sender.put(ack_message(step.stored.client_id, table.version))
-        deadline = self.deadlines.get(table.id)
+        deadline = self.timers.deadline(table.id)
         cache: dict[int | None, dict[str, Any]] = {}
         for conn in self.conns.get(table.id, ()):
             if conn.seat not in cache:
@@ -306,84 +222,28 @@ class Hub:
             "type": "seats",
             "seats": self.presence(table),
             "version": table.version,
-            **timer_fields(self.deadlines.get(table.id)),
+            **timer_fields(self.timers.deadline(table.id)),
         }
         for conn in self.conns.get(table.id, ()):
             conn.put(message)
 
     def kick(self, table_id: str) -> None:
         """Make sure the table's driver runs (it stops when a human is to decide)."""
-        task = self.drivers.get(table_id)
-        if task is None or task.done():
-            self.drivers[table_id] = asyncio.create_task(self._drive(table_id))
+        table = self.tables.get(table_id)
+        if table is not None:
+            self.drivers.kick(table)
 
-    async def _drive(self, table_id: str) -> None:
-        table = self.tables[table_id]
-        lock = self.lock(table_id)
-        while True:
-            await asyncio.sleep(self.settings.bot_delay if table.version else 0)
-            async with lock:
-                # deals and redeal claims follow at once; a pause before each turn's move
-                while True:
-                    try:
-                        step = await asyncio.to_thread(table.next_auto)
-                    except Exception:
-                        log.exception("table %s: a bot failed; the table waits", table_id)
-                        return
-                    if step is None:
-                        self._arm_timer(table)
-                        return
-                    await self._store(table, step)
-                    if step.stored.kind == "action" and not step.state.is_chance:
-                        break
-
-    def _arm_timer(self, table: Table) -> None:
-        """Start the turn timer of the human decision the table waits for, if it has none
-        running yet; stop any other (the caller holds the table's lock)."""
-        seat = table.waiting_for_human()
-        timeout = self.settings.turn_timeout
-        wanted = not (seat is None or seat in table.away or timeout is None or table.finished)
-        running = self.deadlines.get(table.id)
-        task = self.timers.get(table.id)
-        if (
-            wanted
-            and running is not None
-            and (running.seat, running.version) == (seat, table.version)
-            and task is not None
-            and not task.done()
-        ):
-            return  # this decision's timer runs already (a reconnection does not reset it)
-        old = self.timers.pop(table.id, None)
-        self.deadlines.pop(table.id, None)
-        if old is not None and old is not asyncio.current_task():
-            old.cancel()
-        if not wanted:
-            return
-        assert seat is not None and timeout is not None
-        deadline = Deadline(seat, table.version, time.time() + timeout)
-        self.deadlines[table.id] = deadline
-        self.timers[table.id] = asyncio.create_task(self._expire(table, deadline))
-
-    async def _expire(self, table: Table, deadline: Deadline) -> None:
-        await asyncio.sleep(max(0.0, deadline.at - time.time()))
-        async with self.lock(table.id):
-            seat = deadline.seat
-            if table.version != deadline.version or table.waiting_for_human() != seat:
-                return
-            if self.deadlines.get(table.id) is deadline:
-                del self.deadlines[table.id]
-            table.away.add(seat)
-            log.info(
-                "table %s: seat %d ran out of time; %s plays for it", table.id, seat, table.stand_in
-            )
-            self._send_presence(table)
-            self.kick(table.id)
+    def expired(self, table: Table) -> None:
+        """A turn timer ran out and its seat is absent now: tell the clients, and let the
+        stand-in play (the caller holds the table's lock)."""
+        self._send_presence(table)
+        self.kick(table.id)
 
     def _back(self, table: Table, seat: int) -> None:
         """A human is back: it plays its seat again (the caller holds the table's lock)."""
         if seat in table.away:
             table.away.discard(seat)
-            self._arm_timer(table)
+            self.timers.arm(table)
             self._send_presence(table)
 
     # --- connections ---------------------------------------------------------------------------
@@ -410,7 +270,7 @@ class Hub:
             self._catch_up(conn, table, since)
             if conn.seat is not None:
                 table.away.discard(conn.seat)
-                self._arm_timer(table)
+                self.timers.arm(table)
             self._send_presence(table)
 
     async def detach(self, conn: Connection) -> None:
@@ -425,7 +285,7 @@ class Hub:
 
     def _catch_up(self, conn: Connection, table: Table, since: int | None) -> None:
         """The state messages a client missed since ``since``, or the current one (resync)."""
-        deadline = self.deadlines.get(table.id)
+        deadline = self.timers.deadline(table.id)
         if since is not None and 0 <= since <= table.version:
             states = [table.state_at(v) for v in range(since + 1, table.version + 1)]
             if all(s is not None for s in states):
@@ -462,7 +322,7 @@ class Hub:
                 error_message(
                     "rate_limited",
                     "too many messages: slow down",
-                    id=_id_of(text),
+                    id=message_id(text),
                     version=table.version,
                 )
             )
@@ -513,20 +373,6 @@ class Hub:
                 )
             )
         else:
-            await self._store(table, result, sender=conn)
-            self._arm_timer(table)
+            await self.store(table, result, sender=conn)
+            self.timers.arm(table)
             self.kick(table.id)
-
-
-def _id_of(text: str) -> str | None:
-    """The id of a message that is refused unread, if it has one."""
-    try:
-        return read_client_message(text).id
-    except MalformedMessage:
-        return None
-
-
-def _now() -> Any:
-    from datetime import UTC, datetime
-
-    return datetime.now(UTC)

@@ -1,20 +1,18 @@
 """The WebSocket protocol's messages (docs/web-protocol.md): what the server sends and reads.
 
-Every game view a client gets is made here, from the game's ``view`` (a seat's view)
-or :func:`spectator_view` (the public view built from it): no other code turns a state into
-a message.
+Every game view a client gets is made here, from the game protocol's ``view``: a seat's view
+(:func:`seat_view`) or the public view (:func:`spectator_view`, ``view(None)``, which holds no
+hand and no legal actions). No other code turns a state into a message.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import time
 from dataclasses import dataclass
 from typing import Any
 
-from handgame.games.hand.state import State
-from handgame.games.hand.view import view
+from handgame.core.game import MatchState
 
 PROTOCOL = "hand-web/1"
 
@@ -32,20 +30,19 @@ ERROR_CODES = (
 )
 
 
-def seat_view(state: State, seat: int) -> dict[str, Any]:
+def seat_view(state: MatchState, seat: int) -> dict[str, Any]:
     """What ``seat`` may see of ``state``, as JSON."""
-    return view(state, seat).to_json()
-
-
-def spectator_view(state: State) -> dict[str, Any]:
-    """What anyone may see of ``state``: a seat's view with no hand and no legal actions."""
-    public = dataclasses.replace(view(state, 0), hand=(), legal_actions=())
-    out = public.to_json()
-    out["seat"] = None
+    out: dict[str, Any] = state.view(seat).to_json()
     return out
 
 
-def view_for(state: State, seat: int | None) -> dict[str, Any]:
+def spectator_view(state: MatchState) -> dict[str, Any]:
+    """What anyone may see of ``state``: the game's public view (no hand, no legal actions)."""
+    out: dict[str, Any] = state.view(None).to_json()
+    return out
+
+
+def view_for(state: MatchState, seat: int | None) -> dict[str, Any]:
     """The view of a seat, or the public view for a spectator (``seat`` None)."""
     return spectator_view(state) if seat is None else seat_view(state, seat)
 
@@ -75,7 +72,7 @@ def timer_fields(deadline: Deadline | None, now: float | None = None) -> dict[st
 def state_message(
     table: str,
     version: int,
-    state: State,
+    state: MatchState,
     seat: int | None,
     resync: bool = False,
     deadline: Deadline | None = None,

@@ -1,9 +1,11 @@
 """One table: its seats, its match, its log of steps, and the rules of who may do what.
 
-A :class:`Table` holds the match's current :class:`~handgame.games.hand.state.State` and the recent
-states by version (version *n* is the state after the table's *n*-th step, a deal or an
-action). Nothing here waits or stores: :meth:`Table.next_auto` and :meth:`Table.check` compute
-the next step, the caller stores it, then :meth:`Table.commit` makes it the table's.
+A :class:`Table` holds its game (the :class:`~handgame.core.game.GameSpec` its preset names),
+the match's current state (a :class:`~handgame.core.game.MatchState`) and the recent states by
+version (version *n* is the state after the table's *n*-th step, a deal or an action); it
+reaches the game only through the registry and the game protocol. Nothing here waits or
+stores: :meth:`Table.next_auto` and :meth:`Table.check` compute the next step, the caller
+stores it, then :meth:`Table.commit` makes it the table's.
 Bots are made afresh for each decision, seeded by the table's seed, the seat and the version,
 so a table rebuilt after a restart plays on exactly as it would have.
 """
@@ -17,9 +19,8 @@ from datetime import datetime
 from typing import Any
 
 from handgame.core.errors import ActionError, IllegalAction
-from handgame.games.hand.actions import Action, ClaimRedeal, parse_action
-from handgame.games.hand.deal import Deal
-from handgame.games.hand.state import Game, State
+from handgame.core.game import GameSpec, MatchConfig, MatchState
+from handgame.core.registry import find_game
 from handgame.play.driver import Driver
 from handgame.play.registry import Bot, bot_names, make_bot
 from handgame.server.storage import StoredStep, StoredTable
@@ -73,7 +74,7 @@ class Seat:
 class Step:
     """A step computed but not yet the table's: the state it makes and its stored form."""
 
-    state: State
+    state: MatchState
     stored: StoredStep
 
 
@@ -98,19 +99,22 @@ class Table:
     """A table in play (see the module docstring)."""
 
     id: str
-    game: Game
+    game: MatchConfig
     seats: tuple[Seat, ...]
     seed: str
     created_at: datetime
     stand_in: str = "greedy"
-    state: State = field(init=False)
+    spec: GameSpec = field(init=False)
+    state: MatchState = field(init=False)
     version: int = 0
-    history: deque[tuple[int, State]] = field(default_factory=lambda: deque(maxlen=HISTORY))
+    history: deque[tuple[int, MatchState]] = field(default_factory=lambda: deque(maxlen=HISTORY))
     applied_ids: dict[tuple[int, str], int] = field(default_factory=dict)
     away: set[int] = field(default_factory=set)
 
     def __post_init__(self) -> None:
-        """Start the match before its first deal (version 0)."""
+        """Find the game of the table's preset; start the match before its first deal
+        (version 0)."""
+        self.spec = find_game(self.game.preset)
         self.state = self.game.new_match(0)
         self.history.append((0, self.state))
 
@@ -128,7 +132,8 @@ class Table:
         """Rebuild a table by replaying its stored steps."""
         cfg = stored.config
         seats = tuple(Seat.from_config(s) for s in cfg["seats"])
-        game = Game.create(
+        spec = find_game(cfg["rules"]["preset"])
+        game = spec.create(
             cfg["rules"]["preset"],
             cfg["rules"]["options"],
             len(seats),
@@ -138,9 +143,9 @@ class Table:
         table = Table(stored.id, game, seats, stored.seed, stored.created_at, stand_in)
         for s in stored.steps:
             if s.kind == "deal":
-                state = table.state.apply_deal(Deal.from_json(s.data))
+                state = table.state.apply_deal(spec.parse_deal(s.data))
             else:
-                state = table.state.apply(parse_action(s.data))
+                state = table.state.apply(spec.parse_action(s.data))
             table.commit(Step(state, s))
         return table
 
@@ -158,7 +163,7 @@ class Table:
         """True once the match is over."""
         return self.state.is_over
 
-    def state_at(self, version: int) -> State | None:
+    def state_at(self, version: int) -> MatchState | None:
         """The state at ``version`` if the table still keeps it."""
         for v, s in self.history:
             if v == version:
@@ -175,7 +180,7 @@ class Table:
         if step.stored.client_id is not None and step.stored.seat is not None:
             self.applied_ids[(step.stored.seat, step.stored.client_id)] = self.version
 
-    def _action_step(self, action: Action, client_id: str | None) -> Step:
+    def _action_step(self, action: Any, client_id: str | None) -> Step:
         state = self.state.apply(action)
         return Step(
             state,
@@ -229,7 +234,7 @@ class Table:
         if isinstance(raw_action, dict) and "seat" not in raw_action:
             raw_action = {**raw_action, "seat": seat}
         try:
-            action = parse_action(raw_action)
+            action = self.spec.parse_action(raw_action)
         except ActionError as e:
             return Rejection("malformed", str(e))
         if action.seat != seat:
@@ -242,7 +247,7 @@ class Table:
             )
         if self.state.is_over:
             return Rejection("illegal", "the match is over (L-90, L-93, G-9, F-10)", ("L-90",))
-        if self.state.current_seat != seat and not isinstance(action, ClaimRedeal):
+        if self.state.current_seat != seat and action.verb not in self.spec.out_of_turn_verbs:
             return Rejection("not_your_turn", f"it is not seat {seat}'s turn")
         try:
             return self._action_step(action, client_id)

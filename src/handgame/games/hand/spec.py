@@ -47,6 +47,7 @@ GAME = GameSpec(
     hint=hints.hint,
     hint_kind=hints.hint_kind,
     out_of_turn_verbs=("redeal",),
+    turn_end_verbs=("discard",),
     bots=bots,
     hands=_hands,
 )

@@ -1,0 +1,177 @@
+"""``hand play``: a match in the terminal, in the full-screen Textual app against bots (or
+people, hot-seat), or the plain-text game without a terminal. The match configuration comes
+from the registry (the game of ``--rules``)."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from handgame.cli import common
+from handgame.cli.common import UsageError, option_overrides, rules_flags
+from handgame.core.registry import find_game
+
+
+def _create(args: argparse.Namespace, players: int, names: list[str] | None) -> Any:
+    """The match configuration of ``--rules``, ``--option`` and ``--rounds``."""
+    overrides = option_overrides(args.option, args.rounds)
+    spec = find_game(args.rules)
+    return spec.create(args.rules, overrides, players, args.partnership, names)
+
+
+def _split(text: str | None, what: str) -> list[str] | None:
+    """A comma-separated list of a flag, or None when the flag is absent."""
+    if text is None:
+        return None
+    items = [t.strip() for t in text.split(",")]
+    if any(not t for t in items):
+        raise UsageError(f"an empty entry in {what} {text!r}; separate the entries by commas")
+    return items
+
+
+def _play_seats(args: argparse.Namespace) -> tuple[int, list[str], list[str]]:
+    """The number of seats, who plays each (``human`` or a bot spec) and their names."""
+    from handgame.play.registry import make_bot
+    from handgame.tui.session import HUMAN
+
+    opponents = _split(args.opponents, "--opponents")
+    if opponents is not None:
+        for spec in opponents:
+            if spec != HUMAN:
+                make_bot(spec, 0).close()  # an unknown bot is a usage error (exit 2)
+    players = args.players
+    if players is None:
+        players = 4 if args.partnership else (len(opponents) + 1 if opponents else 2)
+    opponents = opponents if opponents is not None else ["greedy"] * (players - 1)
+    if len(opponents) != players - 1:
+        raise UsageError(
+            f"--opponents names {len(opponents)} players for the {players - 1} other seats "
+            f"of --players {players}"
+        )
+    seats = [HUMAN, *opponents]
+    names = _split(args.names, "--names")
+    if names is None:
+        humans = seats.count(HUMAN)
+        names = [
+            ("you" if humans == 1 else f"player {i + 1}") if spec == HUMAN else f"bot:{spec}"
+            for i, spec in enumerate(seats)
+        ]
+        for i, n in enumerate(names):
+            if names.count(n) > 1:
+                names[i] = f"{n} #{i}"
+    elif len(names) != players:
+        raise UsageError(f"--names gives {len(names)} names for {players} players")
+    return players, seats, names
+
+
+def play_session(args: argparse.Namespace) -> Any:
+    """The :class:`handgame.tui.session.Session` of ``hand play``'s flags (checked)."""
+    from handgame.tui.session import HUMAN, Session, default_record_path, resume
+
+    if args.resume:
+        opponents = _split(args.opponents, "--opponents")
+        if opponents is not None:
+            _play_seats(args)  # checks the bot names
+        session = resume(Path(args.resume), opponents)
+        if session.state.is_over:
+            raise UsageError(
+                f"the game in {args.resume} is over; 'hand replay {args.resume} --show' shows it"
+            )
+        if HUMAN not in session.seats:
+            raise UsageError(f"nobody plays in {args.resume}: every seat is a bot")
+        return session
+    players, seats, names = _play_seats(args)
+    game = _create(args, players, names)
+    seed = str(args.seed) if args.seed is not None else str(random.SystemRandom().randrange(10**6))
+    record = Path(args.record) if args.record else default_record_path(seed)
+    if record.exists() and args.record:
+        raise UsageError(f"{record} exists already: continue it with --resume {record}")
+    return Session(game, seats, seed, record)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """``hand play``: the Textual game, or the plain-text game without a terminal."""
+    if args.plain or not common.is_terminal():
+        return _play_plain(args)
+    from handgame.tui.i18n import can_show
+
+    lang = args.lang
+    if not can_show(lang, getattr(sys.stdout, "encoding", None)):
+        print(f"hand: this terminal cannot show {lang} text; playing in English", file=sys.stderr)
+        lang = "en"
+    session = play_session(args)
+    session.save()
+    from handgame.tui.app import HandApp
+
+    code = HandApp(session, lang).run()
+    print(f"game saved to {session.record}")
+    return code if isinstance(code, int) else 0
+
+
+def _play_plain(args: argparse.Namespace) -> int:
+    """The plain-text game: you at seat 0 against random bots."""
+    from handgame.cli.textplay import play
+
+    if args.resume:
+        raise UsageError("--resume needs the full-screen game (a terminal, without --plain)")
+    _play_seats(args)  # the same checks as the full-screen game
+    players = args.players if args.players is not None else (4 if args.partnership else 2)
+    names = ["human"] + ["bot:random"] * (players - 1) if players > 1 else None
+    game = _create(args, players, names)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    print(f"Hand ({game.preset}, {game.players} players) · seed {seed} · type q to quit")
+    record = Path(args.record) if args.record else None
+    return play(game, seed, record)
+
+
+def add_parser(sub: Any) -> None:
+    """Add the ``play`` command to the subcommands ``sub``."""
+    p = sub.add_parser(
+        "play",
+        help="play a match in the terminal against bots (or people, hot-seat)",
+        description="Play a match in a full-screen terminal interface: you are seat 0, the "
+        "other seats are bots (greedy by default) or people taking turns at the keyboard "
+        "(--opponents human,...). The game is saved as it goes (--record, by default a new "
+        "file in $XDG_DATA_HOME/handgame/games/) and --resume FILE continues it. Without a "
+        "terminal, or with --plain, a plain-text game against random bots is played instead: "
+        "type an action's number, or q to quit.",
+        epilog="keys: arrows/space or a click select cards, up/down or a click pick a meld; "
+        "d draw, t take the discard, m meld, a add, w swap a wild card, x discard, u take a "
+        "step back, r redeal, ? hint, s sort, p the pile, l the log, q quit",
+    )
+    rules_flags(p)
+    p.add_argument(
+        "--players", type=int, help="number of seats (default: 2, or 1 + the --opponents)"
+    )
+    p.add_argument(
+        "--partnership", action="store_true", help="4 players, seats 0+2 against 1+3 (L-91)"
+    )
+    p.add_argument(
+        "--opponents",
+        metavar="A,B,...",
+        help="who plays the other seats: bot specs (greedy, random, ismcts, "
+        "ismcts:iterations=40) or human for hot-seat play (default: greedy)",
+    )
+    p.add_argument("--names", metavar="A,B,...", help="a name for every seat, seat 0 first")
+    p.add_argument("--seed", help="seed of the deals and the bots (default: a random one)")
+    p.add_argument(
+        "--lang",
+        choices=("en", "ar", "fa"),
+        default="en",
+        help="card, suit and interface words: English, Arabic or Persian (default: en)",
+    )
+    p.add_argument("--record", metavar="FILE", help="save the hand-record/1 record here")
+    p.add_argument("--resume", metavar="FILE", help="continue the game saved in FILE")
+    p.add_argument("--rounds", type=int, metavar="N", help="scored rounds in the match")
+    p.add_argument(
+        "--plain",
+        action="store_true",
+        help="the plain-text game (also chosen when stdin or stdout is not a terminal)",
+    )
+    p.set_defaults(func=cmd_play)
+
+
+__all__ = ["add_parser", "cmd_play", "play_session"]

@@ -1,0 +1,69 @@
+"""Each table's *driver* task: it plays the steps no human decides (deals, bots' moves and
+claims, stand-ins for absent humans), with a pause before each turn's move so that people can
+follow, and stops when a human is to decide (:meth:`TableDrivers.kick` starts it again).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+
+from handgame.server.settings import Settings
+from handgame.server.table import Step, Table
+
+log = logging.getLogger("handgame.server")
+
+
+class TableDrivers:
+    """The driver task of every table: ``store(table, step)`` stores and sends a step, and
+    ``waiting(table)`` is called (under the table's lock) when a human is to decide."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        lock: Callable[[str], asyncio.Lock],
+        store: Callable[[Table, Step], Awaitable[None]],
+        waiting: Callable[[Table], None],
+    ) -> None:
+        """No driver running; ``lock(table_id)`` is the lock of a table's changes."""
+        self.settings = settings
+        self.lock = lock
+        self.store = store
+        self.waiting = waiting
+        self.tasks: dict[str, asyncio.Task[None]] = {}
+
+    def __contains__(self, table_id: object) -> bool:
+        """Whether a table has a driver task here (running or done)."""
+        return table_id in self.tasks
+
+    def kick(self, table: Table) -> None:
+        """Make sure the table's driver runs (it stops when a human is to decide)."""
+        task = self.tasks.get(table.id)
+        if task is None or task.done():
+            self.tasks[table.id] = asyncio.create_task(self._drive(table))
+
+    def drop(self, table_id: str) -> None:
+        """Stop a table's driver, if it runs."""
+        task = self.tasks.pop(table_id, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+
+    async def _drive(self, table: Table) -> None:
+        lock = self.lock(table.id)
+        while True:
+            await asyncio.sleep(self.settings.bot_delay if table.version else 0)
+            async with lock:
+                # deals and out-of-turn claims follow at once; a pause before each turn's move
+                while True:
+                    try:
+                        step = await asyncio.to_thread(table.next_auto)
+                    except Exception:
+                        log.exception("table %s: a bot failed; the table waits", table.id)
+                        return
+                    if step is None:
+                        self.waiting(table)
+                        return
+                    await self.store(table, step)
+                    if step.stored.kind == "action" and not step.state.is_chance:
+                        break
