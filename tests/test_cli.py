@@ -320,7 +320,8 @@ def test_rules_lists_presets(capsys: pytest.CaptureFixture[str]) -> None:
         assert name in out
     code, out, _ = run(["rules", "--json"], capsys)
     assert code == 0
-    assert [p["preset"] for p in json.loads(out)] == list(PRESETS)
+    # Hand's presets first, then every other registered game's (Hand and Foot's)
+    assert [p["preset"] for p in json.loads(out)] == [*PRESETS, "hand-and-foot"]
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))

@@ -16,7 +16,7 @@ from handgame.core.errors import OptionError
 from handgame.core.game import GameSpec
 
 #: the games that come with the package, imported on first use
-BUILTIN = ("handgame.games.hand",)
+BUILTIN = ("handgame.games.hand", "handgame.games.hand_and_foot")
 
 _GAMES: dict[str, GameSpec] = {}
 _NAMES: dict[str, GameSpec] = {}

@@ -1,0 +1,186 @@
+"""Hand and Foot's ruleset: the options of RULES.md § Hand and Foot options, checked, and the
+card facts the rules use (HF-1, HF-3, HF-7, HF-8, HF-12).
+
+A ruleset is the preset ``hand-and-foot`` plus overrides by name; an unknown name or a value
+out of range is refused with an :class:`~handgame.core.errors.OptionError` listing the valid
+ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from handgame.core.cards import Card
+from handgame.core.errors import OptionError
+
+#: the preset's name (``rules.preset`` of a record)
+PRESET = "hand-and-foot"
+#: the option names, in the order of the rule book's table
+OPTION_NAMES = (
+    "players",
+    "decks",
+    "minimums",
+    "pile_pickup",
+    "ask_partner",
+    "untouched_foot",
+    "rounds",
+)
+#: the player counts HF-1 allows
+PLAYER_COUNTS = (2, 3, 4, 6)
+#: cards a seat is dealt: 11 in hand, 11 in the foot (HF-2)
+HAND_SIZE = 11
+#: the ranks a meld may have (HF-4): A K Q J 10 9 8 7 6 5 4, as Card ranks
+MELD_RANKS = (1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
+#: a meld of this many cards is a book (HF-5)
+BOOK = 7
+#: cards taken with the pile besides its top card (HF-6)
+PILE_TAKE = 6
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The options in force (RULES.md § Hand and Foot options)."""
+
+    players: int = 4
+    decks: int = 5
+    minimums: tuple[int, ...] = (50, 90, 120, 150)
+    pile_pickup: str = "pair"
+    ask_partner: str = "binding"
+    untouched_foot: str = "free"
+    rounds: int = 4
+
+    @property
+    def teams(self) -> int:
+        """How many teams: two of two at 4 seats, three of two at 6, else one per seat (HF-1)."""
+        return self.players // 2 if self.players in (4, 6) else self.players
+
+    def minimum(self, round_index: int) -> int:
+        """The opening minimum of the round ``round_index`` (from 0); later rounds use the last
+        (HF-8)."""
+        return self.minimums[min(round_index, len(self.minimums) - 1)]
+
+    def options(self) -> dict[str, Any]:
+        """Every option's value, by name."""
+        return {
+            "players": self.players,
+            "decks": self.decks,
+            "minimums": list(self.minimums),
+            "pile_pickup": self.pile_pickup,
+            "ask_partner": self.ask_partner,
+            "untouched_foot": self.untouched_foot,
+            "rounds": self.rounds,
+        }
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _choice(name: str, value: Any, valid: tuple[str, ...], rule: str) -> str:
+    if value not in valid:
+        raise OptionError(
+            f"option {name}: {value!r} is not one of {', '.join(valid)} ({rule})", rules=(rule,)
+        )
+    return str(value)
+
+
+def make_rules(preset: str, options: Mapping[str, Any], players: int) -> Rules:
+    """The ruleset of ``preset`` with ``options`` for ``players`` seats; raises ``OptionError``."""
+    if preset != PRESET:
+        raise OptionError(f"unknown preset {preset!r}; this game's preset is {PRESET!r}")
+    if not isinstance(options, Mapping):
+        raise OptionError("options must be an object of option names and values")
+    unknown = sorted(str(k) for k in options if k not in OPTION_NAMES)
+    if unknown:
+        raise OptionError(
+            f"unknown option {unknown[0]!r}; the options of {PRESET} are "
+            f"{', '.join(OPTION_NAMES)}"
+        )
+    n = options.get("players", players)
+    if not _whole(n) or n not in PLAYER_COUNTS:
+        raise OptionError(
+            f"players: {n!r} is not one of 2, 3, 4, 6 (HF-1)", rules=("HF-1",)
+        )
+    if n != players:
+        raise OptionError(
+            f"option players={n} contradicts the {players} seats of the game (HF-1)",
+            rules=("HF-1",),
+        )
+    decks = options.get("decks", n + 1)
+    need = HAND_SIZE * 2 * n + 3
+    if not _whole(decks) or decks < 2:
+        raise OptionError(f"decks: {decks!r} is not a whole number of 2 or more (HF-1)")
+    if decks * 54 < need:
+        raise OptionError(
+            f"decks: {decks} decks ({decks * 54} cards) cannot deal 22 cards to {n} players "
+            f"with a discard and a draw ({need} cards) (HF-1, HF-2)",
+            rules=("HF-1", "HF-2"),
+        )
+    minimums = options.get("minimums", [50, 90, 120, 150])
+    if (
+        not isinstance(minimums, list | tuple)
+        or not minimums
+        or not all(_whole(m) and m >= 0 for m in minimums)
+    ):
+        raise OptionError(
+            f"minimums: {minimums!r} is not a list of whole numbers of 0 or more, one per "
+            "round (HF-8)",
+            rules=("HF-8",),
+        )
+    rounds = options.get("rounds", 4)
+    if not _whole(rounds) or rounds < 1:
+        raise OptionError(f"rounds: {rounds!r} is not a whole number of 1 or more (HF-12)")
+    return Rules(
+        players=n,
+        decks=decks,
+        minimums=tuple(minimums),
+        pile_pickup=_choice(
+            "pile_pickup", options.get("pile_pickup", "pair"), ("pair", "pair-or-add"), "HF-6"
+        ),
+        ask_partner=_choice(
+            "ask_partner", options.get("ask_partner", "binding"), ("binding", "off"), "HF-10"
+        ),
+        untouched_foot=_choice(
+            "untouched_foot", options.get("untouched_foot", "free"), ("free", "counts"), "HF-11"
+        ),
+        rounds=rounds,
+    )
+
+
+# ------------------------------------------------------------------------------ card facts
+
+
+def is_wild(card: Card) -> bool:
+    """Jokers and 2s are wild (HF-3)."""
+    return card.is_joker or card.rank == 2
+
+
+def is_red_three(card: Card) -> bool:
+    """3♥ and 3♦ (HF-3)."""
+    return card.rank == 3 and card.suit in (1, 2)
+
+
+def is_black_three(card: Card) -> bool:
+    """3♠ and 3♣ (HF-3)."""
+    return card.rank == 3 and card.suit in (0, 3)
+
+
+def value(card: Card) -> int:
+    """A card's value (HF-7): joker 50, A and 2 20, K…8 10, 7…4 5, black three 5, red three 0."""
+    if card.is_joker:
+        return 50
+    rank = card.rank
+    if rank in (1, 2):
+        return 20
+    if rank >= 8:
+        return 10
+    if rank >= 4:
+        return 5
+    return 0 if is_red_three(card) else 5
+
+
+def rank_name(rank: int) -> str:
+    """A rank as written on a card: ``A``, ``T``, ``7``."""
+    return "A23456789TJQK"[rank - 1]
