@@ -12,15 +12,15 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from handgame.core.cards import Card
-from handgame.games.hand.wilds import Wilds
 from handgame.tui import render
+from handgame.tui.render import WildTest
 
 
 class HandOwner(Protocol):
     """What the hand widget reads from its app, and how it selects a card."""
 
     hand_cards: list[Card]
-    wilds: Wilds | None
+    wilds: WildTest | None
     selected: set[int]
     cursor: int
     hand_hidden: bool
