@@ -70,7 +70,7 @@ def header_text(view: PlayerView, lang: str) -> Text:
     totals = view.team_totals or ()
     for team, total in enumerate(totals):
         t.append(" · ")
-        t.append(f"{team_name(view, team, lang)} {total}")
+        t.append(f"{team_name(view, team, lang)}: {total}")
     return t
 
 

@@ -1,0 +1,184 @@
+"""``hand play --rules hand-and-foot`` in the terminal: the plain game through stdin and stdout
+(a whole match of one round), its typed actions refused with HF rule ids, and the full-screen
+table driven with Textual's pilot (both teams, feet, red threes, the blocked pile, the minimum,
+the partner's question as a dialog, HF-10), in English and Arabic."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from handgame.cli.hf_textplay import TextGame, typed_action
+from handgame.core.record import replay
+from handgame.games.hand_and_foot.state import Game
+from handgame.tui.hf_app import HFApp
+from handgame.tui.hf_session import Session, read_json, resume
+from handgame.tui.screens import ChoiceScreen, InfoScreen
+
+ROOT = Path(__file__).resolve().parents[2]
+NAMES = ["you", "bot 1", "bot 2", "bot 3"]
+
+
+def _game(rounds: int = 1) -> Game:
+    return Game.create("hand-and-foot", {"rounds": rounds}, 4, True, NAMES)
+
+
+def test_plain_game_plays_a_match_through_stdin_and_stdout(tmp_path: Path) -> None:
+    """A person who always types 1 plays a whole one-round match against random bots."""
+    record = tmp_path / "hf.json"
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), PYTHONIOENCODING="utf-8")
+    argv = [sys.executable, "-m", "handgame", "play", "--plain", "--rules", "hand-and-foot"]
+    argv += ["--seed", "12", "--option", "rounds=1", "--record", str(record)]
+    done = subprocess.run(
+        argv, input="1\n" * 4000, capture_output=True, text=True, env=env, timeout=600
+    )
+    out = done.stdout
+    assert done.returncode == 0, done.stderr
+    assert "Hand and Foot (4 players) · seed 12" in out
+    # the table: the minimum, both teams, every seat's count and foot, the pile
+    assert "Round 1/1 · Minimum 50 · Stock" in out
+    assert "Team 1 · books: 0 clean, 0 dirty · not opened" in out
+    assert "Team 2 · books:" in out
+    assert "bot 2 · 11 cards · foot down" in out
+    assert "Discard: " in out and "your hand (11): " in out
+    # the partner's question comes to the person (HF-10), who answers yes (option 1)
+    assert "bot 2 asks: may I go out? (HF-10)" in out
+    assert "you answered yes" in out
+    assert "=== match over" in out and "winner: " in out
+    assert "Round summary — round 1" in out
+    # the record is the match played, and replays to its end
+    answer = replay(json.loads(record.read_text(encoding="utf-8")))
+    assert answer["error"] is None and answer["finished"] is True
+    assert len(answer["rounds"]) == 1
+
+
+def test_typed_actions_and_refusals_with_rule_ids() -> None:
+    assert typed_action("meld KS KH KD | 5S 5H 2C", 1) == {
+        "seat": 1,
+        "meld": [["KS", "KH", "KD"], ["5S", "5H", "2C"]],
+    }
+    assert typed_action("add 2C X to 3", 0) == {"seat": 0, "add": ["2C", "X"], "to": 3}
+    assert typed_action("answer no", 2) == {"seat": 2, "answer": False}
+    lines: list[str] = []
+    script = iter(["meld 5S 5D 5C", "discard 5S", "dance", "1", "1", "q"])
+    session = Session(_game(), ["human", "random", "random", "random"], "5")
+    assert TextGame(session, lambda _: next(script), lines.append).run() == 0
+    said = "\n".join(lines)
+    # seed 5: bot 2 asks first, so seat 0 answers before anything else (HF-10)
+    assert "✗ seat 2 asked to go out: seat 0 answers first (HF-10)" in said
+    assert "✗ unknown action 'dance'" in said
+    assert "you answered yes" in said
+    assert "✗ a turn begins" not in said
+    assert said.endswith("quit.")
+
+
+def screen_text(app: Any) -> str:
+    """The screen as plain text, as a terminal of the app's size shows it."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), record=True)
+    console.print(app.screen._compositor.render_update(full=True))
+    return "\n".join(line.rstrip() for line in console.export_text().splitlines())
+
+
+async def _settle(pilot: Any) -> None:
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def play_until_question(pilot: Any, app: HFApp, turns: int = 40) -> bool:
+    """Draw and discard the first card each turn until the partner's question comes."""
+    for _ in range(turns):
+        if isinstance(app.screen, ChoiceScreen):
+            return True
+        if isinstance(app.screen, InfoScreen):
+            await pilot.press("enter")
+        else:
+            await pilot.press("d")
+            await _settle(pilot)
+            await pilot.press("x")
+        await _settle(pilot)
+    return isinstance(app.screen, ChoiceScreen)
+
+
+def test_tui_shows_the_table_and_asks_the_partner(tmp_path: Path) -> None:
+    record = tmp_path / "hf.json"
+    session = Session(_game(), ["human", "random", "random", "random"], "5", record)
+    app = HFApp(session, bot_delay=0)
+
+    async def go() -> None:
+        async with app.run_test(size=(100, 32)) as pilot:
+            await _settle(pilot)
+            # seed 5: bot 2 asks "may I go out?" before seat 0's first turn
+            assert isinstance(app.screen, ChoiceScreen)
+            text = screen_text(app)
+            assert "bot 2: may I go out? (HF-10)" in text
+            assert "1. yes" in text and "2. no" in text
+            await pilot.press("escape")  # the answer is required: the question stays
+            await _settle(pilot)
+            assert isinstance(app.screen, ChoiceScreen)
+            await pilot.press("2")
+            await _settle(pilot)
+            assert any(line == "you answered no" for line in session.log)
+            text = screen_text(app)
+            for part in ("Hand and Foot · Round 1/1 · Minimum 50", "Team 1 · books: 0 clean",
+                         "Team 2 · books:", "bot 1 · 12 cards · foot down · red threes 3♦",
+                         "▶ you · 11 cards", "Your hand (11)", "g ask partner"):
+                assert part in text, part
+            # a refusal names its rule: a turn starts with a draw (HF-6)
+            await pilot.press("x")
+            await _settle(pilot)
+            assert "✗ " in screen_text(app) and "(HF-6)" in screen_text(app)
+            await pilot.press("d")
+            await _settle(pilot)
+            assert len(app.hand_cards) == 13
+            # three odd cards make no meld (HF-4)
+            for i in (0, 5, 10):
+                await pilot.click("#hand", offset=(1 + i * 4, 1))
+            await pilot.press("m")
+            await _settle(pilot)
+            assert "(HF-4)" in screen_text(app) or "(HF-8)" in screen_text(app)
+            await pilot.press("c", "x")
+            await _settle(pilot)
+            await play_until_question(pilot, app, 6)
+            await pilot.press("q")
+
+    asyncio.run(go())
+    saved = read_json(record)
+    assert saved["play"]["seats"][0] == "human"
+    again = resume(record, saved)
+    assert again.state.view(0).to_json() == session.state.view(0).to_json()
+
+
+def test_tui_in_arabic() -> None:
+    session = Session(_game(), ["human", "random", "random", "random"], "5")
+    app = HFApp(session, "ar", bot_delay=0)
+
+    async def go() -> None:
+        async with app.run_test(size=(100, 32)) as pilot:
+            await _settle(pilot)
+            text = screen_text(app)
+            assert "هل أخلص؟" in text and "نعم" in text
+            await pilot.press("1")
+            await _settle(pilot)
+            text = screen_text(app)
+            for word in ("اليد والقدم", "الحد الأدنى", "الفريق", "القدم لم تُرفع", "ثلاثات حمراء"):
+                assert word in text, word
+            await pilot.press("d")
+            await _settle(pilot)
+            await pilot.press("x")  # discard the cursor's card: the turn ends
+            await _settle(pilot)
+            assert any(line.startswith("you discarded") for line in session.log) or any(
+                "أنت discarded" in line for line in session.log
+            )
+            await pilot.press("q")
+
+    asyncio.run(go())
