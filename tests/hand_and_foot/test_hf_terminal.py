@@ -11,14 +11,19 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from hf_helpers import draw, meld, play, start
 from rich.console import Console
 
 from handgame.cli.hf_textplay import TextGame, typed_action
+from handgame.core.cards import parse_cards
 from handgame.core.record import replay
 from handgame.games.hand_and_foot.state import Game
+from handgame.games.hand_and_foot.view import MeldView
+from handgame.tui import hf_render
 from handgame.tui.hf_app import HFApp
 from handgame.tui.hf_session import Session, read_json, resume
 from handgame.tui.screens import ChoiceScreen, InfoScreen
@@ -182,3 +187,36 @@ def test_tui_in_arabic() -> None:
             await pilot.press("q")
 
     asyncio.run(go())
+
+
+def test_the_table_shows_feet_red_threes_books_and_the_blocked_pile() -> None:
+    """The drawing of a view: a foot picked up (HF-9), red threes (HF-3), a book (HF-5), the
+    pile blocked by a black three (HF-3) and the round's minimum (HF-8)."""
+    hands = ["3H 3D KS KH KD KC QS QH QD JS JH", "3H AS AH 9S 9H 8S 8H 7S 7H 6S 6H"]
+    feet = ["3H 3D AS AH AD 6S 6H 6D 7S 7H 7D", "5S 5H 5D 5C 6C 6D 7C 7D 8C 8D 9C"]
+    stock = "3H JD 9S 7C 3D 9H 9D 4S 4H 5C 5D"
+    s = start(hands, feet, "TC", stock, {"players": 2, "decks": 4}, dealer=1)
+    s = play(s, draw(0), meld(0, "KS KH KD KC", "QS QH QD", "JS JH JD", "9S 9H 9D"))
+    view = s.view(1)
+    seat0 = hf_render.seat_line(view, 0, "en").plain
+    assert "seat 0 · 11 cards · in foot · red threes 3♥ 3♦ 3♥ 3♦ 3♥ 3♦" in seat0
+    assert "foot down" in hf_render.seat_line(view, 1, "en").plain
+    table, lines = hf_render.table_text(view, 0, "en")
+    assert "Team 1 · books: 0 clean, 0 dirty · opened" in table.plain
+    assert ">   [0] K: K♠ K♥ K♦ K♣  4/7" in table.plain and set(lines.values()) == {0, 1, 2, 3}
+    header = hf_render.header_text(view, "en").plain
+    assert "Minimum 50" in header and "blocked" not in header
+    seven = tuple(parse_cards("KS KH KD KC KS KH KD".split()))
+    dirty = tuple(parse_cards("KS KH KD KC 2C X KD".split()))
+    booked = replace(
+        view, melds=(MeldView(0, 0, "K", seven, "clean"), MeldView(1, 0, "K", dirty, "dirty"))
+    )
+    assert "[0] K: K♠ K♥ K♦ K♣ K♠ K♥ K♦  clean book" in hf_render.meld_line(
+        booked, 0, None, "en"
+    ).plain
+    assert "2♣* X* K♦  dirty book" in hf_render.meld_line(booked, 1, None, "en").plain
+    assert "كتاب وسخ" in hf_render.meld_line(booked, 1, None, "ar").plain
+    blocked = start(hands, feet, "3S", stock, {"players": 2, "decks": 4}, dealer=1)
+    header = hf_render.header_text(blocked.view(0), "en").plain
+    assert "Discard: 3♠ (1) blocked" in header
+    assert "blocked (HF-3)" in hf_render.pile_text(blocked.view(0), "en").plain

@@ -81,7 +81,8 @@ class HFApp(CardTableApp):
             return
         view = self.session.view()
         self.set_hand(sort_hand(view.hand, self.wilds, self.by_rank))
-        self.keep_target({m.index for m in view.melds if m.kind == "meld"})
+        team = view.seat % view.teams if view.seat is not None else None
+        self.keep_target({m.index for m in view.melds if m.kind == "meld" and m.team == team})
         self.query_one("#header", Static).update(hf_render.header_text(view, self.lang))
         table, self.meld_lines = hf_render.table_text(view, self.target, self.lang)
         self.query_one("#table", Static).update(table)
