@@ -18,6 +18,7 @@ from typing import Any
 from hf_helpers import draw, meld, play, start
 from rich.console import Console
 
+from handgame.cli.commands import build_parser, play_session
 from handgame.cli.hf_textplay import TextGame, typed_action
 from handgame.core.cards import parse_cards
 from handgame.core.record import replay
@@ -220,3 +221,17 @@ def test_the_table_shows_feet_red_threes_books_and_the_blocked_pile() -> None:
     header = hf_render.header_text(blocked.view(0), "en").plain
     assert "Discard: 3♠ (1) blocked" in header
     assert "blocked (HF-3)" in hf_render.pile_text(blocked.view(0), "en").plain
+
+
+def test_hand_play_makes_and_resumes_a_hand_and_foot_session(tmp_path: Path) -> None:
+    record = tmp_path / "hf.json"
+    argv = ["play", "--rules", "hand-and-foot", "--seed", "3", "--record", str(record)]
+    session = play_session(build_parser().parse_args(argv))
+    assert isinstance(session, Session)
+    assert session.seats == ["human", "random", "random", "random"]  # 4 seats (HF-1)
+    session.deal()
+    again = play_session(build_parser().parse_args(["play", "--resume", str(record)]))
+    assert isinstance(again, Session) and again.seed == "3"
+    assert again.state.view(0).to_json() == session.state.view(0).to_json()
+    fa = hf_render.header_text(again.state.view(0), "fa").plain
+    assert "دست و پا" in fa and "حداقل 50" in fa

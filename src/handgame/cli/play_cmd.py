@@ -187,7 +187,8 @@ def add_parser(sub: Any) -> None:
         "type an action's number, or q to quit.",
         epilog="keys: arrows/space or a click select cards, up/down or a click pick a meld; "
         "d draw, t take the discard, m meld, a add, w swap a wild card, x discard, u take a "
-        "step back, r redeal, ? hint, s sort, p the pile, l the log, q quit",
+        "step back, r redeal, ? hint, s sort, p the pile, l the log, q quit; Hand and Foot: "
+        "d draw two, t take the pile, m meld, a add, g ask your partner, x discard",
     )
     rules_flags(p)
     p.add_argument(
