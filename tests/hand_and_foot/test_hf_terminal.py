@@ -202,9 +202,16 @@ def test_the_table_shows_feet_red_threes_books_and_the_blocked_pile() -> None:
     seat0 = hf_render.seat_line(view, 0, "en").plain
     assert "seat 0 · 11 cards · in foot · red threes 3♥ 3♦ 3♥ 3♦ 3♥ 3♦" in seat0
     assert "foot down" in hf_render.seat_line(view, 1, "en").plain
-    table, lines = hf_render.table_text(view, 0, "en")
+    table, spots = hf_render.table_text(view, 0, "en")
     assert "Team 1 · books: 0 clean, 0 dirty · opened" in table.plain
-    assert ">   [0] K: K♠ K♥ K♦ K♣  4/7" in table.plain and set(lines.values()) == {0, 1, 2, 3}
+    assert "  >[0] K♠ K♥ K♦ K♣  4/7" in table.plain
+    assert [m for line in sorted(spots) for _, _, m in spots[line]] == [0, 1, 2, 3]
+    assert len(spots) == 4  # one a line; packed into 80 columns, two lines
+    packed, spots = hf_render.table_text(view, 0, "en", 80)
+    assert len(spots) == 2 and max(len(line) for line in packed.plain.splitlines()) <= 80
+    line = min(spots)
+    a, b, meld_index = spots[line][0]
+    assert meld_index == 0 and packed.plain.splitlines()[line][a:b] == ">[0] K♠ K♥ K♦ K♣  4/7"
     header = hf_render.header_text(view, "en").plain
     assert "Minimum 50" in header and "blocked" not in header
     seven = tuple(parse_cards("KS KH KD KC KS KH KD".split()))
@@ -212,7 +219,7 @@ def test_the_table_shows_feet_red_threes_books_and_the_blocked_pile() -> None:
     booked = replace(
         view, melds=(MeldView(0, 0, "K", seven, "clean"), MeldView(1, 0, "K", dirty, "dirty"))
     )
-    assert "[0] K: K♠ K♥ K♦ K♣ K♠ K♥ K♦  clean book" in hf_render.meld_line(
+    assert "[0] K♠ K♥ K♦ K♣ K♠ K♥ K♦  clean book" in hf_render.meld_line(
         booked, 0, None, "en"
     ).plain
     assert "2♣* X* K♦  dirty book" in hf_render.meld_line(booked, 1, None, "en").plain
@@ -235,3 +242,37 @@ def test_hand_play_makes_and_resumes_a_hand_and_foot_session(tmp_path: Path) -> 
     assert again.state.view(0).to_json() == session.state.view(0).to_json()
     fa = hf_render.header_text(again.state.view(0), "fa").plain
     assert "دست و پا" in fa and "حداقل 50" in fa
+
+
+def test_tui_fits_80_by_24_and_a_click_targets_a_meld() -> None:
+    """Seat 0's four melds (and its foot picked up, HF-9) beside the other team at 80×24; a
+    click on a meld makes it the target, ↑ ↓ move the target through the team's melds."""
+    hands = ["3H 3D KS KH KD KC QS QH QD JS JH", "3H AS AH 9S 9H 8S 8H 7S 7H 6S 6H"]
+    feet = ["3H 3D AS AH AD 6S 6H 6D 7S 7H 7D", "5S 5H 5D 5C 6C 6D 7C 7D 8C 8D 9C"]
+    stock = "3H JD 9S 7C 3D 9H 9D 4S 4H 5C 5D"
+    state = start(hands, feet, "TC", stock, {"players": 2, "decks": 4}, dealer=1)
+    state = play(state, draw(0), meld(0, "KS KH KD KC", "QS QH QD", "JS JH JD", "9S 9H 9D"))
+    session = Session(state.game, ["human", "random"], "t", None, state)
+    app = HFApp(session, bot_delay=0)
+
+    async def go() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _settle(pilot)
+            text = screen_text(app)
+            assert "Team 1 · books: 0 clean, 0 dirty · opened" in text
+            assert "seat 0 · 11 cards · in foot · red threes" in text
+            assert "Team 2 · books: 0 clean, 0 dirty · not opened" in text
+            assert ">[3] 9♠ 9♥ 9♦  3/7" in text  # the last meld is the target
+            assert app.meld_order() == [0, 1, 2, 3]
+            line, spots = next((y, s) for y, s in sorted(app.meld_spots.items()))
+            a, _, first = spots[0]
+            await pilot.click("#table", offset=(a + 2, line))
+            await pilot.pause()
+            assert app.target == first == 0
+            await pilot.press("down")
+            assert app.target == 1
+            await pilot.press("up", "up")
+            assert app.target == 3
+            await pilot.press("q")
+
+    asyncio.run(go())

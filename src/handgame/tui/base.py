@@ -138,6 +138,14 @@ class CardTableApp(App[int]):
         """The seats whose hands may be shown here (more than one: hot-seat or replay)."""
         return []
 
+    def meld_order(self) -> list[int]:
+        """The melds the target moves through (↑ ↓), top of the table first."""
+        return [m for _, m in sorted(self.meld_lines.items())]
+
+    def meld_at(self, x: int, y: int) -> int | None:
+        """The meld drawn at column ``x`` of line ``y`` of the table, or None."""
+        return self.meld_lines.get(y)
+
     def set_hand(self, cards: list[Card]) -> None:
         """Show ``cards`` as the hand (the selection is dropped when they changed)."""
         if cards != self.hand_cards:
@@ -209,8 +217,7 @@ class CardTableApp(App[int]):
 
     def action_target(self, step: int) -> None:
         """Move the target meld up or down the table."""
-        order = sorted(set(self.meld_lines.items()))
-        indices = [m for _, m in order]
+        indices = self.meld_order()
         if not indices:
             return
         pos = indices.index(self.target) if self.target in indices else 0

@@ -73,6 +73,7 @@ class HFApp(CardTableApp):
         self.covered_for: int | None = None
         self.error: str | None = None
         self.wilds = hf_render.WILDS
+        self.meld_spots: hf_render.Spots = {}
 
     # ------------------------------------------------------------------ drawing
     def show(self) -> None:
@@ -84,13 +85,24 @@ class HFApp(CardTableApp):
         team = view.seat % view.teams if view.seat is not None else None
         self.keep_target({m.index for m in view.melds if m.kind == "meld" and m.team == team})
         self.query_one("#header", Static).update(hf_render.header_text(view, self.lang))
-        table, self.meld_lines = hf_render.table_text(view, self.target, self.lang)
+        width = self.size.width - 4  # the table's padding and scroll bar
+        table, self.meld_spots = hf_render.table_text(
+            view, self.target, self.lang, width if width > 20 else None
+        )
         self.query_one("#table", Static).update(table)
         self.query_one("#log", Static).update(Text("\n".join(self.session.log[-3:])))
         self.query_one("#message", Static).update(self.message)
         title = self.hand_title(view.seat, view.names, len(self.hand_cards))
         self.query_one("#hand-title", Static).update(title)
         self.query_one("#hand", HandWidget).refresh()
+
+    def meld_order(self) -> list[int]:
+        """The melds the target moves through, in the table's reading order."""
+        return [m for line in sorted(self.meld_spots) for _, _, m in self.meld_spots[line]]
+
+    def meld_at(self, x: int, y: int) -> int | None:
+        """The meld drawn at column ``x`` of line ``y`` (the table has one column of padding)."""
+        return next((m for a, b, m in self.meld_spots.get(y, []) if a <= x - 1 < b), None)
 
     def pile_text(self) -> Text:
         """The whole discard pile."""
@@ -237,7 +249,7 @@ class HFApp(CardTableApp):
             self.say(f"✗ {rule_text(self.lang, e)}", "bold red")
             return False
         self.selected = set()
-        self.message = Text(s.spec.describe(action, seen, tr(self.lang, "you")), style="green")
+        self.message = Text(s.spec.describe(action, seen, "you"), style="green")
         self.advance()
         return True
 

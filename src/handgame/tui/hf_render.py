@@ -95,52 +95,79 @@ def seat_line(view: PlayerView, seat: int, lang: str) -> Text:
     return line
 
 
-def meld_line(view: PlayerView, index: int, target: int | None, lang: str) -> Text:
-    """A team meld: its index, rank, cards and size, or what book it is (HF-5)."""
+#: where melds are drawn: line of the table -> [(first column, end column, meld index)]
+Spots = dict[int, list[tuple[int, int, int]]]
+
+
+def meld_chunk(view: PlayerView, index: int, target: int | None, lang: str) -> Text:
+    """A team meld: ``>`` when it is the target, its index, its cards, its size or what book it
+    is (HF-5): ``>[3] 9♠ 9♥ 2♣*  3/7``."""
     m = view.melds[index]
-    row = Text()
     chosen = index == target
-    row.append(">" if chosen else " ", style="bold cyan")
-    row.append(f"   [{m.index}] ", style="cyan" if chosen else "dim")
-    row.append(f"{m.rank}: ", style="bold")
-    row.append_text(cards_text(m.cards))
+    t = Text()
+    t.append(">" if chosen else " ", style="bold cyan")
+    t.append(f"[{m.index}] ", style="cyan" if chosen else "dim")
+    t.append_text(cards_text(m.cards))
     if m.kind == "clean":
-        row.append(f"  {tr(lang, 'clean book')}", style="bold green")
+        t.append(f"  {tr(lang, 'clean book')}", style="bold green")
     elif m.kind == "dirty":
-        row.append(f"  {tr(lang, 'dirty book')}", style="bold yellow")
+        t.append(f"  {tr(lang, 'dirty book')}", style="bold yellow")
     else:
-        row.append(f"  {len(m.cards)}/{BOOK}", style="dim")
+        t.append(f"  {len(m.cards)}/{BOOK}", style="dim")
     if chosen:
-        row.stylize("underline", 4)
+        t.stylize("underline", 1)
+    return t
+
+
+def meld_line(view: PlayerView, index: int, target: int | None, lang: str) -> Text:
+    """A team meld on a line of its own, indented under its team's seats."""
+    row = Text("  ")
+    row.append_text(meld_chunk(view, index, target, lang))
     return row
 
 
-def table_text(view: PlayerView, target: int | None, lang: str) -> tuple[Text, dict[int, int]]:
-    """Each team: its seats, books, opening, melds; and line number -> meld index."""
+def team_head(view: PlayerView, team: int, lang: str) -> Text:
+    """A team's line: its books (HF-5), whether it has opened (HF-8), its total."""
+    head = Text()
+    clean, dirty = view.books[team]
+    head.append(f"{tr(lang, 'Team')} {team + 1}", style="bold")
+    head.append(f" · {tr(lang, 'books')}: {clean} {tr(lang, 'clean')}, {dirty} {tr(lang, 'dirty')}")
+    opened = view.opened[team]
+    head.append(
+        f" · {tr(lang, 'opened') if opened else tr(lang, 'not opened')}",
+        style="green" if opened else "dim",
+    )
+    if view.team_totals is not None:
+        head.append(f" · {tr(lang, 'total')} {view.team_totals[team]}")
+    return head
+
+
+def table_text(
+    view: PlayerView, target: int | None, lang: str, width: int | None = None
+) -> tuple[Text, Spots]:
+    """Each team: its line, its seats, then its melds, one a line, or as many a line as fit in
+    ``width`` columns; and where each meld is drawn (for clicks and the target keys)."""
     lines: list[Text] = []
-    where: dict[int, int] = {}
+    spots: Spots = {}
     for team in range(view.teams):
-        head = Text()
-        clean, dirty = view.books[team]
-        head.append(f"{tr(lang, 'Team')} {team + 1}", style="bold")
-        head.append(
-            f" · {tr(lang, 'books')}: {clean} {tr(lang, 'clean')}, {dirty} {tr(lang, 'dirty')}"
-        )
-        opened = view.opened[team]
-        head.append(
-            f" · {tr(lang, 'opened') if opened else tr(lang, 'not opened')}",
-            style="green" if opened else "dim",
-        )
-        if view.team_totals is not None:
-            head.append(f" · {tr(lang, 'total')} {view.team_totals[team]}")
-        lines.append(head)
+        lines.append(team_head(view, team, lang))
         for seat in team_seats(team, view.players, view.teams):
             lines.append(seat_line(view, seat, lang))
+        row: Text | None = None
         for m in view.melds:
-            if m.team == team:
-                where[len(lines)] = m.index
-                lines.append(meld_line(view, m.index, target, lang))
-    return Text("\n").join(lines), where
+            if m.team != team:
+                continue
+            chunk = meld_chunk(view, m.index, target, lang)
+            fits = row is not None and width is not None
+            if row is not None and fits and len(row) + 2 + len(chunk) <= (width or 0):
+                row.append("  ")
+            else:
+                row = Text("  ")
+                lines.append(row)
+            start = len(row)
+            row.append_text(chunk)
+            spots.setdefault(len(lines) - 1, []).append((start, len(row), m.index))
+    return Text("\n").join(lines), spots
 
 
 def pile_text(view: PlayerView, lang: str) -> Text:

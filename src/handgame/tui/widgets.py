@@ -32,8 +32,10 @@ class HandOwner(Protocol):
 class TableOwner(Protocol):
     """What the table widget reads from its app, and how it redraws it."""
 
-    meld_lines: dict[int, int]
     target: int | None
+
+    def meld_at(self, x: int, y: int) -> int | None:
+        """The meld drawn at column ``x`` of line ``y`` of the table, or None."""
 
     def show(self) -> None:
         """Redraw everything from the current view."""
@@ -70,7 +72,7 @@ class TableWidget(Static):
 
     def on_click(self, event: events.Click) -> None:
         """Target the clicked meld."""
-        meld = self.owner.meld_lines.get(event.y)
+        meld = self.owner.meld_at(event.x, event.y)
         if meld is not None:
             self.owner.target = meld
             self.owner.show()
