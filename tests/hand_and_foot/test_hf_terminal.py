@@ -26,6 +26,7 @@ from handgame.games.hand_and_foot.state import Game
 from handgame.games.hand_and_foot.view import MeldView
 from handgame.tui import hf_render
 from handgame.tui.hf_app import HFApp
+from handgame.tui.hf_replay_app import HFReplayApp, replay_frames
 from handgame.tui.hf_session import Session, read_json, resume
 from handgame.tui.screens import ChoiceScreen, InfoScreen
 
@@ -273,6 +274,32 @@ def test_tui_fits_80_by_24_and_a_click_targets_a_meld() -> None:
             assert app.target == 1
             await pilot.press("up", "up")
             assert app.target == 3
+            await pilot.press("q")
+
+    asyncio.run(go())
+
+
+def test_replay_show_steps_through_a_hand_and_foot_record(tmp_path: Path) -> None:
+    record = tmp_path / "hf.json"
+    session = Session(_game(), ["human", "random", "random", "random"], "5", record)
+    lines: list[str] = []
+    script = iter(["1"] * 30 + ["q"])
+    TextGame(session, lambda _: next(script), lines.append).run()
+    frames, error = replay_frames(read_json(record))
+    assert error is None and frames[0][1] is None
+    assert frames[-1][0].view(0).to_json() == session.state.view(0).to_json()
+    app = HFReplayApp(frames, error)
+
+    async def go() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert "Replay: step 1/" in screen_text(app)
+            assert "Team 1 · books" in screen_text(app)
+            await pilot.press("end")
+            assert app.index == len(frames) - 1
+            await pilot.press("v")
+            title = next(x for x in screen_text(app).splitlines() if "Your hand" in x)
+            assert app.seat == 1 and title.endswith("· bot 1")
             await pilot.press("q")
 
     asyncio.run(go())

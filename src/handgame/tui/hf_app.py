@@ -14,19 +14,17 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
-from textual.widgets import Static
 
 from handgame.core.actions import Action
 from handgame.core.errors import GameError
 from handgame.games.hand_and_foot.actions import Add, Answer, Ask, Discard, Draw, Meld, Take
 from handgame.games.hand_and_foot.text import choice
 from handgame.tui import hf_render
-from handgame.tui.base import NAV_BINDINGS, CardTableApp
+from handgame.tui.base import NAV_BINDINGS
 from handgame.tui.hf_session import Session
+from handgame.tui.hf_table import HFTableApp
 from handgame.tui.i18n import hint_text, rule_text, tr
-from handgame.tui.render import sort_hand
 from handgame.tui.screens import ChoiceScreen, CoverScreen, InfoScreen
-from handgame.tui.widgets import HandWidget
 
 #: the keys line of the Hand and Foot table
 HF_KEYS_HELP = (
@@ -47,10 +45,9 @@ HF_KEYS_HELP = (
 )
 
 
-class HFApp(CardTableApp):
+class HFApp(HFTableApp):
     """``hand play --rules hand-and-foot``: people and bots at one Hand and Foot table."""
 
-    TITLE = "Hand and Foot"
     keys_help = HF_KEYS_HELP
     BINDINGS: ClassVar[list[BindingType]] = [
         *NAV_BINDINGS,
@@ -72,37 +69,11 @@ class HFApp(CardTableApp):
         self.busy = False
         self.covered_for: int | None = None
         self.error: str | None = None
-        self.wilds = hf_render.WILDS
-        self.meld_spots: hf_render.Spots = {}
 
     # ------------------------------------------------------------------ drawing
     def show(self) -> None:
         """Redraw everything from the viewer's view."""
-        if not self.is_running:
-            return
-        view = self.session.view()
-        self.set_hand(sort_hand(view.hand, self.wilds, self.by_rank))
-        team = view.seat % view.teams if view.seat is not None else None
-        self.keep_target({m.index for m in view.melds if m.kind == "meld" and m.team == team})
-        self.query_one("#header", Static).update(hf_render.header_text(view, self.lang))
-        width = self.size.width - 4  # the table's padding and scroll bar
-        table, self.meld_spots = hf_render.table_text(
-            view, self.target, self.lang, width if width > 20 else None
-        )
-        self.query_one("#table", Static).update(table)
-        self.query_one("#log", Static).update(Text("\n".join(self.session.log[-3:])))
-        self.query_one("#message", Static).update(self.message)
-        title = self.hand_title(view.seat, view.names, len(self.hand_cards))
-        self.query_one("#hand-title", Static).update(title)
-        self.query_one("#hand", HandWidget).refresh()
-
-    def meld_order(self) -> list[int]:
-        """The melds the target moves through, in the table's reading order."""
-        return [m for line in sorted(self.meld_spots) for _, _, m in self.meld_spots[line]]
-
-    def meld_at(self, x: int, y: int) -> int | None:
-        """The meld drawn at column ``x`` of line ``y`` (the table has one column of padding)."""
-        return next((m for a, b, m in self.meld_spots.get(y, []) if a <= x - 1 < b), None)
+        self.draw(self.session.view(), self.session.log)
 
     def pile_text(self) -> Text:
         """The whole discard pile."""
