@@ -18,7 +18,7 @@ from typing import Any
 from hf_helpers import draw, meld, play, start
 from rich.console import Console
 
-from handgame.cli.commands import build_parser, play_session
+from handgame.cli.commands import build_parser, main, play_session
 from handgame.cli.hf_textplay import TextGame, typed_action
 from handgame.core.cards import parse_cards
 from handgame.core.record import replay
@@ -303,3 +303,9 @@ def test_replay_show_steps_through_a_hand_and_foot_record(tmp_path: Path) -> Non
             await pilot.press("q")
 
     asyncio.run(go())
+
+
+def test_another_games_bot_is_a_usage_error(capsys: Any) -> None:
+    argv = ["play", "--plain", "--rules", "hand-and-foot", "--opponents", "greedy,random,random"]
+    assert main(argv) == 2
+    assert "bot 'greedy' does not play Hand and Foot; its bots: " in capsys.readouterr().err

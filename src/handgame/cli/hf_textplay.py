@@ -160,7 +160,12 @@ class TextGame:
                 elif w.kind == "deal":
                     s.deal()
                 elif w.kind == "bot":
-                    s.commit(s.bot_step())
+                    try:
+                        s.commit(s.bot_step())
+                    except Exception as e:  # a bot failed: say so, never a traceback
+                        s.save()
+                        self.write(f"the game stopped: {type(e).__name__}: {e}")
+                        return 1
                 else:
                     assert w.seat is not None
                     self.flush_log()

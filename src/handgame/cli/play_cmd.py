@@ -56,17 +56,32 @@ def _split(text: str | None, what: str) -> list[str] | None:
     return items
 
 
+def _check_plays(game: GameSpec, bot: str) -> None:
+    """A usage error when the bot ``bot`` is another game's own (Hand's ``greedy`` cannot play
+    Hand and Foot): a game is played by its own bots and by those of no game (``random``,
+    ``external``)."""
+    from handgame.core.registry import games
+    from handgame.play.registry import bot_names
+
+    of_games = {name for g in games() for name in g.bots()}
+    playing = sorted({*game.bots(), *(set(bot_names()) - of_games)})
+    name = bot.strip().partition(":")[0]
+    if name not in playing:
+        raise UsageError(f"bot {name!r} does not play {game.title}; its bots: {', '.join(playing)}")
+
+
 def _play_seats(args: argparse.Namespace) -> tuple[int, list[str], list[str]]:
     """The number of seats, who plays each (``human`` or a bot spec) and their names."""
     from handgame.play.registry import make_bot
     from handgame.tui.session import HUMAN
 
     opponents = _split(args.opponents, "--opponents")
+    game_spec = find_game(args.rules)
     if opponents is not None:
         for spec in opponents:
             if spec != HUMAN:
                 make_bot(spec, 0).close()  # an unknown bot is a usage error (exit 2)
-    game_spec = find_game(args.rules)
+                _check_plays(game_spec, spec)
     players = args.players
     if players is None:
         players = len(opponents) + 1 if opponents else _default_players(args, game_spec)
