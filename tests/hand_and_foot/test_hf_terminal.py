@@ -15,19 +15,25 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hf_helpers import draw, meld, play, start
 from rich.console import Console
 
+from handgame import locale
 from handgame.cli.commands import build_parser, main, play_session
 from handgame.cli.hf_textplay import TextGame, typed_action
 from handgame.core.cards import parse_cards
+from handgame.core.errors import IllegalAction
 from handgame.core.record import replay
+from handgame.games.hand_and_foot import hints as hf_hints
+from handgame.games.hand_and_foot.actions import parse_action
 from handgame.games.hand_and_foot.state import Game
 from handgame.games.hand_and_foot.view import MeldView
 from handgame.tui import hf_render
 from handgame.tui.hf_app import HFApp
 from handgame.tui.hf_replay_app import HFReplayApp, replay_frames
 from handgame.tui.hf_session import Session, read_json, resume
+from handgame.tui.i18n import hint_text, rule_text
 from handgame.tui.screens import ChoiceScreen, InfoScreen
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -309,3 +315,18 @@ def test_another_games_bot_is_a_usage_error(capsys: Any) -> None:
     argv = ["play", "--plain", "--rules", "hand-and-foot", "--opponents", "greedy,random,random"]
     assert main(argv) == 2
     assert "bot 'greedy' does not play Hand and Foot; its bots: " in capsys.readouterr().err
+
+
+def test_refusals_and_hints_in_arabic_and_persian() -> None:
+    state = start(["KS KH KD QS QH QD JS JH 9S 9H 5D", "AS AH 9D 8S 8H 7S 7H 6S 6H 5S 5H"],
+                  None, "4C", "", {"players": 2})
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(parse_action({"seat": 0, "discard": "5D"}))
+    error = refused.value
+    assert error.rules == ("HF-6",)
+    for lang in ("ar", "fa"):
+        said = rule_text(lang, error)
+        assert said.startswith(locale.sentence(lang, "rules", "HF-6") + " (HF-6) — ")
+        line = next(x for x in hf_hints.hint(state.view(0)) if x.startswith("Draw"))
+        hint = hint_text(lang, line, hf_hints.hint_kind)
+        assert hint == f"{locale.sentence(lang, 'hints', 'draw_two')} — {line}"
