@@ -10,6 +10,7 @@ every block with its offset; ``docs/rl.md`` lists them.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -51,6 +52,7 @@ def layout(players: int) -> list[tuple[str, int]]:
     ]
 
 
+@functools.cache
 def obs_size(players: int) -> int:
     """The length of the observation array for ``players`` seats."""
     return sum(size for _, size in layout(players))
@@ -61,14 +63,23 @@ def _cards(out: np.ndarray, at: int, cards: Sequence[Any]) -> None:
         out[at + int(c)] += 1.0
 
 
-def encode(view: Any, seat: int, players: int, prefix: Sequence[int] = (), offer: bool = False) -> np.ndarray:
-    """The observation of ``seat`` from its ``view`` and its action ``prefix`` so far."""
-    out = np.zeros(obs_size(players), dtype=np.float32)
-    at = dict[str, int]()
+@functools.cache
+def offsets(players: int) -> dict[str, int]:
+    """Where each block of :func:`layout` starts."""
+    at: dict[str, int] = {}
     pos = 0
     for name, size in layout(players):
         at[name] = pos
         pos += size
+    return at
+
+
+def encode(
+    view: Any, seat: int, players: int, prefix: Sequence[int] = (), offer: bool = False
+) -> np.ndarray:
+    """The observation of ``seat`` from its ``view`` and its action ``prefix`` so far."""
+    out = np.zeros(obs_size(players), dtype=np.float32)
+    at = offsets(players)
 
     def rel(s: int) -> int:
         return (s - seat) % players
@@ -87,9 +98,7 @@ def encode(view: Any, seat: int, players: int, prefix: Sequence[int] = (), offer
     if wild is not None:
         out[at["wild"] + int(wild)] = 1.0
     for i, meld in enumerate(view.melds):
-        owner = getattr(meld, "owner", None)
-        if owner is None:
-            owner = getattr(meld, "team", 0)
+        owner: int = getattr(meld, "owner", getattr(meld, "team", 0))
         r = rel(owner) if 0 <= owner < players else 0
         _cards(out, at["table"] + r * N_CARDS, meld.cards)
         if i < MELD_SLOTS:

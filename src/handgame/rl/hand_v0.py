@@ -43,10 +43,10 @@ def mask_array(tokens: list[int]) -> np.ndarray:
     return mask
 
 
-class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 (PettingZoo's name)
+class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
     """One match of a registered game as an AEC environment; agents ``player_0``..."""
 
-    metadata = {
+    metadata = {  # noqa: RUF012 (PettingZoo's class attribute)
         "name": "hand_v0",
         "render_modes": ["ansi"],
         "is_parallelizable": True,
@@ -75,12 +75,12 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 (PettingZo
         self.match: Stepper | None = None
         self._rng = random.Random()
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019 (one space object per agent)
+    @functools.cache  # noqa: B019 (one space object per agent)
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space (the same object for every agent)."""
         return self._space
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019
+    @functools.cache  # noqa: B019
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """The action space of ``agent`` (one object per agent, so each can be seeded)."""
         return spaces.Discrete(N_ACTIONS)

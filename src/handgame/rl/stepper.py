@@ -86,6 +86,14 @@ class Stepper:
         self._settle()
         return action
 
+    def play(self, action: Any) -> None:
+        """The seat to decide takes the engine ``action`` whole (None: declines its offer), as
+        a bot does; it must be one of the view's legal actions."""
+        if self.tree is None:
+            raise ValueError("no seat has a decision: the match is over")
+        self._act(action)
+        self._settle()
+
     def _act(self, action: Any) -> None:
         assert self.seat is not None
         if action is None:
