@@ -64,7 +64,7 @@ def test_parallel_and_aec_agree() -> None:
             assert np.array_equal(got["action_mask"], want["action_mask"])
         token = rng.choice(np.flatnonzero(mine["action_mask"]).tolist())
         actions = {a: (token if a == agent else 0) for a in par.agents}
-        obs, rewards, terms, truncs, _ = par.step(actions)
+        obs, rewards, terms, _, _ = par.step(actions)
         aec.step(token)
         assert rewards == {a: aec.rewards[a] for a in rewards}
         assert terms == {a: aec.terminations[a] for a in terms}
