@@ -191,3 +191,16 @@ def test_the_core_loads_no_rl_stack() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_a_server_table_seats_only_the_policies_it_was_given(tmp_path: Path) -> None:
+    """``hand serve --policy PATH`` lets tables seat ``policy:PATH``, and no other file."""
+    from handgame.server.table import check_bot
+
+    path = str(tmp_path / "p.npz")
+    Policy(2, hidden=8).save(path)
+    assert check_bot(f"policy:{path}", (path,)) == f"policy:{path}"
+    with pytest.raises(ValueError, match="unknown bot 'policy'"):
+        check_bot(f"policy:{path}")
+    with pytest.raises(ValueError, match="unknown bot 'policy'"):
+        check_bot("policy:/etc/passwd", (path,))
