@@ -63,10 +63,13 @@ def is_required(state: MatchState, seat: int, declined: Sequence[int] | set[int]
     return state.to_act({*declined, seat}) == seat
 
 
-def bot_action(bot: Bot, state: MatchState, seat: int, label: str | None = None) -> Any:
+def bot_action(
+    bot: Bot, state: MatchState, seat: int, label: str | None = None, view: Any = None
+) -> Any:
     """Ask ``bot`` for the action of ``seat`` and check that it is legal (``label`` names the
-    bot in the error; by default its name)."""
-    view = state.view(seat)
+    bot in the error; by default its name; ``view``: the seat's view, if already made)."""
+    if view is None:
+        view = state.view(seat)
     action = bot.choose(view)
     if action not in view.legal_actions:
         who = label if label is not None else bot.name
@@ -74,9 +77,11 @@ def bot_action(bot: Bot, state: MatchState, seat: int, label: str | None = None)
     return action
 
 
-def bot_claim(bot: Bot, state: MatchState, seat: int) -> Any | None:
-    """The claim ``bot`` makes for ``seat`` when offered one out of turn, or None to pass."""
-    view = state.view(seat)
+def bot_claim(bot: Bot, state: MatchState, seat: int, view: Any = None) -> Any | None:
+    """The claim ``bot`` makes for ``seat`` when offered one out of turn, or None to pass
+    (``view``: the seat's view, if already made)."""
+    if view is None:
+        view = state.view(seat)
     if not view.legal_actions or not bot.wants_redeal(view):
         return None
     return view.legal_actions[0]

@@ -110,7 +110,7 @@ class Hub:
         tokens: dict[int, str] = {}
         for i, s in enumerate(seats):
             if s.get("kind") == "bot":
-                spec = check_bot(str(s.get("bot") or "greedy"))
+                spec = check_bot(str(s.get("bot") or "greedy"), self.settings.policies)
                 made.append(
                     Seat("bot", str(s.get("name") or f"{spec.partition(':')[0]} {i}"), spec)
                 )

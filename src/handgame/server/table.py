@@ -36,10 +36,17 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-def check_bot(spec: str) -> str:
-    """A bot spec a table may seat, normalized; raises ``ValueError`` otherwise."""
+def check_bot(spec: str, policies: tuple[str, ...] = ()) -> str:
+    """A bot spec a table may seat, normalized; raises ``ValueError`` otherwise.
+
+    ``policies``: the trained agents' files the server was started with (``hand serve
+    --policy PATH``); a table seats ``policy:PATH`` only for those, never any other file.
+    """
     spec = spec.strip()
-    name = spec.partition(":")[0]
+    name, _, argument = spec.partition(":")
+    if name == "policy" and argument.partition(",")[0] in policies:
+        make_bot(spec, 0)
+        return spec
     if name not in SERVER_BOTS or name not in bot_names():
         raise ValueError(f"unknown bot {name!r}; a table seats {', '.join(SERVER_BOTS)}")
     make_bot(spec, 0)  # raises BotError (a ValueError) on a bad argument
