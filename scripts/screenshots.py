@@ -88,16 +88,25 @@ def play_turns(base: str, made: dict[str, Any], turns: int, to_end: bool = False
             if done >= turns and not to_end and view["phase"] == "draw":
                 return
             action = policy(view, rng)
-            ws.send(json.dumps({"type": "action", "id": f"s{m['version']}",
-                                "version": m["version"], "action": action}))
+            ws.send(
+                json.dumps(
+                    {
+                        "type": "action",
+                        "id": f"s{m['version']}",
+                        "version": m["version"],
+                        "action": action,
+                    }
+                )
+            )
             done += 1
 
 
 def shoot(browser: Any, url: str, out: Path, lang: str, size: str, wait: str) -> None:
     """One screenshot of ``url`` at a size and in a language."""
     w, h = SIZES[size]
-    context = browser.new_context(locale=lang, viewport={"width": w, "height": h},
-                                  device_scale_factor=1)
+    context = browser.new_context(
+        locale=lang, viewport={"width": w, "height": h}, device_scale_factor=1
+    )
     page = context.new_page()
     page.goto(url)
     page.wait_for_selector(wait)
@@ -113,8 +122,9 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         base, srv = serve(Path(tmp))
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                    args=["--no-sandbox", "--disable-gpu"])
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
+        )
         page = browser.new_page()
         tables = {
             "hand": (table(base, page, "levant", 4, ["Sara"]), 4),
@@ -128,8 +138,9 @@ def main() -> None:
                 for size in SIZES:
                     if name == "gulf" and (lang, size) != ("en", "desktop"):
                         continue
-                    shoot(browser, url, out / f"{name}-{size}-{lang}.png", lang, size,
-                          "#hand .card")
+                    shoot(
+                        browser, url, out / f"{name}-{size}-{lang}.png", lang, size, "#hand .card"
+                    )
         # a round summary, and the replay of the finished match
         for size in SIZES:
             made = table(base, page, "levant", 2, ["Sara"])
@@ -145,8 +156,14 @@ def main() -> None:
             shown.screenshot(path=str(path))
             print(path, path.stat().st_size // 1024, "KB")
             context.close()
-        shoot(browser, f"{base}/replay/{made['table']}", out / "replay-desktop-en.png", "en",
-              "desktop", "body[data-ready='1']")
+        shoot(
+            browser,
+            f"{base}/replay/{made['table']}",
+            out / "replay-desktop-en.png",
+            "en",
+            "desktop",
+            "body[data-ready='1']",
+        )
         browser.close()
         srv.should_exit = True
 

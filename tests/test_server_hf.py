@@ -139,8 +139,12 @@ def test_hand_and_foot_frames_hide_hands_feet_and_stock(tmp_path: Path) -> None:
                     h.read_to(spectator.version)
                     action = choose(h.view, rng)
                     answer = h.send(
-                        {"type": "action", "id": f"{seat}-{h.version}", "version": h.version,
-                         "action": action}
+                        {
+                            "type": "action",
+                            "id": f"{seat}-{h.version}",
+                            "version": h.version,
+                            "action": action,
+                        }
                     )
                     assert answer["type"] == "ack", answer
                 spectator.read()
@@ -152,5 +156,7 @@ def test_hand_and_foot_frames_hide_hands_feet_and_stock(tmp_path: Path) -> None:
     assert len(states) == final + 1 and states[-1].is_over
     frames = sum(check_frames(p, states) for p in (spectator, *humans.values()))
     assert frames >= 3 * (final - spectator.frames[0]["version"])
-    verbs = Counter(next(k for k in a if k != "seat") for r in record["rounds"] for a in r["actions"])
+    verbs = Counter(
+        next(k for k in a if k != "seat") for r in record["rounds"] for a in r["actions"]
+    )
     assert verbs["draw"] and verbs["discard"] and verbs["meld"], verbs

@@ -78,7 +78,7 @@ class PlayerView:
     team_totals: tuple[int, ...] | None
     results: tuple[dict[str, Any], ...]
     legal_actions: tuple[Action, ...]
-    actions: tuple[Action, ...] = ()  # the round's actions so far (all public: a draw names no card)
+    actions: tuple[Action, ...] = ()  # the round so far (all public: a draw names no card)
 
     @property
     def pile_size(self) -> int:
