@@ -101,6 +101,14 @@ def play_turns(base: str, made: dict[str, Any], turns: int, to_end: bool = False
             done += 1
 
 
+def save(page: Any, out: Path) -> None:
+    """A screenshot: PNG, or JPEG for a ``.jpg`` (the desktop ones, to stay small)."""
+    if out.suffix == ".jpg":
+        page.screenshot(path=str(out), type="jpeg", quality=82)
+    else:
+        page.screenshot(path=str(out))
+
+
 def shoot(browser: Any, url: str, out: Path, lang: str, size: str, wait: str) -> None:
     """One screenshot of ``url`` at a size and in a language."""
     w, h = SIZES[size]
@@ -111,7 +119,7 @@ def shoot(browser: Any, url: str, out: Path, lang: str, size: str, wait: str) ->
     page.goto(url)
     page.wait_for_selector(wait)
     page.wait_for_timeout(700)  # the arrival animations end
-    page.screenshot(path=str(out))
+    save(page, out)
     context.close()
     print(out, out.stat().st_size // 1024, "KB")
 
@@ -138,9 +146,8 @@ def main() -> None:
                 for size in SIZES:
                     if name == "gulf" and (lang, size) != ("en", "desktop"):
                         continue
-                    shoot(
-                        browser, url, out / f"{name}-{size}-{lang}.png", lang, size, "#hand .card"
-                    )
+                    path = out / f"{name}-{size}-{lang}.{'jpg' if size == 'desktop' else 'png'}"
+                    shoot(browser, url, path, lang, size, "#hand .card")
         # a round summary, and the replay of the finished match
         for size in SIZES:
             made = table(base, page, "levant", 2, ["Sara"])
@@ -152,14 +159,14 @@ def main() -> None:
             play_turns(base, made, 0, to_end=True)  # the page is open: it shows the summary
             shown.wait_for_selector("#summary[open]")
             shown.wait_for_timeout(500)
-            path = out / f"summary-{size}-en.png"
-            shown.screenshot(path=str(path))
+            path = out / f"summary-{size}-en.{'jpg' if size == 'desktop' else 'png'}"
+            save(shown, path)
             print(path, path.stat().st_size // 1024, "KB")
             context.close()
         shoot(
             browser,
             f"{base}/replay/{made['table']}",
-            out / "replay-desktop-en.png",
+            out / "replay-desktop-en.jpg",
             "en",
             "desktop",
             "body[data-ready='1']",

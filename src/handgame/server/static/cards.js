@@ -1,7 +1,7 @@
 // Cards: "QS" (rank A 2-9 T J Q K, suit S H D C) and "X" (a joker). A card is drawn as an SVG
 // playing card (crisp at any size, no emoji font needed: the suits and the joker's star are
 // paths); in running text (the log, the buttons) it is a short coloured "10♥".
-import { el } from "./i18n.js";
+import { el, t } from "./i18n.js";
 
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SUIT_ORDER = "SHDC";
@@ -32,9 +32,10 @@ export function isCard(text) {
   return typeof text === "string" && CARD.test(text);
 }
 
-/** A card as text: "10♥", "🃏"; a text that is not a card (a wild's "any SC") as it is. */
+/** A card as text: "10♥", "Joker" (a word: no emoji font needed); a text that is not a card
+ * (what a wild stands for in a set, "any SC") as its suits, "♠/♣". */
 export function cardText(card) {
-  if (card === "X") return "🃏";
+  if (card === "X") return t("joker");
   if (!isCard(card)) {
     const any = /^any ([SHDC]+)$/.exec(String(card || ""));
     return any ? [...any[1]].map((s) => SUITS[s]).join("/") : String(card ?? "");

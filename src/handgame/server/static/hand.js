@@ -12,6 +12,7 @@ function handPanel() {
     const dragged = ui.drag && ui.drag.indices.includes(i);
     // dragging is drag.js's (its listeners are on the document)
     const node = cardEl(c, { tag: "button", type: "button", draggable: "true", "data-index": i,
+      style: `--i: ${i}`,
       wild: isWild(c),
       class: (ui.selected.has(i) ? "selected" : "") + (dragged ? " dragging" : "") +
         (ui.arrived.has(i) ? " arrive" : ""),

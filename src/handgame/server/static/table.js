@@ -36,8 +36,7 @@ function seatEl(i, last) {
   if (v && v.announced && v.announced[i] !== null) meta.push(t("announced"));
   if (v && v.feet_picked) meta.push(t(v.feet_picked[i] ? "foot_up" : "foot_waiting"));
   if (v && v.dealer === i) meta.push(t("dealer"));
-  if (p.kind === "bot") meta.push(p.bot);
-  else if (p.away) meta.push(t("away"));
+  if (p.kind !== "bot" && p.away) meta.push(t("away"));
   else if (p.kind === "human" && !p.connected) meta.push(t("offline"));
   const team = teamOf(i);
   const count = v ? v.hand_counts[i] : 0;
@@ -56,6 +55,7 @@ function seatEl(i, last) {
   }
   const turn = v && (v.to_act ?? v.turn) === i;
   return el("div", {
+    title: p.kind === "bot" ? `${t("bot")}: ${p.bot}` : null,
     class: "seat" + (turn ? " turn" : "") + (ui.seat === i ? " me" : "") +
       (team !== null ? ` team team-${team}` : ""),
     "data-seat": i,
