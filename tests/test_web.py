@@ -311,8 +311,10 @@ def test_open_lay_off_swap_and_discard_by_clicking_then_the_summaries(
         assert page.locator("#melds .meld").count() == version - 3
     assert "opened" in page.locator(".seat[data-seat='0'] .meta").inner_text()
     run = page.locator("#melds .meld[data-meld='0']")
-    assert run.locator(".wildcard").count() == 1  # A♠ stands for 5♦
-    assert "=5♦" in run.locator(".wildcard").inner_text()
+    # the wild A♠ is marked on the card with what it stands for (5♦)
+    assert run.locator(".card.wild").count() == 1
+    assert run.locator(".card.wild").get_attribute("data-card") == "AS"
+    assert run.locator(".card.wild .as").inner_text() == "=5♦"
 
     # lay off: one card selected, its "Add … to meld 1" button
     select(page, "3D")
@@ -329,7 +331,7 @@ def test_open_lay_off_swap_and_discard_by_clicking_then_the_summaries(
     run.click()
     version += 1
     wait_version(page, version)
-    assert run.locator(".wildcard").count() == 0
+    assert run.locator(".card.wild").count() == 0
     assert [run.locator(".card").nth(i).get_attribute("data-card") for i in range(4)] == [
         "3D",
         "4D",

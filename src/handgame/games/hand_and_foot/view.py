@@ -78,6 +78,7 @@ class PlayerView:
     team_totals: tuple[int, ...] | None
     results: tuple[dict[str, Any], ...]
     legal_actions: tuple[Action, ...]
+    actions: tuple[Action, ...] = ()  # the round so far (all public: a draw names no card)
 
     @property
     def pile_size(self) -> int:
@@ -117,6 +118,8 @@ class PlayerView:
             "team_totals": list(self.team_totals) if self.team_totals is not None else None,
             "results": list(self.results),
             "legal_actions": [a.to_json() for a in self.legal_actions],
+            "wild_ranks": ["2"],  # with the jokers, the wild cards (HF-3): for the clients' marks
+            "public": {"actions": [a.to_json() for a in self.actions]},
         }
 
 
@@ -182,6 +185,7 @@ def view(state: State, seat: int | None) -> PlayerView:
         legal_actions=tuple(state.legal_actions(seat))
         if in_round and seat is not None
         else (),
+        actions=rnd.actions if rnd is not None and in_round else (),
     )
 
 

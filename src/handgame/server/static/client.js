@@ -19,6 +19,8 @@ export function setDeadline(message) {
   if (!("turn_remaining" in message)) return;
   const left = message.turn_remaining;
   ui.deadline = typeof left === "number" ? Date.now() + left * 1000 : null;
+  if (typeof left !== "number") ui.deadlineTotal = null;
+  else if (ui.deadlineTotal === null || left > ui.deadlineTotal) ui.deadlineTotal = left;
 }
 
 /**

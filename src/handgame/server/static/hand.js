@@ -2,16 +2,20 @@
 // view's legal_actions (sent as they are), and the hint.
 import { byRank, cardEl, sameCards } from "./cards.js";
 import { send } from "./client.js";
-import { el, hintLine, t } from "./i18n.js";
-import { say, selectCards, selectedCards, sortHand, tableId, token, ui } from "./state.js";
-import { moveLabel, verbOf } from "./words.js";
+import { el, hintLine, t, tn } from "./i18n.js";
+import { isWild, nameOf, say, selectCards, selectedCards, sortHand, tableId, token, ui }
+  from "./state.js";
+import { addedCards, moveLabel, verbOf } from "./words.js";
 
 function handPanel() {
   return ui.order.map((c, i) => {
     const dragged = ui.drag && ui.drag.indices.includes(i);
     // dragging is drag.js's (its listeners are on the document)
     const node = cardEl(c, { tag: "button", type: "button", draggable: "true", "data-index": i,
-      class: (ui.selected.has(i) ? "selected" : "") + (dragged ? " dragging" : ""),
+      style: `--i: ${i}`,
+      wild: isWild(c),
+      class: (ui.selected.has(i) ? "selected" : "") + (dragged ? " dragging" : "") +
+        (ui.arrived.has(i) ? " arrive" : ""),
       "aria-pressed": ui.selected.has(i) ? "true" : "false" });
     node.addEventListener("click", () => {
       if (ui.selected.has(i)) ui.selected.delete(i); else ui.selected.add(i);
@@ -39,25 +43,28 @@ function actionsPanel() {
   const sel = selectedCards();
   const out = [];
   const melds = [];
+  const adds = [];
   for (const a of v.legal_actions) {
     if ("draw" in a) {
       const b = actionButton(moveLabel(a), a, true);
       b.dataset.draw = a.draw;
       out.push(b);
-    } else if ("redeal" in a) {
-      out.push(actionButton(moveLabel(a), a));
+    } else if ("take" in a || "redeal" in a || "ask" in a || "answer" in a) {
+      out.push(actionButton(moveLabel(a), a, "answer" in a && a.answer));
     } else if ("meld" in a) {
       melds.push(a);
-    } else if ("add" in a && sel.length === 1 && a.add === sel[0]) {
-      out.push(actionButton(moveLabel(a), a));
+    } else if ("add" in a) {
+      adds.push(a);
     } else if ("swap" in a && sel.length && sameCards(a.swap, sel)) {
       out.push(actionButton(moveLabel(a), a));
     } else if ("discard" in a && sel.length === 1 && a.discard === sel[0]) {
       out.push(actionButton(moveLabel(a), a, a.announce !== false));
     }
   }
+  out.push(...addButtons(adds, sel));
   const takeable = v.legal_actions.some((a) => "draw" in a && a.draw === "discard");
-  if (v.turn === ui.seat && v.phase === "draw" && v.discard_pile.length && !takeable) {
+  if (v.turn === ui.seat && v.phase === "draw" && v.discard_pile.length && !takeable &&
+      "indicator" in v) {
     // the rules do not let this seat take the discard now (L-62): the button is there all the
     // same, and the server's answer says why
     const take = { seat: ui.seat, draw: "discard" };
@@ -67,31 +74,80 @@ function actionsPanel() {
     b.title = t("why_not");
     out.push(b);
   }
-  if (melds.length) {
-    const fits = melds.filter((a) => sameCards(a.meld.flat(), sel));
-    if (fits.length > 1) {
-      // the same cards make more than one meld (a wild card's place in a run, L-13): one
-      // button per meld, its cards in the order they would lie
-      for (const a of fits) {
-        const b = actionButton(moveLabel(a, { showCards: true }), a, true);
-        b.dataset.meldCards = a.meld.flat().join(" ");
-        out.push(b);
-      }
-    } else if (fits.length === 1) {
-      out.push(actionButton(moveLabel(fits[0]), fits[0], true));
-    } else {
-      out.push(el("button", { type: "button", class: "primary", "data-action": "meld",
-        disabled: true }, t("meld")));
-    }
-  }
+  if (melds.length) out.push(...meldButtons(melds, sel));
   if (v.turn === ui.seat && v.phase !== "draw" && !out.length) {
-    out.push(el("span", {}, t("select_hint")));
+    out.push(el("span", { class: "help" }, t("select_hint")));
   }
   return out;
 }
 
+/** The lay-off buttons: a legal add of exactly the selected cards, or (Hand and Foot, which
+ * lists one card at a time) of several selected cards each of which that meld takes. */
+function addButtons(adds, sel) {
+  const out = [];
+  if (!sel.length) return out;
+  const exact = adds.filter((a) => sameCards(addedCards(a), sel));
+  for (const a of exact) out.push(actionButton(moveLabel(a), a));
+  if (exact.length || sel.length < 2 || !adds.length || !Array.isArray(adds[0].add)) return out;
+  const targets = new Set(adds.map((a) => a.to));
+  for (const to of targets) {
+    const here = adds.filter((a) => a.to === to).map((a) => a.add[0]);
+    if (sel.every((c) => here.includes(c))) {
+      const a = { seat: ui.seat, add: sel, to };
+      out.push(actionButton(moveLabel(a), a));
+    }
+  }
+  return out;
+}
+
+function meldButtons(melds, sel) {
+  const out = [];
+  const fits = melds.filter((a) => sameCards(a.meld.flat(), sel));
+  if (fits.length > 1) {
+    // the same cards make more than one meld (a wild card's place in a run, L-13): one
+    // button per meld, its cards in the order they would lie
+    for (const a of fits) {
+      const b = actionButton(moveLabel(a, { showCards: true }), a, true);
+      b.dataset.meldCards = a.meld.flat().join(" ");
+      out.push(b);
+    }
+  } else if (fits.length === 1) {
+    out.push(actionButton(moveLabel(fits[0]), fits[0], true));
+  } else if (sel.length > 3 && Array.isArray(melds[0].meld[0]) && !("indicator" in ui.view)) {
+    // Hand and Foot lists new melds of three cards; a longer one is sent as selected, and the
+    // server says why if it is not one (HF-4)
+    out.push(actionButton(t("meld"), { seat: ui.seat, meld: [sel] }, true));
+  } else {
+    out.push(el("button", { type: "button", class: "primary", "data-action": "meld",
+      disabled: true }, t("meld")));
+  }
+  return out;
+}
+
+/** The partner's question (HF-10), as a dialog with the answers, while it waits for this seat. */
+function renderQuestion() {
+  const v = ui.view;
+  const dialog = document.getElementById("question");
+  if (!dialog) return;
+  const answers = v && ui.seat !== null ? v.legal_actions.filter((a) => "answer" in a) : [];
+  if (!answers.length) {
+    if (dialog.open) dialog.close();
+    return;
+  }
+  document.getElementById("question-text").replaceChildren(
+    tn("partner_asks", { name: nameOf(v.turn) }));
+  document.getElementById("question-buttons").replaceChildren(...answers.map((a) => {
+    const b = actionButton(moveLabel(a), a, a.answer);
+    b.dataset.answer = String(a.answer);
+    b.addEventListener("click", () => dialog.close());
+    return b;
+  }));
+  if (!dialog.open && !document.getElementById("summary").open) dialog.showModal();
+}
+
 export function renderActions() {
   document.getElementById("actions").replaceChildren(...actionsPanel());
+  renderQuestion();
 }
 
 /** The Hint button: the engine's advice from the server, else a simple one made here. */
@@ -126,7 +182,7 @@ function localHint() {
     const best = melds.reduce((x, y) => (y.meld.flat().length > x.meld.flat().length ? y : x));
     want = best.meld.flat();
   } else if (legal.some((a) => "add" in a)) {
-    want = [legal.find((a) => "add" in a).add];
+    want = addedCards(legal.find((a) => "add" in a));
   } else if (legal.some((a) => "draw" in a)) {
     say(moveLabel({ draw: "stock" }));
     return;

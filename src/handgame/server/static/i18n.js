@@ -91,6 +91,62 @@ const WORDS = {
     last: "Last",
     not_finished: "This match is not finished yet.",
     why_not: "Not allowed now: the server tells why",
+    take_with: "Take the pile with {cards}",
+    take_to: "Take the pile onto meld {m}",
+    ask: "Ask partner: may I go out?",
+    answer_yes: "Yes, go out",
+    answer_no: "No, not yet",
+    partner_asks: "{name} asks you: may they go out?",
+    act_take: "{name} took the pile: {card} with {cards}",
+    act_take_add: "{name} took the pile, adding {card} to meld {m}",
+    act_ask: "{name} asked: may I go out?",
+    act_answer_yes: "{name} answered yes",
+    act_answer_no: "{name} answered no",
+    end_low: "low",
+    end_high: "high",
+    books: "Books",
+    books_n: "{clean} clean · {dirty} dirty",
+    red_threes: "Red threes",
+    foot_up: "on the foot",
+    foot_waiting: "foot waiting",
+    minimum: "Minimum {n}",
+    pile_blocked: "blocked",
+    pile_blocked_why: "A black three or a wild card is on top: the pile cannot be taken",
+    your_team: "Your team",
+    wild_is: "Wild: {card} (both)",
+    wild_jokers: "Wild: the jokers",
+    joker_plays: "Jokers play as {card}",
+    wild_ranks: "Wild: jokers and 2s",
+    wild_mark: "W = a wild card",
+    last_move: "Last: {what}",
+    sound: "Sound",
+    show_pile: "The whole pile",
+    you: "You",
+    dealer: "dealer",
+    never_opened: "never opened",
+    clean_books: "Clean books",
+    dirty_books: "Dirty books",
+    red_threes_pts: "Red threes",
+    went_out: "Went out",
+    in_melds: "Cards",
+    score_rule_hand: "Points are the cards left in hand (wild 15); 100 for a player who never opened; the one who went out scores nothing or less.",
+    score_rule_hf: "Each team: its melded cards minus the cards left in hand, +500 a clean book, +300 a dirty one, +100 a red three, +100 for going out.",
+    missed_rounds: "While you were away",
+    timer_setting: "Turn timer",
+    timer_off: "Off (bots only)",
+    seconds: "{n} s",
+    play_now: "Play now against bots",
+    players_n: "{n} players",
+    team_of: "Team {n}",
+    joker: "Joker",
+    autoplay: "Play",
+    pause: "Pause",
+    speed: "Speed",
+    jump_round: "Go to",
+    preset_levant: "Hand · Levant",
+    preset_gulf: "Hand · Gulf",
+    "preset_four-jokers": "Hand · Four jokers",
+    "preset_hand-and-foot": "Hand and Foot",
   },
   ar: {
     title: "هند",
@@ -120,7 +176,7 @@ const WORDS = {
     stock: "الكومة",
     stock_count: "{n} ورقة",
     indicator: "الورقة الدالّة",
-    wild: "الجوكر",
+    wild: "الورقة البديلة",
     joker_as: "الجوكر يساوي",
     scores: "النقاط",
     team: "الفريق {n}",
@@ -140,7 +196,7 @@ const WORDS = {
     meld_as: "انزل {cards}",
     add: "أضف {card} إلى المجموعة {m}",
     add_end: "أضف {card} إلى المجموعة {m} ({end})",
-    swap: "بدّل الجوكر في المجموعة {m}",
+    swap: "بدّل الورقة البديلة في المجموعة {m}",
     discard: "ارمِ {card}",
     discard_silent: "ارمِ {card} دون إعلان",
     redeal: "اطلب إعادة التوزيع",
@@ -154,7 +210,7 @@ const WORDS = {
     act_draw_discard: "{name} أخذ {card}",
     act_meld: "{name} نزل {melds}",
     act_add: "{name} أضاف {card} إلى المجموعة {m}",
-    act_swap: "{name} بدّل {cards} بالجوكر في المجموعة {m}",
+    act_swap: "{name} بدّل {cards} بالورقة البديلة في المجموعة {m}",
     act_discard: "{name} رمى {card}",
     act_redeal: "{name} طلب إعادة التوزيع",
     round_over: "انتهت الجولة {n}",
@@ -178,6 +234,62 @@ const WORDS = {
     last: "الأخيرة",
     not_finished: "هذه المباراة لم تنتهِ بعد.",
     why_not: "غير مسموح الآن: سيشرح الخادم السبب",
+    take_with: "خذ الأوراق المرمية مع {cards}",
+    take_to: "خذ الأوراق المرمية إلى المجموعة {m}",
+    ask: "اسأل شريكك: هل أخلّص؟",
+    answer_yes: "نعم، خلّص",
+    answer_no: "لا، ليس بعد",
+    partner_asks: "{name} يسألك: هل يخلّص؟",
+    act_take: "{name} أخذ الأوراق المرمية: {card} مع {cards}",
+    act_take_add: "{name} أخذ الأوراق المرمية وأضاف {card} إلى المجموعة {m}",
+    act_ask: "{name} سأل: هل أخلّص؟",
+    act_answer_yes: "{name} أجاب نعم",
+    act_answer_no: "{name} أجاب لا",
+    end_low: "من الأسفل",
+    end_high: "من الأعلى",
+    books: "الكتب",
+    books_n: "{clean} نظيف · {dirty} مخلوط",
+    red_threes: "الثلاثات الحمراء",
+    foot_up: "يلعب بالقدم",
+    foot_waiting: "القدم تنتظر",
+    minimum: "الحد الأدنى {n}",
+    pile_blocked: "مقفلة",
+    pile_blocked_why: "في أعلاها ثلاثة سوداء أو ورقة بديلة: لا تُؤخذ",
+    your_team: "فريقك",
+    wild_is: "الورقة البديلة: {card} (الاثنتان)",
+    wild_jokers: "الورقة البديلة: الجوكر",
+    joker_plays: "الجوكر يُلعب كـ {card}",
+    wild_ranks: "الأوراق البديلة: الجوكر والاثنينات",
+    wild_mark: "W = ورقة بديلة",
+    last_move: "آخر حركة: {what}",
+    sound: "الصوت",
+    show_pile: "الأوراق المرمية كلها",
+    you: "أنت",
+    dealer: "الموزّع",
+    never_opened: "لم ينزل",
+    clean_books: "كتب نظيفة",
+    dirty_books: "كتب مخلوطة",
+    red_threes_pts: "ثلاثات حمراء",
+    went_out: "خلّص",
+    in_melds: "الأوراق",
+    score_rule_hand: "النقاط هي الأوراق الباقية في اليد (البديلة 15)؛ 100 لمن لم ينزل؛ من خلّص لا يُحسب عليه شيء أو أقل.",
+    score_rule_hf: "لكل فريق: أوراقه النازلة ناقص الأوراق الباقية في اليد، +500 للكتاب النظيف، +300 للمخلوط، +100 لكل ثلاثة حمراء، +100 لمن خلّص.",
+    missed_rounds: "أثناء غيابك",
+    timer_setting: "مؤقت الدور",
+    timer_off: "بلا مؤقت (ضد الحاسوب فقط)",
+    seconds: "{n} ث",
+    play_now: "العب الآن ضد الحاسوب",
+    players_n: "{n} لاعبين",
+    team_of: "الفريق {n}",
+    joker: "جوكر",
+    autoplay: "تشغيل",
+    pause: "إيقاف مؤقت",
+    speed: "السرعة",
+    jump_round: "اذهب إلى",
+    preset_levant: "هند · شامي",
+    preset_gulf: "هند · خليجي",
+    "preset_four-jokers": "هند · أربعة جوكر",
+    "preset_hand-and-foot": "اليد والقدم",
   },
   fa: {
     title: "هند",
@@ -204,10 +316,10 @@ const WORDS = {
     melds: "دسته‌ها",
     no_melds: "هنوز دسته‌ای نیست",
     discard_pile: "کارت‌های دورریخته",
-    stock: "دسته کارت",
+    stock: "کپه",
     stock_count: "{n} کارت",
     indicator: "کارت نشانگر",
-    wild: "جوکر",
+    wild: "کارت همه‌کاره",
     joker_as: "جوکر به جای",
     scores: "امتیازها",
     team: "تیم {n}",
@@ -221,13 +333,13 @@ const WORDS = {
     away: "غایب",
     offline: "آفلاین",
     announced: "اعلام کرد",
-    draw_stock: "برداشتن از دسته",
+    draw_stock: "برداشتن از کپه",
     draw_discard: "برداشتن کارت دورریخته",
     meld: "گذاشتن کارت‌های انتخاب‌شده",
     meld_as: "گذاشتن {cards}",
     add: "افزودن {card} به دستهٔ {m}",
     add_end: "افزودن {card} به دستهٔ {m} ({end})",
-    swap: "جابه‌جایی با جوکرِ دستهٔ {m}",
+    swap: "جابه‌جایی با کارت همه‌کارهٔ دستهٔ {m}",
     discard: "دور انداختن {card}",
     discard_silent: "دور انداختن {card} بی‌اعلام",
     redeal: "درخواست پخش دوباره",
@@ -237,11 +349,11 @@ const WORDS = {
     drop_new_meld: "کارت‌ها را برای دسته کردن اینجا رها کنید",
     drop_choose: "بیش از یک حرکت ممکن است: یکی را در زیر انتخاب کنید.",
     stands_for: "به جای {card}",
-    act_draw_stock: "{name} از دسته برداشت",
+    act_draw_stock: "{name} از کپه برداشت",
     act_draw_discard: "{name} {card} را برداشت",
     act_meld: "{name} گذاشت: {melds}",
     act_add: "{name} {card} را به دستهٔ {m} افزود",
-    act_swap: "{name} {cards} را با جوکرِ دستهٔ {m} عوض کرد",
+    act_swap: "{name} {cards} را با کارت همه‌کارهٔ دستهٔ {m} عوض کرد",
     act_discard: "{name} {card} را دور انداخت",
     act_redeal: "{name} پخش دوباره خواست",
     round_over: "دور {n} تمام شد",
@@ -265,6 +377,62 @@ const WORDS = {
     last: "واپسین",
     not_finished: "این بازی هنوز تمام نشده است.",
     why_not: "اکنون مجاز نیست: سرور دلیلش را می‌گوید",
+    take_with: "برداشتن کارت‌های دورریخته با {cards}",
+    take_to: "برداشتن کارت‌های دورریخته روی دستهٔ {m}",
+    ask: "از یارتان بپرسید: تمام کنم؟",
+    answer_yes: "بله، تمام کن",
+    answer_no: "نه، هنوز نه",
+    partner_asks: "{name} می‌پرسد: تمام کند؟",
+    act_take: "{name} کارت‌های دورریخته را برداشت: {card} با {cards}",
+    act_take_add: "{name} کارت‌های دورریخته را برداشت و {card} را به دستهٔ {m} افزود",
+    act_ask: "{name} پرسید: تمام کنم؟",
+    act_answer_yes: "{name} گفت بله",
+    act_answer_no: "{name} گفت نه",
+    end_low: "از پایین",
+    end_high: "از بالا",
+    books: "کتاب‌ها",
+    books_n: "{clean} پاک · {dirty} آمیخته",
+    red_threes: "سه‌های قرمز",
+    foot_up: "با پا بازی می‌کند",
+    foot_waiting: "پا در انتظار",
+    minimum: "کمینه {n}",
+    pile_blocked: "بسته",
+    pile_blocked_why: "روی آن یک سهٔ سیاه یا کارت همه‌کاره است: برداشتنی نیست",
+    your_team: "تیم شما",
+    wild_is: "کارت همه‌کاره: {card} (هر دو)",
+    wild_jokers: "کارت همه‌کاره: جوکرها",
+    joker_plays: "جوکرها به جای {card}",
+    wild_ranks: "کارت‌های همه‌کاره: جوکرها و دوها",
+    wild_mark: "W = کارت همه‌کاره",
+    last_move: "آخرین حرکت: {what}",
+    sound: "صدا",
+    show_pile: "همهٔ کارت‌های دورریخته",
+    you: "شما",
+    dealer: "پخش‌کننده",
+    never_opened: "باز نکرد",
+    clean_books: "کتاب‌های پاک",
+    dirty_books: "کتاب‌های آمیخته",
+    red_threes_pts: "سه‌های قرمز",
+    went_out: "تمام کرد",
+    in_melds: "کارت‌ها",
+    score_rule_hand: "امتیاز، کارت‌های ماندهٔ دست است (همه‌کاره ۱۵)؛ ۱۰۰ برای کسی که باز نکرد؛ کسی که تمام کرد چیزی نمی‌گیرد یا کمتر.",
+    score_rule_hf: "برای هر تیم: کارت‌های گذاشته‌شده منهای کارت‌های ماندهٔ دست، ۵۰۰+ هر کتاب پاک، ۳۰۰+ هر کتاب آمیخته، ۱۰۰+ هر سهٔ قرمز، ۱۰۰+ برای تمام کردن.",
+    missed_rounds: "وقتی نبودید",
+    timer_setting: "زمان هر نوبت",
+    timer_off: "خاموش (فقط با ربات‌ها)",
+    seconds: "{n} ثانیه",
+    play_now: "همین حالا با ربات‌ها بازی کنید",
+    players_n: "{n} بازیکن",
+    team_of: "تیم {n}",
+    joker: "جوکر",
+    autoplay: "پخش",
+    pause: "مکث",
+    speed: "سرعت",
+    jump_round: "رفتن به",
+    preset_levant: "هند · شامی",
+    preset_gulf: "هند · خلیجی",
+    "preset_four-jokers": "هند · چهار جوکر",
+    "preset_hand-and-foot": "دست و پا",
   },
 };
 
@@ -289,10 +457,29 @@ function pick() {
   return "en";
 }
 
-/** The word `key` in the current language, with `{name}` placeholders filled in. */
+const DIGITS = { ar: "٠١٢٣٤٥٦٧٨٩", fa: "۰۱۲۳۴۵۶۷۸۹" };
+
+/** A preset's name in the current language (the preset's own name where there is none). */
+export function presetName(name) {
+  const key = `preset_${name}`;
+  return WORDS.en[key] ? t(key) : name;
+}
+
+/** A number in the current language's digits (Arabic-Indic, Persian; Latin for English). */
+export function num(n) {
+  const digits = DIGITS[lang];
+  const text = String(n);
+  return digits ? text.replace(/[0-9]/g, (d) => digits[Number(d)]) : text;
+}
+
+/** The word `key` in the current language, with `{name}` placeholders filled in (numbers in
+ * the language's digits). */
 export function t(key, vars = {}) {
   const text = (WORDS[lang] && WORDS[lang][key]) || WORDS.en[key] || key;
-  return text.replace(/\{(\w+)\}/g, (_, k) => (k in vars ? String(vars[k]) : `{${k}}`));
+  return text.replace(/\{(\w+)\}/g, (_, k) => {
+    if (!(k in vars)) return `{${k}}`;
+    return typeof vars[k] === "number" ? num(vars[k]) : String(vars[k]);
+  });
 }
 
 function apply() {
@@ -351,6 +538,20 @@ export function bdi(name) {
 
 const RULE_ID = /\b[A-Z]+-\d+\b/g; // as handgame.locale.RULE_ID: L-62, O-6, HF-3
 
+/** The errors that refuse a move ("Not done: …"); the others are said as they are. */
+const REFUSED = new Set(["illegal", "not_your_turn", "stale", "spectator"]);
+
+/**
+ * A server text as the page shows it: the engine numbers melds from 0 (as records do), the page
+ * from 1, so "meld 3" is "meld 4" here; the terminal's key instructions ("… and press m") are
+ * left out, since the page has no keys.
+ */
+export function pageText(text) {
+  return String(text)
+    .replace(/\s*\((?:select|pick)[^()]*press [a-z]\)/g, "")
+    .replace(/\bmeld (\d+)\b/g, (_, n) => `meld ${Number(n) + 1}`);
+}
+
 /** {ar: {rules: {"L-62": …}, errors: {stale: …}, hints: {draw_stock: …}}, fa: {…}} */
 const MESSAGES = await fetch("/locale/messages.json")
   .then((r) => (r.ok ? r.json() : {}))
@@ -369,17 +570,19 @@ function sentenceFor(section, key) {
  * message below it; the English message alone when there is no such sentence.
  */
 export function errorText(m) {
-  const text = String(m.message || "");
+  const text = pageText(String(m.message || ""));
   const lead = text.match(/^\s*([A-Z]+-\d+)\b/);
   const ids = Array.isArray(m.rules) && m.rules.length ? m.rules : text.match(RULE_ID) || [];
   const id = lead ? lead[1] : ids[0] || null;
   const byCode = m.code && m.code !== "illegal" ? sentenceFor("errors", m.code) : null;
   const sentence = byCode || sentenceFor("rules", id);
+  // "Not done:" for a move refused; other errors (no table, a wrong link…) say only what they are
+  const wrap = (message) => (REFUSED.has(m.code) ? t("error", { message }) : message);
   if (sentence === null) {
-    return el("span", { "data-error": m.code || "" }, t("error", { message: text }));
+    return el("span", { "data-error": m.code || "" }, wrap(text));
   }
   return el("span", { "data-error": m.code || "", "data-rule": id || "" },
-    t("error", { message: sentence }),
+    wrap(sentence),
     id ? [" ", el("bdi", { class: "rule", dir: "ltr" }, `(${id})`)] : null,
     el("small", { class: "detail", lang: "en", dir: "ltr" }, text));
 }
@@ -389,7 +592,8 @@ export function errorText(m) {
  * sent beside each line): in Arabic and Persian a sentence for that kind, with the English line
  * (which names the cards) below it; the English line alone otherwise.
  */
-export function hintLine(line, kind = null) {
+export function hintLine(raw, kind = null) {
+  const line = pageText(raw);
   const sentence = kind ? sentenceFor("hints", kind) : null;
   if (sentence === null) {
     return el("p", { lang: "en", dir: "ltr" }, line);
@@ -406,7 +610,7 @@ export function tn(key, vars = {}) {
   for (const m of text.matchAll(/\{(\w+)\}/g)) {
     out.push(text.slice(last, m.index));
     const v = vars[m[1]];
-    out.push(v instanceof Node ? v : String(v ?? m[0]));
+    out.push(v instanceof Node ? v : typeof v === "number" ? num(v) : String(v ?? m[0]));
     last = m.index + m[0].length;
   }
   out.push(text.slice(last));

@@ -1,6 +1,6 @@
 // The lobby: make a table (preset, options, players, partnership, each seat a human or a bot)
 // and hand out its seats' links.
-import { el, setupLanguage, t } from "./i18n.js";
+import { el, presetName, setupLanguage, t } from "./i18n.js";
 
 const BOTS = ["greedy", "random", "ismcts"];
 let presets = [];
@@ -72,17 +72,21 @@ function renderInvites() {
   document.getElementById("links").replaceChildren(...rows);
 }
 
-async function create(event) {
+async function create(event, now = false) {
   event.preventDefault();
   const error = document.getElementById("lobby-error");
   error.textContent = "";
   const options = {};
   const rounds = document.getElementById("rounds").value;
   if (rounds) options.rounds = Number(rounds);
+  // "Play now": this player in seat 1, bots in every other seat, straight to the table
+  const chosen = now
+    ? seats.map((s, i) => (i === 0 ? { ...s, kind: "human" } : { ...s, kind: "bot" }))
+    : seats;
   const body = {
     rules: { preset: document.getElementById("preset").value, options },
     partnership: document.getElementById("partnership").checked,
-    seats: seats.map((s) => s.kind === "human"
+    seats: chosen.map((s) => s.kind === "human"
       ? { kind: "human", name: s.name || null } : { kind: "bot", bot: s.bot }),
   };
   const r = await fetch("/api/tables", {
@@ -91,12 +95,14 @@ async function create(event) {
   const answer = await r.json();
   if (!r.ok) {
     const detail = answer.detail;
-    error.textContent = t("error", {
-      message: typeof detail === "string" ? detail : JSON.stringify(detail),
-    });
+    error.textContent = typeof detail === "string" ? detail : JSON.stringify(detail);
     return;
   }
   made = answer;
+  if (now && made.seats.length) {
+    location.assign(made.seats[0].url);
+    return;
+  }
   renderInvites();
 }
 
@@ -104,10 +110,12 @@ async function main() {
   setupLanguage(() => { renderSeats(); renderInvites(); });
   presets = await (await fetch("/api/presets")).json();
   const select = document.getElementById("preset");
-  for (const p of presets) select.append(el("option", { value: p.name }, p.name));
+  for (const p of presets) select.append(el("option", { value: p.name }, presetName(p.name)));
   select.addEventListener("change", renderPlayers);
   document.getElementById("players").addEventListener("change", renderSeats);
   document.getElementById("new-table").addEventListener("submit", create);
+  document.getElementById("play-now").addEventListener("click", (e) => create(e, true));
+  document.getElementById("rounds").placeholder = t("rounds_default");
   renderPlayers();
   document.body.dataset.ready = "1";
 }

@@ -3,7 +3,9 @@
 // The page's modules:
 // - state.js: the table, the token, what the page shows (the hand's order, the selection…);
 // - client.js: the WebSocket (connecting again, sending actions, the turn timer);
-// - table.js: the table drawn (seats, piles, melds, scores, log, timer, summaries);
+// - table.js: the table drawn (seats, piles, melds, scores, log, timer);
+// - summary.js: the round and match summaries (kept and shown in order);
+// - sound.js: the optional sounds (off by default);
 // - hand.js: the hand, the move buttons and the hint;
 // - drag.js, targets.js: dragging hand cards onto the table;
 // - words.js (shared with replay.js): an action in words.
@@ -14,22 +16,46 @@ import { setupDrag } from "./drag.js";
 import { hint, sortBy } from "./hand.js";
 import { errorText, setupLanguage, t } from "./i18n.js";
 import { say, sortHand, tableId, ui } from "./state.js";
-import { maybeSummaries, render, renderTimer } from "./table.js";
+import { setupSound, sound } from "./sound.js";
+import { queueSummaries } from "./summary.js";
+import { render, renderTimer } from "./table.js";
+
+/** The hand cards (indices into the new order) that were not in the old hand: they arrive. */
+function arrivals(before, order) {
+  const left = [...before];
+  const out = new Set();
+  order.forEach((c, i) => {
+    const k = left.indexOf(c);
+    if (k >= 0) left.splice(k, 1);
+    else out.add(i);
+  });
+  return out;
+}
 
 function onState(message) {
   const previous = ui.view;
   ui.version = message.version;
   ui.view = message.view;
   const hand = ui.view.hand;
+  ui.arrived = new Set();
   if (!previous || !sameCards(previous.hand, hand) || previous.hand.length !== hand.length) {
     ui.order = sortHand(hand);
+    if (previous && previous.hand.length) ui.arrived = arrivals(previous.hand, ui.order);
     ui.selected = new Set();
     ui.drag = null;
   }
   setDeadline(message);
-  const seat = ui.view.turn;
-  if (seat === ui.seat && previous && previous.turn !== seat) say(t("your_turn"));
-  maybeSummaries(previous);
+  const acting = ui.view.to_act ?? ui.view.turn;
+  const before = previous ? previous.to_act ?? previous.turn : null;
+  if (acting === ui.seat && ui.seat !== null && previous && before !== acting) {
+    say(t("your_turn"), false, true);
+    sound("turn");
+  } else if (ui.note && ui.note.turnNote && (acting !== ui.seat || ui.view.phase === "over")) {
+    say(""); // "Your turn" goes once the turn has passed (or the match is over)
+  }
+  if (previous && ui.view.public && previous.public &&
+      ui.view.public.actions.length !== previous.public.actions.length) sound("card");
+  queueSummaries(previous);
   render();
 }
 
@@ -63,6 +89,15 @@ async function main() {
   document.getElementById("sort-rank").addEventListener("click", () => sortBy("rank"));
   document.getElementById("hint").addEventListener("click", hint);
   setupDrag();
+  setupSound();
+  document.getElementById("discard-box").addEventListener("click", () => {
+    if (ui.view && ui.view.discard_pile.length) document.getElementById("pile-all").showModal();
+  });
+  // the dock (hand and moves) is pinned at the bottom: the page keeps room for it
+  const dock = document.getElementById("dock");
+  new ResizeObserver(() => {
+    document.body.style.setProperty("--dock-h", `${dock.offsetHeight}px`);
+  }).observe(dock);
   try {
     const summary = await (await fetch(`/api/tables/${encodeURIComponent(tableId)}`)).json();
     ui.seats = summary.seats || [];

@@ -1,11 +1,12 @@
 // The replay viewer of a finished match: every step, with every hand shown.
-import { cardEl, cardText } from "./cards.js";
-import { bdi, el, setupLanguage, t } from "./i18n.js";
+import { cardEl } from "./cards.js";
+import { bdi, el, num, setupLanguage, t } from "./i18n.js";
 import { actionLine } from "./words.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 let frames = [];
 let at = 0;
+let timer = null; // autoplay
 
 function nameOf(v, i) {
   return bdi(v.names[i] || t("seat", { n: i + 1 }));
@@ -33,28 +34,66 @@ function render() {
   document.getElementById("pile").replaceChildren(
     ...(pile.length ? [cardEl(pile[pile.length - 1]), ` ×${pile.length}`] : ["—"]));
   document.getElementById("indicator").replaceChildren(v.indicator ? cardEl(v.indicator, { class: "small" }) : "—");
-  document.getElementById("wild").replaceChildren(v.wild ? cardEl(v.wild, { class: "small" }) : "—");
+  document.getElementById("wild").replaceChildren(v.wild ? cardEl(v.wild, { class: "small" })
+    : v.wild_ranks ? t("wild_ranks") : "—");
+  const wild = (c) => (v.wild ? c === v.wild : Boolean(v.wild_ranks) && (c === "X" || v.wild_ranks.includes(c[0])));
   document.getElementById("hands").replaceChildren(...f.hands.map((h, i) =>
     el("div", { class: "owner-melds" + (v.turn === i ? " turn" : ""), "data-replay-hand": i },
-      el("strong", {}, nameOf(v, i)), h.map((c) => cardEl(c, { class: "small" })))));
+      el("strong", {}, nameOf(v, i)), el("div", { class: "meld-row" },
+        h.map((c) => cardEl(c, { class: "small", wild: wild(c) }))))));
   document.getElementById("melds").replaceChildren(...v.melds.map((m) =>
-    el("span", { class: "meld", title: m.text }, el("bdi", { class: "num" }, nameOf(v, m.owner), ` #${m.index + 1}`),
-      m.cards.map((c, i) => m.stands_for[i]
-        ? el("span", { class: "wildcard" }, cardEl(c, { class: "small" }),
-          el("bdi", { class: "as", dir: "ltr" }, "=" + cardText(m.stands_for[i])))
-        : cardEl(c, { class: "small" })))));
+    el("span", { class: "meld", title: m.text || m.kind || "" },
+      el("bdi", { class: "num" }, "team" in m ? t("team_of", { n: m.team + 1 }) : nameOf(v, m.owner),
+        ` #${num(m.index + 1)}`),
+      m.cards.map((c, i) => cardEl(c, { class: "small", as: (m.stands_for || [])[i] || null,
+        wild: !(m.stands_for || [])[i] && wild(c) })))));
+  // the results of the rounds over by this step
+  const results = v.results || [];
+  document.getElementById("round-result").replaceChildren(...(results.length ? [
+    el("table", { class: "scores", "data-round-results": results.length },
+      el("tr", {}, el("th", {}, t("round", { n: "" })),
+        ...(results[0].scores.length === v.names.length ? v.names.map((_, i) => el("th", {}, nameOf(v, i)))
+          : results[0].scores.map((_, k) => el("th", {}, t("team_of", { n: k + 1 }))))),
+      results.map((r, k) => el("tr", {}, el("td", {}, num(k + 1)),
+        r.scores.map((x) => el("td", { class: "n" }, num(x)))))),
+  ] : []));
   document.getElementById("scores").replaceChildren(el("table", { class: "scores" },
-    v.names.map((_, i) => el("tr", {}, el("td", {}, nameOf(v, i)), el("td", {}, v.totals[i])))));
+    v.names.map((_, i) => el("tr", {}, el("td", {}, nameOf(v, i)), el("td", { class: "n" }, num(v.totals[i]))))));
   document.body.dataset.step = String(at);
 }
 
 function go(i) {
   at = Math.max(0, Math.min(frames.length - 1, i));
   render();
+  if (at === frames.length - 1) autoplay(false);
+}
+
+/** Autoplay on or off: a step every `speed` milliseconds. */
+function autoplay(on) {
+  const button = document.getElementById("play");
+  clearInterval(timer);
+  timer = null;
+  if (on) {
+    const speed = Number(document.getElementById("speed").value);
+    timer = setInterval(() => go(at + 1), speed);
+  }
+  button.setAttribute("aria-pressed", on ? "true" : "false");
+  button.textContent = t(on ? "pause" : "autoplay");
+}
+
+/** The round selector: the first step of each round (its deal). */
+function fillRounds() {
+  const select = document.getElementById("round-jump");
+  select.replaceChildren();
+  frames.forEach((f, i) => {
+    if ("deal" in f.step) {
+      select.append(el("option", { value: i }, t("round", { n: f.view.round_number })));
+    }
+  });
 }
 
 async function main() {
-  setupLanguage(render);
+  setupLanguage(() => { render(); fillRounds(); autoplay(timer !== null); });
   const r = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay`);
   if (!r.ok) {
     document.getElementById("what").textContent = r.status === 403 ? t("not_finished")
@@ -70,6 +109,11 @@ async function main() {
   document.getElementById("prev").addEventListener("click", () => go(at - 1));
   document.getElementById("next").addEventListener("click", () => go(at + 1));
   document.getElementById("last").addEventListener("click", () => go(frames.length - 1));
+  document.getElementById("play").addEventListener("click", () => autoplay(timer === null));
+  document.getElementById("speed").addEventListener("change", () => { if (timer) autoplay(true); });
+  const jump = document.getElementById("round-jump");
+  jump.addEventListener("change", () => go(Number(jump.value)));
+  fillRounds();
   document.addEventListener("keydown", (e) => {
     const rtl = document.documentElement.dir === "rtl";
     if (e.key === "ArrowRight") go(at + (rtl ? -1 : 1));

@@ -16,7 +16,11 @@ export const ui = {
   sort: "suit",
   note: null, // {node, error}: a text, a node, or a function making it (again on a language switch)
   resultsSeen: null,
+  summaryQueue: [], // the summaries to show, in order (kept while one is open)
   overShown: false,
+  lastTop: undefined, // the discard pile's top card last drawn (a new one arrives, animated)
+  arrived: new Set(), // hand cards new since the last view (animated)
+  deadlineTotal: null, // the turn timer's length when it started (for the ring)
   deadline: null, // when the turn timer runs out (this browser's clock), from the server
   sent: 0,
   drag: null, // a drag of hand cards: {held, indices, cards} (indices into order, held among them)
@@ -28,6 +32,16 @@ export function nameOf(i) {
   const v = ui.view;
   const name = (v && v.names[i]) || (ui.seats[i] && ui.seats[i].name) || t("seat", { n: i + 1 });
   return bdi(name);
+}
+
+/** Whether a card is wild at this table (Hand: the view's `wild`; Hand and Foot: the jokers and
+ * its `wild_ranks`). */
+export function isWild(card) {
+  const v = ui.view;
+  if (!v) return false;
+  if (v.wild) return card === v.wild;
+  if (v.wild_ranks) return card === "X" || v.wild_ranks.includes(card[0]);
+  return false;
 }
 
 /** The cards selected, in the hand's order. */
@@ -49,8 +63,8 @@ export function sortHand(hand) {
 }
 
 /** Shows a note under the hand (a text, a node, or a function making one, kept for a switch). */
-export function say(node, error = false) {
-  ui.note = { node, error };
+export function say(node, error = false, turnNote = false) {
+  ui.note = { node, error, turnNote };
   renderNote();
 }
 

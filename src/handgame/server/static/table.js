@@ -1,67 +1,165 @@
-// The table as this seat sees it: the seats, the piles, the melds (a click on one lays off or
-// swaps the selected cards), the scores, the log, the turn timer and the round's summaries.
-import { cardEl, cardText, sameCards } from "./cards.js";
+// The table as this seat sees it: the seats around the felt (you at the bottom), the piles, the
+// melds by owner (a seat in Hand, a team in Hand and Foot; a click on one lays off or swaps the
+// selected cards), the scores, the log, the turn timer and the round's summaries. Game-generic:
+// what a view does not hold (an indicator, books, feet, red threes) is simply not drawn.
+import { backsEl, cardChip, cardEl, isCard, sameCards } from "./cards.js";
 import { send } from "./client.js";
 import { renderActions, renderHand } from "./hand.js";
-import { el, t, tn } from "./i18n.js";
-import { nameOf, renderNote, selectedCards, tableId, ui } from "./state.js";
+import { el, num, presetName, t, tn } from "./i18n.js";
+import { isWild, nameOf, renderNote, selectedCards, ui } from "./state.js";
+import { showSummaries } from "./summary.js";
 import { clearTargets, markTargets } from "./targets.js";
-import { actionLine, takenCards } from "./words.js";
+import { actionLine, addedCards, takenCards } from "./words.js";
 
-function seatsPanel() {
+/** The team of a seat (in a partnership), else null. */
+export function teamOf(i) {
   const v = ui.view;
-  const n = v ? v.players : ui.seats.length;
-  const boxes = [];
-  for (let i = 0; i < n; i++) {
-    const p = ui.seats[i] || {};
-    const meta = [];
-    if (v) meta.push(t("cards_n", { n: v.hand_counts[i] }));
-    if (v && v.opened[i]) meta.push(t("opened"));
-    if (v && v.announced[i] !== null) meta.push(t("announced"));
-    if (p.kind === "bot") meta.push(p.bot);
-    else if (p.away) meta.push(t("away"));
-    else if (p.kind === "human" && !p.connected) meta.push(t("offline"));
-    boxes.push(el("div", {
-      class: "seat" + (v && v.turn === i ? " turn" : "") + (ui.seat === i ? " me" : ""),
-      "data-seat": i,
-    }, nameOf(i), el("div", { class: "meta" }, meta.join(" · "))));
-  }
-  return boxes;
+  if (!v || !v.partnership) return null;
+  const teams = v.teams || 2;
+  return i % teams;
 }
 
-function meldEl(m) {
+/** The last action of each seat in this round's log (index into the log, or -1). */
+function lastMoves() {
+  const v = ui.view;
+  const actions = (v && v.public && v.public.actions) || [];
+  const last = new Array(v ? v.players : 0).fill(-1);
+  actions.forEach((a, i) => { last[a.seat] = i; });
+  return last;
+}
+
+function seatEl(i, last) {
+  const v = ui.view;
+  const p = ui.seats[i] || {};
+  const meta = [];
+  if (v && v.opened && v.opened.length === v.players && v.opened[i]) meta.push(t("opened"));
+  if (v && v.announced && v.announced[i] !== null) meta.push(t("announced"));
+  if (v && v.feet_picked) meta.push(t(v.feet_picked[i] ? "foot_up" : "foot_waiting"));
+  if (v && v.dealer === i) meta.push(t("dealer"));
+  if (p.kind !== "bot" && p.away) meta.push(t("away"));
+  else if (p.kind === "human" && !p.connected) meta.push(t("offline"));
+  const team = teamOf(i);
+  const count = v ? v.hand_counts[i] : 0;
+  const name = (v && v.names[i]) || (p && p.name) || "";
+  const extra = [];
+  const threes = v && v.red_threes ? v.red_threes[i] : [];
+  if (threes && threes.length) {
+    extra.push(el("span", { class: "threes", title: t("red_threes") },
+      threes.map((c) => cardEl(c, { class: "tiny" }))));
+  }
+  const actions = (v && v.public && v.public.actions) || [];
+  if (last[i] >= 0 && i !== ui.seat) {
+    const taken = takenCards(actions);
+    extra.push(el("span", { class: "last-move", "data-last": last[i] },
+      actionLine(actions[last[i]], nameOf, taken[last[i]])));
+  }
+  const turn = v && (v.to_act ?? v.turn) === i;
+  return el("div", {
+    title: p.kind === "bot" ? `${t("bot")}: ${p.bot}` : null,
+    class: "seat" + (turn ? " turn" : "") + (ui.seat === i ? " me" : "") +
+      (team !== null ? ` team team-${team}` : ""),
+    "data-seat": i,
+  },
+  el("span", { class: "avatar", "aria-hidden": "true" }, (name.trim()[0] || "?").toUpperCase()),
+  el("div", { class: "who" }, nameOf(i),
+    team !== null ? el("span", { class: "team-tag" }, t("team_of", { n: team + 1 })) : null,
+    el("div", { class: "meta" }, [t("cards_n", { n: count }), ...meta].join(" · "))),
+  i === ui.seat ? null : backsEl(count),
+  extra);
+}
+
+/** Where the other seats sit, from this seat's left round to its right: [left, top, right]. */
+function placed(n) {
+  const me = ui.seat === null ? 0 : ui.seat;
+  const others = [];
+  for (let k = 1; k < n; k++) others.push((me + k) % n);
+  if (ui.seat === null) others.unshift(me);
+  if (others.length === 1) return [[], others, []];
+  if (others.length === 2) return [[others[0]], [], [others[1]]];
+  return [[others[0]], others.slice(1, -1), [others[others.length - 1]]];
+}
+
+function renderSeats() {
+  const v = ui.view;
+  const n = v ? v.players : ui.seats.length;
+  const last = lastMoves();
+  const [left, top, right] = placed(n);
+  document.getElementById("seats-left").replaceChildren(...left.map((i) => seatEl(i, last)));
+  document.getElementById("seats-top").replaceChildren(...top.map((i) => seatEl(i, last)));
+  document.getElementById("seats-right").replaceChildren(...right.map((i) => seatEl(i, last)));
+  document.getElementById("me").replaceChildren(ui.seat === null ? "" : seatEl(ui.seat, last));
+}
+
+function meldEl(m, fresh) {
   const cards = m.cards.map((c, i) => {
-    const as = m.stands_for[i];
-    if (!as) return cardEl(c, { class: "small" });
-    return el("span", { class: "wildcard", title: t("stands_for", { card: cardText(as) }) },
-      cardEl(c, { class: "small" }), el("bdi", { class: "as", dir: "ltr" }, "=" + cardText(as)));
+    const as = (m.stands_for || [])[i];
+    return cardEl(c, { class: "small", as: as || null, wild: !as && isWild(c) });
   });
-  const node = el("span", { class: "meld", "data-meld": m.index, title: m.text },
-    el("span", { class: "num" }, `#${m.index + 1}`), cards);
+  const kind = m.kind === "clean" || m.kind === "dirty" ? ` book ${m.kind}` : "";
+  const title = m.text || `${m.rank || ""} ${m.kind || ""}`.trim();
+  const node = el("button", { type: "button", class: "meld" + kind + (fresh ? " fresh" : ""),
+    "data-meld": m.index, title, "aria-label": `#${m.index + 1} ${title}` },
+  el("span", { class: "num" }, `#${num(m.index + 1)}`), cards,
+  kind ? el("span", { class: "book-tag" }, t(m.kind === "clean" ? "clean_books" : "dirty_books")) : null);
   node.addEventListener("click", () => meldClicked(m.index));
   return node;
 }
 
-/** A click on a meld: lays off the card selected there, or swaps the cards for its wild. */
+/** A click on a meld: lays off the cards selected there, or swaps them for its wild. */
 function meldClicked(index) {
   const v = ui.view;
   if (!v) return;
   const sel = selectedCards();
   const fits = v.legal_actions.filter((a) =>
-    ("add" in a && a.to === index && sel.length === 1 && a.add === sel[0]) ||
+    ("add" in a && a.to === index && sameCards(addedCards(a), sel)) ||
     ("swap" in a && a.at === index && sameCards(a.swap, sel)));
   if (fits.length === 1) send(fits[0]);
 }
 
+/** The melds touched by the last action (flashed). */
+function freshMelds() {
+  const v = ui.view;
+  const actions = (v && v.public && v.public.actions) || [];
+  const a = actions[actions.length - 1];
+  const out = new Set();
+  if (!a) return out;
+  if ("add" in a || ("take" in a && a.to !== undefined)) out.add(a.to);
+  if ("swap" in a) out.add(a.at);
+  if ("meld" in a || ("take" in a && a.to === undefined)) {
+    const k = a.meld ? a.meld.length : 1;
+    for (const m of v.melds.slice(-k)) out.add(m.index);
+  }
+  return out;
+}
+
 function meldsPanel() {
   const v = ui.view;
-  if (!v || !v.melds.length) return [el("span", {}, t("no_melds"))];
+  if (!v || !v.melds.length) return [el("span", { class: "empty" }, t("no_melds"))];
+  const fresh = freshMelds();
   const out = [];
-  for (let owner = 0; owner < v.players; owner++) {
-    const mine = v.melds.filter((m) => m.owner === owner);
+  const byTeam = v.melds.some((m) => "team" in m);
+  const owners = byTeam ? v.teams : v.players;
+  for (let owner = 0; owner < owners; owner++) {
+    const mine = v.melds.filter((m) => (byTeam ? m.team : m.owner) === owner);
     if (!mine.length) continue;
-    out.push(el("div", { class: "owner-melds", "data-owner": owner },
-      el("strong", {}, nameOf(owner)), mine.map(meldEl)));
+    let label;
+    if (byTeam) {
+      const seats = [...Array(v.players).keys()].filter((i) => i % v.teams === owner);
+      const ours = ui.seat !== null && seats.includes(ui.seat);
+      label = el("strong", {}, ours ? t("your_team") : t("team_of", { n: owner + 1 }),
+        " ", el("small", {}, seats.map((i) => nameOf(i).textContent).join(" & ")));
+    } else {
+      label = el("strong", {}, nameOf(owner));
+    }
+    const team = byTeam ? owner : teamOf(owner);
+    const books = byTeam && v.books ? v.books[owner] : null;
+    out.push(el("div", { class: "owner-melds" + (team !== null ? ` team-${team}` : ""),
+      "data-owner": byTeam ? "" : owner, "data-team": byTeam ? owner : "" },
+    el("div", { class: "owner" }, label, books
+      ? el("span", { class: "books", "data-books": owner },
+        `${t("books")}: ${t("books_n", { clean: books.clean, dirty: books.dirty })}`)
+      : null),
+    el("div", { class: "meld-row" }, mine.map((m) => meldEl(m, fresh.has(m.index))))));
   }
   return out;
 }
@@ -70,97 +168,94 @@ function logPanel() {
   const v = ui.view;
   if (!v || !v.public) return [];
   const actions = v.public.actions;
-  // a draw from the discard pile takes the card of the discard before it
-  const taken = takenCards(actions);
-  return actions.map((a, i) => el("li", { "data-log": i }, actionLine(a, nameOf, taken[i])))
-    .reverse();
+  const taken = takenCards(actions); // what a take from the pile took: the discard before it
+  return actions.map((a, i) => el("li", { "data-log": i, value: i + 1 },
+    actionLine(a, nameOf, taken[i]))).reverse();
 }
 
-function scoresPanel() {
+export function scoresPanel() {
   const v = ui.view;
   if (!v) return [];
-  const rows = v.names.map((_, i) => el("tr", {}, el("td", {}, nameOf(i)), el("td", {}, v.totals[i])));
+  const rows = v.names.map((_, i) => el("tr", {}, el("td", {}, nameOf(i)),
+    el("td", { class: "n" }, num(v.totals[i]))));
   if (v.team_totals) {
-    v.team_totals.forEach((s, k) => rows.push(el("tr", {}, el("td", {}, t("team", { n: k + 1 })),
-      el("td", {}, s))));
+    v.team_totals.forEach((s, k) => rows.push(el("tr", { class: `team-${k}` },
+      el("td", {}, t("team", { n: k + 1 })), el("td", { class: "n" }, num(s)))));
   }
   return [el("table", { class: "scores" },
     el("tr", {}, el("th", {}, t("name")), el("th", {}, t("total"))), rows)];
 }
 
-function summaryOf(result, number) {
+function renderPiles() {
   const v = ui.view;
-  const parts = [];
-  if (result.result === "void") {
-    parts.push(el("h2", {}, t("round_void", { n: number, reason: result.reason })));
-    return parts;
+  document.getElementById("stock").textContent = num(v.stock_count);
+  const pile = v.discard_pile;
+  const shown = pile.slice(-4);
+  const box = document.getElementById("pile");
+  const top = pile.length ? pile[pile.length - 1] : null;
+  const changed = top !== ui.lastTop;
+  ui.lastTop = top;
+  box.replaceChildren(...shown.map((c, k) => cardEl(c, {
+    class: k === shown.length - 1 ? "top" + (changed ? " arrive" : "") : "under",
+    wild: isWild(c) })));
+  const note = [];
+  if (pile.length) note.push(el("span", { class: "count" }, `×${num(pile.length)}`));
+  if (v.pile_blocked) {
+    note.push(el("span", { class: "blocked", title: t("pile_blocked_why"), "data-blocked": "1" },
+      t("pile_blocked")));
   }
-  parts.push(el("h2", {}, t("round_over", { n: number })));
-  parts.push(el("p", {}, tn("won_round", { name: nameOf(result.winner) })));
-  const rows = v.names.map((_, i) => el("tr", {}, el("td", {}, nameOf(i)),
-    el("td", {}, result.scores[i]),
-    el("td", {}, ((result.penalty_cards || [])[i] || []).map((c) => cardEl(c, { class: "small" })))));
-  parts.push(el("table", { class: "scores", "data-summary": "round" },
-    el("tr", {}, el("th", {}, t("name")), el("th", {}, t("points")), el("th", {}, t("penalty"))),
-    rows));
-  return parts;
-}
-
-function showSummary(parts) {
-  const dialog = document.getElementById("summary");
-  document.getElementById("summary-body").replaceChildren(...parts);
-  if (!dialog.open) dialog.showModal();
-}
-
-/** Shows the summary of a round just over, and of the match when it is (once each). */
-export function maybeSummaries(previous) {
-  const v = ui.view;
-  const n = v.results.length;
-  if (ui.resultsSeen === null) ui.resultsSeen = n;
-  const parts = [];
-  if (n > ui.resultsSeen) parts.push(...summaryOf(v.results[n - 1], n));
-  ui.resultsSeen = n;
-  if (v.phase === "over" && !ui.overShown && previous) {
-    ui.overShown = true;
-    const best = v.team_totals ? null : v.totals.indexOf(Math.min(...v.totals));
-    parts.push(el("h2", { "data-summary": "match" }, t("match_over")));
-    if (best !== null) parts.push(el("p", {}, tn("winner", { name: nameOf(best) })));
-    parts.push(...scoresPanel());
-    parts.push(el("p", {}, el("a", { href: `/replay/${tableId}` }, t("replay"))));
+  document.getElementById("pile-note").replaceChildren(...note);
+  document.getElementById("discard-box").classList.toggle("is-blocked", Boolean(v.pile_blocked));
+  document.getElementById("pile-all-cards").replaceChildren(...pile.map((c) => cardEl(c, { class: "small" })));
+  // the indicator and what is wild: only where the game has them (no empty boxes)
+  const ind = document.getElementById("indicator-box");
+  ind.hidden = !v.indicator;
+  document.getElementById("indicator").replaceChildren(v.indicator ? cardEl(v.indicator, { class: "small" }) : "");
+  const wild = [];
+  if (v.wild) {
+    wild.push(v.wild === "X" ? t("wild_jokers") : tn("wild_is", { card: cardChip(v.wild) }));
+  } else if (v.wild_ranks) {
+    wild.push(t("wild_ranks"));
   }
-  if (parts.length) showSummary(parts);
+  document.getElementById("wild").replaceChildren(...wild);
+  document.getElementById("joker-as").replaceChildren(v.joker_as && isCard(v.joker_as)
+    ? tn("joker_plays", { card: cardChip(v.joker_as) }) : "");
+  document.getElementById("wild-box").hidden = !wild.length;
 }
 
 export function renderTimer() {
   const box = document.getElementById("timer");
+  const ring = document.querySelector(".seat.turn .avatar");
   if (ui.deadline === null) {
     box.textContent = "";
     delete box.dataset.left;
+    if (ring) ring.style.removeProperty("--left");
     return;
   }
   const s = Math.max(0, Math.ceil((ui.deadline - Date.now()) / 1000));
   box.textContent = t("timer", { s });
   box.dataset.left = String(s);
   box.classList.toggle("urgent", s <= 10);
+  if (ring && ui.deadlineTotal) ring.style.setProperty("--left", String(s / ui.deadlineTotal));
 }
 
 /** Draws the whole page from the state (after each message, and on a language switch). */
 export function render() {
   const v = ui.view;
-  document.getElementById("seats").replaceChildren(...seatsPanel());
+  renderSeats();
   if (!v) return;
+  document.getElementById("game").textContent = presetName(v.preset);
   document.getElementById("round").textContent = t("round", { n: v.round_number });
+  const min = document.getElementById("minimum");
+  min.hidden = typeof v.minimum !== "number";
+  if (!min.hidden) min.textContent = t("minimum", { n: v.minimum });
   const turn = document.getElementById("turn");
-  if (v.turn === null) turn.replaceChildren();
-  else if (v.turn === ui.seat) turn.replaceChildren(t("your_turn"));
-  else turn.replaceChildren(tn("turn_of", { name: nameOf(v.turn) }));
-  document.getElementById("stock").textContent = t("stock_count", { n: v.stock_count });
-  const pile = v.discard_pile;
-  document.getElementById("pile").replaceChildren(
-    ...(pile.length ? [cardEl(pile[pile.length - 1]), ` ×${pile.length}`] : ["—"]));
-  for (const [id, card] of [["indicator", v.indicator], ["wild", v.wild], ["joker-as", v.joker_as]]) {
-    document.getElementById(id).replaceChildren(card ? cardEl(card, { class: "small" }) : "—");
-  }
+  const acting = v.to_act ?? v.turn;
+  if (acting === null || acting === undefined) turn.replaceChildren();
+  else if (acting === ui.seat) turn.replaceChildren(t("your_turn"));
+  else turn.replaceChildren(tn("turn_of", { name: nameOf(acting) }));
+  turn.classList.toggle("mine", acting === ui.seat && acting !== null);
+  renderPiles();
   document.getElementById("melds").replaceChildren(...meldsPanel());
   const zone = document.getElementById("new-meld");
   zone.hidden = ui.seat === null;
@@ -176,7 +271,10 @@ export function render() {
   renderActions();
   renderNote();
   renderTimer();
+  showSummaries(scoresPanel);
   document.body.dataset.version = String(ui.version);
   document.body.dataset.turn = v.turn === null ? "" : String(v.turn);
+  document.body.dataset.toAct = acting === null || acting === undefined ? "" : String(acting);
   document.body.dataset.phase = v.phase;
 }
+

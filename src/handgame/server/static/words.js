@@ -7,9 +7,13 @@
 //   {"seat": 0, "swap": ["5D"], "at": 0}
 //   {"seat": 0, "discard": "8S", "announce"?: false}
 //   {"seat": 0, "redeal": true}
+// and Hand and Foot's (RECORD.md § Hand and Foot):
+//   {"seat": 0, "take": ["KS", "KD"]} or {"seat": 0, "take": [], "to": 2}
+//   {"seat": 0, "add": ["5D"], "to": 1} (a list of cards)
+//   {"seat": 0, "ask": "go-out"}, {"seat": 2, "answer": true | false}
 // The server sends no words of its own for actions (a view's public log is actions only), so
 // the words are the UI's, in the current language (i18n.js).
-import { cardEl, cardText } from "./cards.js";
+import { cardChip, cardText } from "./cards.js";
 import { el, t, tn } from "./i18n.js";
 
 /** Cards as one left-to-right text: "3♦ 4♦ 5♦". */
@@ -23,10 +27,16 @@ export function meldsText(melds) {
 }
 
 function small(card) {
-  return cardEl(card, { class: "small" });
+  return cardChip(card);
 }
 
-/** The verb of an action: "draw", "meld", "add", "swap", "discard", "redeal" (or undefined). */
+/** The cards an add lays: Hand's one card ("3D") or Hand and Foot's list. */
+export function addedCards(action) {
+  return Array.isArray(action.add) ? action.add : [action.add];
+}
+
+/** The verb of an action: "draw", "take", "meld", "add", "swap", "ask", "answer", "discard",
+ * "redeal" (or undefined). */
 export function verbOf(action) {
   return Object.keys(action).find((k) => k !== "seat");
 }
@@ -44,7 +54,19 @@ export function actionLine(action, nameOf, taken = null) {
       : tn("act_draw_discard", { name, card: taken ? small(taken) : "" });
   }
   if ("meld" in a) return tn("act_meld", { name, melds: meldsText(a.meld) });
-  if ("add" in a) return tn("act_add", { name, card: small(a.add), m: a.to + 1 });
+  if ("take" in a) {
+    const with_ = a.take.length ? cardsText(a.take) : "";
+    return a.take.length
+      ? tn("act_take", { name, card: taken ? small(taken) : "", cards: with_ })
+      : tn("act_take_add", { name, card: taken ? small(taken) : "", m: a.to + 1 });
+  }
+  if ("ask" in a) return tn("act_ask", { name });
+  if ("answer" in a) return tn(a.answer ? "act_answer_yes" : "act_answer_no", { name });
+  if ("add" in a) {
+    const cards = addedCards(a);
+    return tn("act_add", { name, card: cards.length === 1 ? small(cards[0]) : cardsText(cards),
+      m: a.to + 1 });
+  }
   if ("swap" in a) return tn("act_swap", { name, cards: cardsText(a.swap), m: a.at + 1 });
   if ("discard" in a) return tn("act_discard", { name, card: small(a.discard) });
   if ("redeal" in a) return tn("act_redeal", { name });
@@ -62,7 +84,7 @@ export function takenCards(actions) {
       top = a.discard;
       return null;
     }
-    return "draw" in a && a.draw === "discard" ? top : null;
+    return ("draw" in a && a.draw === "discard") || "take" in a ? top : null;
   });
 }
 
@@ -75,7 +97,16 @@ export function moveLabel(action, { showCards = false } = {}) {
   if ("draw" in a) return t(a.draw === "stock" ? "draw_stock" : "draw_discard");
   if ("redeal" in a) return t("redeal");
   if ("meld" in a) return showCards ? tn("meld_as", { cards: meldsText(a.meld) }) : t("meld");
-  if ("add" in a) return t(a.end ? "add_end" : "add", { card: cardText(a.add), m: a.to + 1, end: a.end });
+  if ("take" in a) {
+    return a.take.length ? t("take_with", { cards: a.take.map(cardText).join(" ") })
+      : t("take_to", { m: a.to + 1 });
+  }
+  if ("ask" in a) return t("ask");
+  if ("answer" in a) return t(a.answer ? "answer_yes" : "answer_no");
+  if ("add" in a) {
+    const card = addedCards(a).map(cardText).join(" ");
+    return t(a.end ? "add_end" : "add", { card, m: a.to + 1, end: a.end ? t(`end_${a.end}`) : "" });
+  }
   if ("swap" in a) return t("swap", { m: a.at + 1 });
   if ("discard" in a) {
     return t(a.announce === false ? "discard_silent" : "discard", { card: cardText(a.discard) });

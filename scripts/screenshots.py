@@ -1,0 +1,179 @@
+"""Screenshots of the web table: ``python scripts/screenshots.py [OUT_DIR]`` (docs/screenshots).
+
+A live server on loopback (SQLite in a temporary directory, seeded deals), headless Debian
+Chromium through Playwright (never ``playwright install``): a Hand (levant) and a Hand and Foot
+table in the middle of a round, a gulf table, a round summary and the replay page, at desktop
+(1280 × 800) and phone (390 × 844) sizes, in English and Arabic (right to left).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import socket
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+from playwright.sync_api import sync_playwright
+from websockets.sync.client import connect
+
+from handgame.server.app import create_app
+from handgame.server.settings import Settings
+
+CHROMIUM = "/usr/bin/chromium"
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+SEEDS = iter(f"shot-{i}" for i in range(1000))
+
+
+def policy(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A plain policy on a view's legal actions: lay and add what it can, else draw, discard."""
+    legal = [a for a in view["legal_actions"] if "redeal" not in a and "ask" not in a]
+    for verb in ("answer", "take", "meld", "add", "draw"):
+        found = [a for a in legal if verb in a and not (verb == "draw" and a["draw"] != "stock")]
+        if found:
+            return max(found, key=lambda a: len(json.dumps(a)))
+    return rng.choice(legal)
+
+
+def serve(tmp: Path) -> tuple[str, uvicorn.Server]:
+    """The server on a free loopback port, in a thread."""
+    settings = Settings(
+        database_url=f"sqlite:///{tmp / 'shots.sqlite'}", bot_delay=0.0, turn_timeout=None
+    )
+    app = create_app(settings, seed_source=lambda: next(SEEDS))
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = int(s.getsockname()[1])
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    threading.Thread(target=srv.run, daemon=True).start()
+    while not srv.started:
+        time.sleep(0.02)
+    return f"http://127.0.0.1:{port}", srv
+
+
+def table(base: str, page: Any, preset: str, players: int, names: list[str]) -> dict[str, Any]:
+    """A table of one human (seat 0) and bots."""
+    seats = [{"kind": "human", "name": names[0]}] + [
+        {"kind": "bot", "bot": "random" if preset == "hand-and-foot" else "greedy"}
+        for _ in range(players - 1)
+    ]
+    body = {"rules": {"preset": preset, "options": {"rounds": 1}}, "seats": seats}
+    made: dict[str, Any] = page.request.post(base + "/api/tables", data=body).json()
+    return made
+
+
+def play_turns(base: str, made: dict[str, Any], turns: int, to_end: bool = False) -> None:
+    """Play seat 0 over its own WebSocket: ``turns`` decisions, stopping at its next turn (or
+    to the end of the match)."""
+    seat = made["seats"][0]
+    url = base.replace("http", "ws") + f"/ws/tables/{made['table']}?token={seat['token']}"
+    rng = random.Random(7)
+    done = 0
+    with connect(url) as ws:
+        while True:
+            m = json.loads(ws.recv(timeout=60))
+            if m["type"] != "state":
+                continue
+            view = m["view"]
+            if view["phase"] == "over":
+                return
+            mine = view.get("to_act", view["turn"]) == 0 and view["legal_actions"]
+            if not mine:
+                continue
+            if done >= turns and not to_end and view["phase"] == "draw":
+                return
+            action = policy(view, rng)
+            ws.send(
+                json.dumps(
+                    {
+                        "type": "action",
+                        "id": f"s{m['version']}",
+                        "version": m["version"],
+                        "action": action,
+                    }
+                )
+            )
+            done += 1
+
+
+def save(page: Any, out: Path) -> None:
+    """A screenshot: PNG, or JPEG for a ``.jpg`` (the desktop ones, to stay small)."""
+    if out.suffix == ".jpg":
+        page.screenshot(path=str(out), type="jpeg", quality=82)
+    else:
+        page.screenshot(path=str(out))
+
+
+def shoot(browser: Any, url: str, out: Path, lang: str, size: str, wait: str) -> None:
+    """One screenshot of ``url`` at a size and in a language."""
+    w, h = SIZES[size]
+    context = browser.new_context(
+        locale=lang, viewport={"width": w, "height": h}, device_scale_factor=1
+    )
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector(wait)
+    page.wait_for_timeout(700)  # the arrival animations end
+    save(page, out)
+    context.close()
+    print(out, out.stat().st_size // 1024, "KB")
+
+
+def main() -> None:
+    """Make every screenshot into the directory named (docs/screenshots by default)."""
+    out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
+        base, srv = serve(Path(tmp))
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
+        )
+        page = browser.new_page()
+        tables = {
+            "hand": (table(base, page, "levant", 4, ["Sara"]), 4),
+            "gulf": (table(base, page, "gulf", 4, ["Sara"]), 3),
+            "hf": (table(base, page, "hand-and-foot", 4, ["Sara"]), 6),
+        }
+        for name, (made, turns) in tables.items():
+            play_turns(base, made, turns)
+            url = made["seats"][0]["url"]
+            for lang in ("en", "ar"):
+                for size in SIZES:
+                    if name == "gulf" and (lang, size) != ("en", "desktop"):
+                        continue
+                    path = out / f"{name}-{size}-{lang}.{'jpg' if size == 'desktop' else 'png'}"
+                    shoot(browser, url, path, lang, size, "#hand .card")
+        # a round summary, and the replay of the finished match
+        for size in SIZES:
+            made = table(base, page, "levant", 2, ["Sara"])
+            w, h = SIZES[size]
+            context = browser.new_context(locale="en", viewport={"width": w, "height": h})
+            shown = context.new_page()
+            shown.goto(made["seats"][0]["url"])
+            shown.wait_for_selector("#hand .card")
+            play_turns(base, made, 0, to_end=True)  # the page is open: it shows the summary
+            shown.wait_for_selector("#summary[open]")
+            shown.wait_for_timeout(500)
+            path = out / f"summary-{size}-en.{'jpg' if size == 'desktop' else 'png'}"
+            save(shown, path)
+            print(path, path.stat().st_size // 1024, "KB")
+            context.close()
+        shoot(
+            browser,
+            f"{base}/replay/{made['table']}",
+            out / "replay-desktop-en.jpg",
+            "en",
+            "desktop",
+            "body[data-ready='1']",
+        )
+        browser.close()
+        srv.should_exit = True
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,162 @@
+"""The server's leak check for Hand and Foot (issue 12): every frame a client gets is its view,
+and holds no card of another hand, of a foot or of the stock; the partner's question (HF-10) is
+answered out of turn over the WebSocket."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from handgame.core.registry import find_game
+from handgame.server.protocol import spectator_view
+from server_helpers import Player, client
+
+GAME = find_game("hand-and-foot")
+
+
+def choose(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A plain policy: answer, take the pile, meld, add, draw; else ask or discard at random."""
+    legal = view["legal_actions"]
+    for verb in ("answer", "take", "meld", "add", "draw"):
+        found = [a for a in legal if verb in a]
+        if found:
+            return rng.choice(found)
+    return rng.choice(legal)
+
+
+def states_by_version(record: dict[str, Any]) -> list[Any]:
+    """Every state of a Hand and Foot match's record, index = version (0: before the deal)."""
+    state = GAME.read_game(record).new_match(record["rounds"][0]["dealer"])
+    states = [state]
+    for rnd in record["rounds"]:
+        state = state.apply_deal(GAME.parse_deal(rnd["deal"]))
+        states.append(state)
+        for raw in rnd["actions"]:
+            state = state.apply(GAME.parse_action(raw))
+            states.append(state)
+    return states
+
+
+def cards_in(obj: Any) -> Counter[str]:
+    """Every card string in a JSON value, counted (a card is 2 characters, or X)."""
+    found: Counter[str] = Counter()
+    if isinstance(obj, dict):
+        for v in obj.values():
+            found += cards_in(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            found += cards_in(v)
+    elif isinstance(obj, str) and (
+        obj == "X" or (len(obj) == 2 and obj[0] in "A23456789TJQK" and obj[1] in "SHDC")
+    ):
+        found[obj] += 1
+    return found
+
+
+def secret(state: Any, seat: int | None) -> Counter[str]:
+    """The cards ``seat`` may not see: the other hands (but for pile cards seen going in), every
+    foot not picked up, the stock."""
+    rnd = state.round
+    out: Counter[str] = Counter()
+    if rnd is None or not state.in_round:
+        return out
+    for i, hand in enumerate(rnd.hands):
+        if i != seat:
+            out += Counter(str(c) for c in hand) - Counter(str(c) for c in rnd.known[i])
+    for foot in rnd.feet:
+        out += Counter(str(c) for c in foot)
+    out += Counter(str(c) for c in rnd.stock)
+    return out
+
+
+def check_frames(player: Player, states: list[Any]) -> int:
+    """Each frame is the seat's view at its version; the stock, the feet and the other hands
+    stay hidden (the view's size in cards is what the seat may count)."""
+    for frame in player.frames:
+        state = states[frame["version"]]
+        got = frame["view"]
+        if player.seat is None:
+            assert got == spectator_view(state)
+            assert got["hand"] == [] and got["legal_actions"] == []
+        else:
+            assert got == state.view(player.seat).to_json()
+        assert "stock" not in got and "feet" not in got and "seed" not in str(got)
+        rnd = state.round
+        if rnd is None or not state.in_round:
+            continue
+        # every card a frame shows is one this seat may see: its hand, the table, the pile
+        public = Counter(str(c) for m in rnd.melds for c in m.cards)
+        public += Counter(str(c) for c in rnd.pile)
+        public += Counter(str(c) for r in rnd.red_threes for c in r)
+        public += Counter(str(c) for k in rnd.known for c in k)  # pile cards taken (HF-6)
+        if player.seat is not None:
+            public += Counter(str(c) for c in rnd.hands[player.seat])
+        skip = ("results", "public", "legal_actions")
+        shown = cards_in({k: v for k, v in got.items() if k not in skip})
+        # a legal action names only this seat's cards (and the pile's top it may take)
+        assert set(cards_in(got["legal_actions"])) <= set(public)
+        assert not shown - public, (frame["version"], shown - public)
+        # no card of a hand, foot or stock it may not see: more copies than the public and
+        # this seat's own would be a leak
+        assert not (shown - public) & secret(state, player.seat)
+    return len(player.frames)
+
+
+def test_hand_and_foot_frames_hide_hands_feet_and_stock(tmp_path: Path) -> None:
+    seats = [
+        {"kind": "human", "name": "Sara"},
+        {"kind": "bot", "bot": "random"},
+        {"kind": "human", "name": "Ali"},
+        {"kind": "bot", "bot": "random"},
+    ]
+    body = {"rules": {"preset": "hand-and-foot", "options": {"rounds": 1}}, "seats": seats}
+    with client(tmp_path / "t.sqlite", seed="hf-leak") as c:
+        made = c.post("/api/tables", json=body).json()
+        tid = made["table"]
+        tokens = {s["seat"]: s["token"] for s in made["seats"]}
+        with (
+            c.websocket_connect(f"/ws/tables/{tid}") as ws_s,
+            c.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as ws0,
+            c.websocket_connect(f"/ws/tables/{tid}?token={tokens[2]}") as ws2,
+        ):
+            spectator = Player(ws_s, None)
+            humans = {0: Player(ws0, 0), 2: Player(ws2, 2)}
+            rng = random.Random(3)
+            acted: set[tuple[int, int]] = set()
+            while True:
+                if not spectator.frames:
+                    spectator.read()
+                    continue
+                view = spectator.view
+                if view["phase"] == "over":
+                    break
+                seat = view["to_act"]
+                if seat in humans and (seat, spectator.version) not in acted:
+                    acted.add((seat, spectator.version))
+                    h = humans[seat]
+                    h.read_to(spectator.version)
+                    action = choose(h.view, rng)
+                    answer = h.send(
+                        {
+                            "type": "action",
+                            "id": f"{seat}-{h.version}",
+                            "version": h.version,
+                            "action": action,
+                        }
+                    )
+                    assert answer["type"] == "ack", answer
+                spectator.read()
+            final = spectator.version
+            for h in humans.values():
+                h.read_to(final)
+        record = c.get(f"/api/tables/{tid}/record").json()
+    states = states_by_version(record)
+    assert len(states) == final + 1 and states[-1].is_over
+    frames = sum(check_frames(p, states) for p in (spectator, *humans.values()))
+    assert frames >= 3 * (final - spectator.frames[0]["version"])
+    verbs = Counter(
+        next(k for k in a if k != "seat") for r in record["rounds"] for a in r["actions"]
+    )
+    assert verbs["draw"] and verbs["discard"] and verbs["meld"], verbs
