@@ -34,7 +34,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         from handgame.server.app import create_app
         from handgame.server.hub import Settings
         from handgame.server.storage import default_database_url, display_url
-        from handgame.server.table import check_bot
+        from handgame.server.botspec import check_bot
     except ModuleNotFoundError as e:  # pragma: no cover - a broken install
         raise UsageError(f"hand serve needs {e.name}: pip install handgame") from None
     settings = Settings(

@@ -15,13 +15,16 @@ import asyncio
 import contextlib
 import logging
 import secrets
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
 from handgame.core.registry import find_game
-from handgame.server.connection import Connection, message_id
+from handgame.server.botspec import check_bot
+from handgame.server.connection import Connection, encode, message_id
 from handgame.server.driving import TableDrivers
+from handgame.server.limits import AddressCounts
 from handgame.server.protocol import (
     PROTOCOL,
     ClientMessage,
@@ -35,12 +38,30 @@ from handgame.server.protocol import (
 )
 from handgame.server.settings import Settings
 from handgame.server.storage import Storage
-from handgame.server.table import Duplicate, Rejection, Seat, Step, Table, check_bot, token_hash
+from handgame.server.table import Duplicate, Rejection, Seat, Step, Table, token_hash
 from handgame.server.timers import TurnTimers
+from handgame.server.workers import Workers
 
-__all__ = ["Hub", "Settings"]
+__all__ = ["Hub", "Settings", "Unavailable"]
 
 log = logging.getLogger("handgame.server")
+
+#: state messages kept made, for clients that catch up on the same versions
+VIEW_CACHE = 2048
+
+
+class Unavailable(RuntimeError):
+    """The database did not answer: nothing was stored (the caller may try again)."""
+
+
+class LimitReached(ValueError):
+    """A server limit (``Settings``) refuses a new table or connection."""
+
+
+def short(error: BaseException) -> str:
+    """An exception in one short line, for the log and for clients."""
+    text = str(error).strip().splitlines()
+    return f"{type(error).__name__}: {text[0][:200] if text else ''}"
 
 
 class Hub:
@@ -54,9 +75,19 @@ class Hub:
         self.tables: dict[str, Table] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.conns: dict[str, set[Connection]] = {}
-        self.timers = TurnTimers(settings, self.lock, self.expired)
-        self.drivers = TableDrivers(settings, self.lock, self.store, self.timers.arm)
-        self.evictions: dict[str, asyncio.Task[None]] = {}  # finished tables to drop
+        self.addresses = AddressCounts(settings.max_connections_per_ip)
+        self.views: OrderedDict[tuple[str, int, int | None, bool], str] = OrderedDict()
+        self.workers = Workers(settings)
+        self.timers = TurnTimers(settings, self.lock, self.expired, self._save_presence)
+        self.drivers = TableDrivers(
+            settings, self.lock, self.store, self.timers.arm, self.workers.move
+        )
+        self.evictions: dict[str, asyncio.Task[None]] = {}  # idle tables to drop
+        self.evict_due: dict[str, float] = {}  # when (loop time)
+        self.resuming: asyncio.Task[None] | None = None
+        self.saved_presence: dict[str, tuple[Any, ...]] = {}
+        self.presence_writes: dict[str, asyncio.Task[None]] = {}
+        self.database_error: str | None = None  # the last failure, until a write succeeds
 
     @property
     def storage(self) -> Storage:
@@ -72,30 +103,70 @@ class Hub:
 
     # --- life cycle ----------------------------------------------------------------------------
     async def start(self) -> None:
-        """Open the storage and resume every unfinished table."""
-        self._storage = Storage(self.settings.database_url)
-        for table_id in self.storage.table_ids(unfinished_only=True):
-            if self.get(table_id) is not None:
-                self.kick(table_id)
+        """Open the storage and resume every unfinished table (in the background: the server
+        answers at once, and a table asked for first is loaded first)."""
+        self._storage = Storage(self.settings.database_url, self.settings.database_timeout)
+        self.resuming = asyncio.create_task(self._resume_all())
+
+    async def _resume_all(self) -> None:
+        try:
+            ids = await self.workers.db(self.storage.table_ids, True)
+        except Exception as e:
+            log.error("cannot list the tables to resume: %s", short(e))
+            return
+        for table_id in ids:
+            if table_id not in self.tables:
+                try:
+                    stored = await self.workers.db(self.storage.load, table_id)
+                except Exception as e:
+                    log.error("table %s: cannot be loaded: %s", table_id, short(e))
+                    continue
+                if stored is not None and table_id not in self.tables:
+                    self._loaded(Table.from_stored(stored, self.settings.stand_in), stored.timer)
+            await asyncio.sleep(0)  # let requests in between
 
     async def stop(self) -> None:
-        """Stop the tables' tasks and close the storage."""
+        """Stop the tables' tasks, the workers (a running search too) and close the storage."""
         tasks = [
             *self.drivers.tasks.values(),
             *self.timers.tasks.values(),
             *self.evictions.values(),
+            *([self.resuming] if self.resuming else []),
         ]
         for task in tasks:
             task.cancel()
+        self.workers.close()
         for task in tasks:
             with contextlib.suppress(BaseException):
-                await task
+                await asyncio.wait_for(task, 2.0)
+        for write in list(self.presence_writes.values()):  # the last absences and timers
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(write, 2.0)
         self.drivers.tasks.clear()
         self.timers.clear()
         self.evictions.clear()
         if self._storage is not None:
             self._storage.close()
             self._storage = None
+
+    async def health(self) -> dict[str, Any]:
+        """The database's state (``ok`` or ``unavailable`` with the error) and the tables."""
+        try:
+            await asyncio.wait_for(
+                self.workers.db(self.storage.ping), self.settings.database_timeout + 1
+            )
+            database, error = "ok", None
+        except Exception as e:
+            database, error = "unavailable", short(e) if str(e) else "no answer"
+        return {
+            "database": database,
+            "error": error,
+            "last_write_error": self.database_error,
+            "tables_in_memory": len(self.tables),
+            "connections": sum(len(c) for c in self.conns.values()),
+            "bot_moves_given_up": self.workers.given_up,
+            "steps_retried": self.drivers.failures,
+        }
 
     # --- tables ----------------------------------------------------------------------------
     async def create_table(
@@ -106,11 +177,14 @@ class Hub:
         seats: list[dict[str, Any]],
     ) -> tuple[Table, dict[int, str]]:
         """A new table, stored and dealt; its human seats' tokens. Raises ``ValueError``."""
+        rounds = options.get("rounds")
+        if isinstance(rounds, int) and rounds > self.settings.max_rounds:
+            raise ValueError(f"rounds: at most {self.settings.max_rounds} on this server")
         made: list[Seat] = []
         tokens: dict[int, str] = {}
         for i, s in enumerate(seats):
             if s.get("kind") == "bot":
-                spec = check_bot(str(s.get("bot") or "greedy"))
+                spec = check_bot(str(s.get("bot") or "greedy"), self.settings)
                 made.append(
                     Seat("bot", str(s.get("name") or f"{spec.partition(':')[0]} {i}"), spec)
                 )
@@ -132,7 +206,18 @@ class Hub:
             created_at=datetime.now(UTC),
             stand_in=self.settings.stand_in,
         )
-        table.created_at = self.storage.create_table(table_id, table.config(), seed)
+        try:
+            playing = await self.workers.db(self.storage.count_unfinished)
+            if playing >= self.settings.max_tables:
+                raise LimitReached(f"{playing} tables are playing, the most this server holds")
+            table.created_at = await self.workers.db(
+                self.storage.create_table, table_id, table.config(), seed
+            )
+        except (LimitReached, Unavailable):
+            raise
+        except Exception as e:
+            self.database_error = short(e)
+            raise Unavailable(f"the database does not answer ({short(e)})") from e
         self.tables[table_id] = table
         async with self.lock(table_id):
             first_deal = table.next_auto()
@@ -149,35 +234,70 @@ class Hub:
             if stored is None:
                 return None
             table = Table.from_stored(stored, self.settings.stand_in)
-            self.tables[table_id] = table
-            self._evict_if_idle(table)  # a finished table read for a request goes again
+            self._loaded(table, stored.timer)
         return table
 
+    def _loaded(self, table: Table, timer: tuple[int, int, float] | None) -> None:
+        """A table just loaded from storage: resume it (its stored timer, its driver)."""
+        self.tables[table.id] = table
+        self.saved_presence[table.id] = (tuple(sorted(table.away)), timer)
+        if not table.finished:
+            self.timers.restore(table, timer)
+            self.kick(table.id)
+        self._evict_if_idle(table)  # a table read for a request goes again
+
     def _evict_if_idle(self, table: Table) -> None:
-        """Drop a finished table with no client from memory after ``evict_after`` seconds (it
-        stays in storage; :meth:`get` reloads it)."""
-        delay = self.settings.evict_after
-        if delay is None or not table.finished or self.conns.get(table.id):
+        """Drop a table with no client from memory after ``evict_after`` seconds (finished) or
+        ``idle_after`` seconds (unfinished, waiting for a human); it stays in storage, with
+        its absent seats and turn timer, and :meth:`get` reloads it."""
+        delay = self.settings.evict_after if table.finished else self.settings.idle_after
+        if delay is None or self.conns.get(table.id):
             return
+        due = asyncio.get_running_loop().time() + delay
         pending = self.evictions.get(table.id)
-        if pending is None or pending.done():
-            self.evictions[table.id] = asyncio.create_task(self._evict(table.id, delay))
+        if pending is not None and not pending.done():
+            if self.evict_due.get(table.id, due) <= due:
+                return  # an eviction as early is pending
+            pending.cancel()
+        self.evict_due[table.id] = due
+        self.evictions[table.id] = asyncio.create_task(self._evict(table.id, delay))
+
+    def _idle(self, table_id: str) -> bool:
+        table = self.tables.get(table_id)
+        if table is None or self.conns.get(table_id):
+            return False
+        driver = self.drivers.tasks.get(table_id)
+        write = self.presence_writes.get(table_id)
+        return table.finished or (
+            (driver is None or driver.done()) and (write is None or write.done())
+        )
 
     async def _evict(self, table_id: str, delay: float) -> None:
         await asyncio.sleep(delay)
         async with self.lock(table_id):
-            table = self.tables.get(table_id)
-            if table is None or not table.finished or self.conns.get(table_id):
+            if not self._idle(table_id):
+                table = self.tables.get(table_id)
+                if table is not None and not self.conns.get(table_id):
+                    self.evictions.pop(table_id, None)
+                    self._evict_if_idle(table)  # still busy: look again later
                 return
+            finished = self.tables[table_id].finished
             del self.tables[table_id]
             self.conns.pop(table_id, None)
             self.drivers.drop(table_id)
             self.timers.drop(table_id)
+            self.saved_presence.pop(table_id, None)
+            self.presence_writes.pop(table_id, None)
+            self.evict_due.pop(table_id, None)
             task = self.evictions.pop(table_id, None)
             if task is not None and task is not asyncio.current_task():
                 task.cancel()
             self.locks.pop(table_id, None)
-            log.info("table %s: finished and idle; dropped from memory", table_id)
+            log.info(
+                "table %s: %s and idle; dropped from memory",
+                table_id,
+                "finished" if finished else "waiting",
+            )
 
     def lock(self, table_id: str) -> asyncio.Lock:
         """The lock of a table's changes."""
@@ -201,21 +321,62 @@ class Hub:
     # --- steps -------------------------------------------------------------------------------
     async def store(self, table: Table, step: Step, sender: Connection | None = None) -> None:
         """Store a step, make it the table's, start the timer of the decision it leaves to a
-        human (if any), acknowledge it and send it, with that timer, to every client."""
-        await asyncio.to_thread(self.storage.append_step, table.id, step.stored, step.state.is_over)
+        human (if any), acknowledge it and send it, with that timer, to every client. Raises
+        :class:`Unavailable` (nothing changed) if the database does not answer."""
+        await self._write_step(table, step)
         table.commit(step)
         self.timers.arm(table)
         self._evict_if_idle(table)
         if sender is not None:
             sender.put(ack_message(step.stored.client_id, table.version))
-        deadline = self.timers.deadline(table.id)
-        cache: dict[int | None, dict[str, Any]] = {}
+        cache: dict[int | None, str] = {}  # each seat's message, made once
         for conn in self.conns.get(table.id, ()):
             if conn.seat not in cache:
-                cache[conn.seat] = state_message(
-                    table.id, table.version, table.state, conn.seat, deadline=deadline
-                )
+                cache[conn.seat] = self._state_text(table, table.version, table.state, conn.seat)
             conn.put(cache[conn.seat])
+
+    async def _write_step(self, table: Table, step: Step) -> None:
+        try:
+            await self.workers.db(
+                self.storage.append_step, table.id, step.stored, step.state.is_over
+            )
+        except Exception as e:
+            self.database_error = short(e)
+            try:  # the write may have been done with its answer lost
+                stored = await self.workers.db(self.storage.version, table.id)
+            except Exception:
+                stored = None
+            if stored != step.stored.version:
+                raise Unavailable(f"the database does not answer ({short(e)})") from e
+        self.database_error = None
+
+    def _save_presence(self, table: Table) -> None:
+        """Store the table's absent seats and turn timer if they changed (in order, off the
+        event loop; a failure is logged, and the next change stores them again)."""
+        deadline = self.timers.deadline(table.id)
+        timer = (deadline.seat, deadline.version, deadline.at) if deadline else None
+        snapshot = (tuple(sorted(table.away)), timer)
+        if self.saved_presence.get(table.id) == snapshot:
+            return
+        self.saved_presence[table.id] = snapshot
+        previous = self.presence_writes.get(table.id)
+        self.presence_writes[table.id] = asyncio.create_task(
+            self._write_presence(table.id, snapshot, previous)
+        )
+
+    async def _write_presence(
+        self, table_id: str, snapshot: tuple[Any, ...], previous: asyncio.Task[None] | None
+    ) -> None:
+        if previous is not None:
+            with contextlib.suppress(BaseException):
+                await previous
+        away, timer = snapshot
+        try:
+            await self.workers.db(self.storage.save_presence, table_id, list(away), timer)
+        except Exception as e:
+            log.warning("table %s: absences and timer not stored: %s", table_id, short(e))
+            if self.saved_presence.get(table_id) == snapshot:
+                del self.saved_presence[table_id]
 
     def _send_presence(self, table: Table) -> None:
         message = {
@@ -244,16 +405,27 @@ class Hub:
         if seat in table.away:
             table.away.discard(seat)
             self.timers.arm(table)
+            self._save_presence(table)
             self._send_presence(table)
 
     # --- connections ---------------------------------------------------------------------------
+    def admit(self, conn: Connection) -> None:
+        """Count a new connection, or raise :class:`LimitReached` (too many from its address,
+        or too many spectators at its table); :meth:`detach` uncounts it."""
+        spectators = sum(1 for c in self.conns.get(conn.table_id, ()) if c.seat is None)
+        if conn.seat is None and spectators >= self.settings.max_spectators:
+            raise LimitReached(f"this table has {spectators} spectators, the most it takes")
+        if not self.addresses.take(conn.address):
+            raise LimitReached("too many connections from your address")
+        conn.counted = True
+
     async def attach(self, conn: Connection, since: int | None) -> None:
         """Welcome a new connection and send it the table as its seat sees it."""
         table = self.tables[conn.table_id]
         conn.start()
         lock = self.lock(table.id)
         async with lock:
-            # a finished table may have been dropped while this waited for its lock
+            # a table may have been dropped while this waited for its lock
             self.tables.setdefault(table.id, table)
             self.locks.setdefault(table.id, lock)
             self.conns.setdefault(table.id, set()).add(conn)
@@ -268,41 +440,55 @@ class Hub:
                 }
             )
             self._catch_up(conn, table, since)
-            if conn.seat is not None:
+            if conn.seat is not None:  # a spectator changes no seat's presence: nothing to say
                 table.away.discard(conn.seat)
                 self.timers.arm(table)
-            self._send_presence(table)
+                self._save_presence(table)
+                self._send_presence(table)
 
     async def detach(self, conn: Connection) -> None:
         """Forget a closed connection."""
+        if conn.counted:
+            conn.counted = False
+            self.addresses.give(conn.address)
         async with self.lock(conn.table_id):
             self.conns.get(conn.table_id, set()).discard(conn)
             table = self.tables.get(conn.table_id)
             if table is not None:
-                self._send_presence(table)
+                if conn.seat is not None:
+                    self._send_presence(table)
                 self._evict_if_idle(table)
         await conn.stop()
 
     def _catch_up(self, conn: Connection, table: Table, since: int | None) -> None:
-        """The state messages a client missed since ``since``, or the current one (resync)."""
-        deadline = self.timers.deadline(table.id)
-        if since is not None and 0 <= since <= table.version:
+        """The state messages a client missed since ``since`` (``resync_window`` at most), or
+        the current one (a resync), so that a request makes a bounded number of views; views
+        already made are reused (:meth:`_state_text`)."""
+        window = self.settings.resync_window
+        if since is not None and 0 <= since <= table.version and table.version - since <= window:
             states = [table.state_at(v) for v in range(since + 1, table.version + 1)]
             if all(s is not None for s in states):
                 for v, s in enumerate(states, since + 1):
                     assert s is not None
-                    conn.put(state_message(table.id, v, s, conn.seat, deadline=deadline))
+                    conn.put(self._state_text(table, v, s, conn.seat))
                 return
-        conn.put(
-            state_message(
-                table.id,
-                table.version,
-                table.state,
-                conn.seat,
-                since is not None,
-                deadline=deadline,
-            )
-        )
+        conn.put(self._state_text(table, table.version, table.state, conn.seat, since is not None))
+
+    def _state_text(
+        self, table: Table, version: int, state: Any, seat: int | None, resync: bool = False
+    ) -> str:
+        """A state message's text, from the cache of recent ones when it holds no timer."""
+        deadline = self.timers.deadline(table.id)
+        timed = deadline is not None and deadline.version == version
+        key = (table.id, version, seat, resync)
+        text = None if timed else self.views.get(key)
+        if text is None:
+            text = encode(state_message(table.id, version, state, seat, resync, deadline=deadline))
+            if not timed:
+                self.views[key] = text
+                if len(self.views) > VIEW_CACHE:
+                    self.views.popitem(last=False)
+        return text
 
     async def receive(self, conn: Connection, text: str) -> None:
         """Handle one message from a client."""
@@ -373,6 +559,18 @@ class Hub:
                 )
             )
         else:
-            await self.store(table, result, sender=conn)
+            try:
+                await self.store(table, result, sender=conn)
+            except Unavailable as e:
+                log.warning("table %s: an action not stored: %s", table.id, e)
+                conn.put(
+                    error_message(
+                        "unavailable",
+                        "the database does not answer: nothing was stored; try again soon",
+                        id=message.id,
+                        version=table.version,
+                    )
+                )
+                return
             self.timers.arm(table)
             self.kick(table.id)
