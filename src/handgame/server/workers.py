@@ -50,6 +50,7 @@ class Workers:
         self.threads = ThreadPoolExecutor(settings.bot_threads, "hand-bots")
         self._pool: multiprocessing.pool.Pool | None = None
         self._pending: set[asyncio.Future[Any]] = set()
+        self._ready: asyncio.Future[None] | None = None
         self.given_up = 0  # searches given up at their deadline
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
@@ -60,12 +61,21 @@ class Workers:
         """``fn(*args)`` on a bot thread (quick bots, hints)."""
         return await asyncio.get_running_loop().run_in_executor(self.threads, fn, *args)
 
+    async def ready(self) -> None:
+        """Start the worker processes if need be and wait until they answer (a new process
+        takes a moment to load the bots; that time is not counted against a move)."""
+        if self._pool is None:
+            context = multiprocessing.get_context("spawn")
+            self._pool = context.Pool(self.settings.bot_processes, initializer=_warm_up)
+            self._ready = asyncio.ensure_future(self.search(_warm_up))
+        assert self._ready is not None
+        await asyncio.wait_for(asyncio.shield(self._ready), 120)
+
     async def search(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in a worker process (``fn`` and its arguments must pickle)."""
         loop = asyncio.get_running_loop()
         if self._pool is None:
-            context = multiprocessing.get_context("spawn")
-            self._pool = context.Pool(self.settings.bot_processes, initializer=_warm_up)
+            raise WorkerLost("the worker processes are not started")
         future: asyncio.Future[T] = loop.create_future()
         self._pending.add(future)
         future.add_done_callback(self._pending.discard)
@@ -89,7 +99,7 @@ class Workers:
     def recycle(self) -> None:
         """Stop the worker processes (a search overran) and fail what they were doing; new
         ones start with the next search."""
-        pool, self._pool = self._pool, None
+        pool, self._pool, self._ready = self._pool, None, None
         for future in list(self._pending):
             if not future.done():
                 future.set_exception(WorkerLost("the worker processes were stopped"))
@@ -104,6 +114,7 @@ class Workers:
         if not any(is_searching(c) for c in controllers):
             return table.step_of(await self.quick(auto_move, *args))
         try:
+            await self.ready()
             move = await asyncio.wait_for(
                 self.search(auto_move, *args), self.settings.bot_move_seconds
             )
@@ -124,7 +135,7 @@ class Workers:
 
     def close(self) -> None:
         """Stop every worker at once (queued work is dropped)."""
-        pool, self._pool = self._pool, None
+        pool, self._pool, self._ready = self._pool, None, None
         if pool is not None:
             pool.terminate()
         for executor in (self.threads, self.storage):
