@@ -679,7 +679,9 @@ class TurnWatch:
         seat = action.seat
         rules = before.rules
         n = before.game.players
-        won = len(after.results) > len(before.results) and after.results[-1].winner == seat
+        won = (
+            len(after.results) > len(before.results) and after.results[-1].winner == seat
+        )
         if won:
             done = sum(1 for a in rnd0.actions if isinstance(a, Discard))
             if not rules.first_turn_win and done < n:
@@ -703,7 +705,11 @@ class TurnWatch:
                 _fail(ctx, f"seat {seat} is no longer opened")
         if not self.opened_at_start and rnd1.opened[seat]:
             self.openings.append(self.all_laid_value)
-        if self.taken is not None and rules.discard_pickup != "free" and not self.taken_used:
+        if (
+            self.taken is not None
+            and rules.discard_pickup != "free"
+            and not self.taken_used
+        ):
             _fail(ctx, f"seat {seat} took the discard {self.taken} and did not lay it (L-62, O-5)")
         if self.owed > 0:
             _fail(ctx, f"seat {seat} kept a wild card taken by a swap (O-7)")
@@ -952,7 +958,9 @@ def play_random_match(
     tracker = MatchTracker(game, first)
     watch = TurnWatch()
     run = MatchRun(preset, players, partnership, seed, options, state)
-    label = f"{preset} players={players} partnership={partnership} options={options} seed={seed!r}"
+    label = (
+        f"{preset} players={players} partnership={partnership} options={options} seed={seed!r}"
+    )
     deals = 0
     steps = 0
     log_cache: dict[str, Any] = {}

@@ -74,9 +74,9 @@ def test_each_leak_is_caught(
     # seat 0 looks; seat 1's cards and the stock must not reach it (the stock check needs a
     # list that is not a part of seat 0's own hand)
     if message == "not in its hand":
-        assert any(not any(c == d for d in rnd.hands[0]) for c in (*rnd.hands[1], *rnd.stock)), (
-            "pick another state: seat 0 holds copies of every card"
-        )
+        assert any(
+            not any(c == d for d in rnd.hands[0]) for c in (*rnd.hands[1], *rnd.stock)
+        ), "pick another state: seat 0 holds copies of every card"
     with pytest.raises(AssertionError, match=message):
         check_view(state, 0, None, "leak")
 
