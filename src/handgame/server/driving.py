@@ -93,7 +93,7 @@ class TableDrivers:
                         )
                         break
                     if pause:
-                        log.info("table %s: the database answers again; playing on", table.id)
+                        log.warning("table %s: the database answers again; playing on", table.id)
                         pause = 0.0
                     if step.stored.kind == "action" and not step.state.is_chance:
                         break
