@@ -15,16 +15,16 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
 from handgame.core.registry import find_game
 from handgame.server.botspec import check_bot
-from handgame.server.connection import Connection, encode, message_id
+from handgame.server.connection import Connection, message_id
 from handgame.server.driving import TableDrivers
 from handgame.server.limits import AddressCounts
+from handgame.server.persist import PresenceWrites, ViewCache
 from handgame.server.protocol import (
     PROTOCOL,
     ClientMessage,
@@ -33,7 +33,6 @@ from handgame.server.protocol import (
     ack_message,
     error_message,
     read_client_message,
-    state_message,
     timer_fields,
 )
 from handgame.server.settings import Settings
@@ -45,9 +44,6 @@ from handgame.server.workers import Workers
 __all__ = ["Hub", "Settings", "Unavailable"]
 
 log = logging.getLogger("handgame.server")
-
-#: state messages kept made, for clients that catch up on the same versions
-VIEW_CACHE = 2048
 
 
 class Unavailable(RuntimeError):
@@ -76,7 +72,7 @@ class Hub:
         self.locks: dict[str, asyncio.Lock] = {}
         self.conns: dict[str, set[Connection]] = {}
         self.addresses = AddressCounts(settings.max_connections_per_ip)
-        self.views: OrderedDict[tuple[str, int, int | None, bool], str] = OrderedDict()
+        self.views = ViewCache()
         self.workers = Workers(settings)
         self.timers = TurnTimers(settings, self.lock, self.expired, self._save_presence)
         self.drivers = TableDrivers(
@@ -85,8 +81,7 @@ class Hub:
         self.evictions: dict[str, asyncio.Task[None]] = {}  # idle tables to drop
         self.evict_due: dict[str, float] = {}  # when (loop time)
         self.resuming: asyncio.Task[None] | None = None
-        self.saved_presence: dict[str, tuple[Any, ...]] = {}
-        self.presence_writes: dict[str, asyncio.Task[None]] = {}
+        self.presence_writes = PresenceWrites(self._store_presence)
         self.database_error: str | None = None  # the last failure, until a write succeeds
 
     @property
@@ -139,9 +134,7 @@ class Hub:
         for task in tasks:
             with contextlib.suppress(BaseException):
                 await asyncio.wait_for(task, 2.0)
-        for write in list(self.presence_writes.values()):  # the last absences and timers
-            with contextlib.suppress(BaseException):
-                await asyncio.wait_for(write, 2.0)
+        await self.presence_writes.drain(2.0)  # the last absences and timers
         self.drivers.tasks.clear()
         self.timers.clear()
         self.evictions.clear()
@@ -240,7 +233,7 @@ class Hub:
     def _loaded(self, table: Table, timer: tuple[int, int, float] | None) -> None:
         """A table just loaded from storage: resume it (its stored timer, its driver)."""
         self.tables[table.id] = table
-        self.saved_presence[table.id] = (tuple(sorted(table.away)), timer)
+        self.presence_writes.loaded(table, timer)
         if not table.finished:
             self.timers.restore(table, timer)
             self.kick(table.id)
@@ -267,9 +260,8 @@ class Hub:
         if table is None or self.conns.get(table_id):
             return False
         driver = self.drivers.tasks.get(table_id)
-        write = self.presence_writes.get(table_id)
         return table.finished or (
-            (driver is None or driver.done()) and (write is None or write.done())
+            (driver is None or driver.done()) and not self.presence_writes.busy(table_id)
         )
 
     async def _evict(self, table_id: str, delay: float) -> None:
@@ -286,8 +278,7 @@ class Hub:
             self.conns.pop(table_id, None)
             self.drivers.drop(table_id)
             self.timers.drop(table_id)
-            self.saved_presence.pop(table_id, None)
-            self.presence_writes.pop(table_id, None)
+            self.presence_writes.forget(table_id)
             self.evict_due.pop(table_id, None)
             task = self.evictions.pop(table_id, None)
             if task is not None and task is not asyncio.current_task():
@@ -351,32 +342,13 @@ class Hub:
         self.database_error = None
 
     def _save_presence(self, table: Table) -> None:
-        """Store the table's absent seats and turn timer if they changed (in order, off the
-        event loop; a failure is logged, and the next change stores them again)."""
-        deadline = self.timers.deadline(table.id)
-        timer = (deadline.seat, deadline.version, deadline.at) if deadline else None
-        snapshot = (tuple(sorted(table.away)), timer)
-        if self.saved_presence.get(table.id) == snapshot:
-            return
-        self.saved_presence[table.id] = snapshot
-        previous = self.presence_writes.get(table.id)
-        self.presence_writes[table.id] = asyncio.create_task(
-            self._write_presence(table.id, snapshot, previous)
-        )
+        """Store the table's absent seats and turn timer if they changed."""
+        self.presence_writes.save(table, self.timers.deadline(table.id))
 
-    async def _write_presence(
-        self, table_id: str, snapshot: tuple[Any, ...], previous: asyncio.Task[None] | None
+    async def _store_presence(
+        self, table_id: str, away: list[int], timer: tuple[int, int, float] | None
     ) -> None:
-        if previous is not None:
-            with contextlib.suppress(BaseException):
-                await previous
-        away, timer = snapshot
-        try:
-            await self.workers.db(self.storage.save_presence, table_id, list(away), timer)
-        except Exception as e:
-            log.warning("table %s: absences and timer not stored: %s", table_id, short(e))
-            if self.saved_presence.get(table_id) == snapshot:
-                del self.saved_presence[table_id]
+        await self.workers.db(self.storage.save_presence, table_id, away, timer)
 
     def _send_presence(self, table: Table) -> None:
         message = {
@@ -477,18 +449,9 @@ class Hub:
     def _state_text(
         self, table: Table, version: int, state: Any, seat: int | None, resync: bool = False
     ) -> str:
-        """A state message's text, from the cache of recent ones when it holds no timer."""
+        """A state message's text (from the cache of recent ones, :class:`ViewCache`)."""
         deadline = self.timers.deadline(table.id)
-        timed = deadline is not None and deadline.version == version
-        key = (table.id, version, seat, resync)
-        text = None if timed else self.views.get(key)
-        if text is None:
-            text = encode(state_message(table.id, version, state, seat, resync, deadline=deadline))
-            if not timed:
-                self.views[key] = text
-                if len(self.views) > VIEW_CACHE:
-                    self.views.popitem(last=False)
-        return text
+        return self.views.text(table.id, version, state, seat, resync, deadline)
 
     async def receive(self, conn: Connection, text: str) -> None:
         """Handle one message from a client."""
