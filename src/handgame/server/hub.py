@@ -23,6 +23,7 @@ from handgame.core.registry import find_game
 from handgame.server.botspec import check_bot
 from handgame.server.connection import Connection, message_id
 from handgame.server.driving import TableDrivers
+from handgame.server.evictions import Evictions
 from handgame.server.limits import AddressCounts
 from handgame.server.persist import PresenceWrites, ViewCache
 from handgame.server.protocol import (
@@ -78,8 +79,7 @@ class Hub:
         self.drivers = TableDrivers(
             settings, self.lock, self.store, self.timers.arm, self.workers.move
         )
-        self.evictions: dict[str, asyncio.Task[None]] = {}  # idle tables to drop
-        self.evict_due: dict[str, float] = {}  # when (loop time)
+        self.evictions = Evictions(settings, self.lock, self._busy, self._drop)
         self.resuming: asyncio.Task[None] | None = None
         self.presence_writes = PresenceWrites(self._store_presence)
         self.database_error: str | None = None  # the last failure, until a write succeeds
@@ -125,7 +125,7 @@ class Hub:
         tasks = [
             *self.drivers.tasks.values(),
             *self.timers.tasks.values(),
-            *self.evictions.values(),
+            *self.evictions.tasks.values(),
             *([self.resuming] if self.resuming else []),
         ]
         for task in tasks:
@@ -137,7 +137,7 @@ class Hub:
         await self.presence_writes.drain(2.0)  # the last absences and timers
         self.drivers.tasks.clear()
         self.timers.clear()
-        self.evictions.clear()
+        self.evictions.tasks.clear()
         if self._storage is not None:
             self._storage.close()
             self._storage = None
@@ -240,55 +240,33 @@ class Hub:
         self._evict_if_idle(table)  # a table read for a request goes again
 
     def _evict_if_idle(self, table: Table) -> None:
-        """Drop a table with no client from memory after ``evict_after`` seconds (finished) or
-        ``idle_after`` seconds (unfinished, waiting for a human); it stays in storage, with
-        its absent seats and turn timer, and :meth:`get` reloads it."""
-        delay = self.settings.evict_after if table.finished else self.settings.idle_after
-        if delay is None or self.conns.get(table.id):
-            return
-        due = asyncio.get_running_loop().time() + delay
-        pending = self.evictions.get(table.id)
-        if pending is not None and not pending.done():
-            if self.evict_due.get(table.id, due) <= due:
-                return  # an eviction as early is pending
-            pending.cancel()
-        self.evict_due[table.id] = due
-        self.evictions[table.id] = asyncio.create_task(self._evict(table.id, delay))
+        """Let a table with no client leave memory after a while (:mod:`.evictions`)."""
+        if not self.conns.get(table.id):
+            self.evictions.schedule(table)
 
-    def _idle(self, table_id: str) -> bool:
+    def _busy(self, table_id: str) -> Table | None:
+        """The table if it may not leave memory now but may later (None: it may go, or it
+        must stay: a client is connected, or it is gone already)."""
+        table = self.tables.get(table_id)
+        if table is None or self.conns.get(table_id) or table.finished:
+            return None
+        driver = self.drivers.tasks.get(table_id)
+        running = driver is not None and not driver.done()
+        return table if running or self.presence_writes.busy(table_id) else None
+
+    def _drop(self, table_id: str) -> None:
+        """An idle table leaves memory (the caller holds its lock)."""
         table = self.tables.get(table_id)
         if table is None or self.conns.get(table_id):
-            return False
-        driver = self.drivers.tasks.get(table_id)
-        return table.finished or (
-            (driver is None or driver.done()) and not self.presence_writes.busy(table_id)
-        )
-
-    async def _evict(self, table_id: str, delay: float) -> None:
-        await asyncio.sleep(delay)
-        async with self.lock(table_id):
-            if not self._idle(table_id):
-                table = self.tables.get(table_id)
-                if table is not None and not self.conns.get(table_id):
-                    self.evictions.pop(table_id, None)
-                    self._evict_if_idle(table)  # still busy: look again later
-                return
-            finished = self.tables[table_id].finished
-            del self.tables[table_id]
-            self.conns.pop(table_id, None)
-            self.drivers.drop(table_id)
-            self.timers.drop(table_id)
-            self.presence_writes.forget(table_id)
-            self.evict_due.pop(table_id, None)
-            task = self.evictions.pop(table_id, None)
-            if task is not None and task is not asyncio.current_task():
-                task.cancel()
-            self.locks.pop(table_id, None)
-            log.info(
-                "table %s: %s and idle; dropped from memory",
-                table_id,
-                "finished" if finished else "waiting",
-            )
+            return
+        del self.tables[table_id]
+        self.conns.pop(table_id, None)
+        self.drivers.drop(table_id)
+        self.timers.drop(table_id)
+        self.presence_writes.forget(table_id)
+        self.locks.pop(table_id, None)
+        state = "finished" if table.finished else "waiting"
+        log.info("table %s: %s and idle; dropped from memory", table_id, state)
 
     def lock(self, table_id: str) -> asyncio.Lock:
         """The lock of a table's changes."""
