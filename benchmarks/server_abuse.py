@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import random
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -62,53 +62,44 @@ def get(url: str) -> tuple[int, Any]:
         return e.code, None
 
 
-class Honest:
-    """The honest human: plays its seat and pings, recording latencies by phase."""
+PHASES = ("quiet", "budgets", "syncs", "since", "hints", "spectators", "tables")
 
-    def __init__(self, ws_base: str, base: str) -> None:
-        made = post(base, [{"kind": "human"}, GREEDY], rounds=50)[1]
-        self.url = f"{ws_base}/ws/tables/{made['table']}?token={made['seats'][0]['token']}"
-        self.phase = "quiet"
-        self.acks: dict[str, list[float]] = {}
-        self.pings: dict[str, list[float]] = {}
-        self.stop = False
-        self.thread = threading.Thread(target=self.run, daemon=True)
-        self.thread.start()
 
-    def run(self) -> None:
-        rng = random.Random(1)
-        with connect(self.url, max_size=None) as ws:
-            view, version, n = None, 0, 0
-            while not self.stop:
-                n += 1
+def honest_play(url: str, phase: Any, stop: Any, results: Any) -> None:
+    """The honest human, in a process of its own (the floods' threads do not share its
+    interpreter): plays its seat and pings, recording latencies by phase."""
+    rng = random.Random(1)
+    acks: dict[str, list[float]] = {}
+    pings: dict[str, list[float]] = {}
+    with connect(url, max_size=None) as ws:
+        view, version, n = None, 0, 0
+        while not stop.value:
+            n += 1
+            name = PHASES[phase.value]
+            start = time.perf_counter()
+            ws.send(json.dumps({"type": "ping", "id": f"p{n}"}))
+            while True:
+                m = json.loads(ws.recv(timeout=120))
+                if m["type"] == "state":
+                    view, version = m["view"], m["version"]
+                if m.get("id") == f"p{n}":
+                    break
+            pings.setdefault(name, []).append((time.perf_counter() - start) * 1e3)
+            if view and view["legal_actions"] and view["turn"] == 0:
+                action = rng.choice([a for a in view["legal_actions"] if "redeal" not in a])
                 start = time.perf_counter()
-                ws.send(json.dumps({"type": "ping", "id": f"p{n}"}))
+                message = {"type": "action", "id": f"a{n}", "version": version, "action": action}
+                ws.send(json.dumps(message))
                 while True:
                     m = json.loads(ws.recv(timeout=120))
                     if m["type"] == "state":
                         view, version = m["view"], m["version"]
-                    if m.get("id") == f"p{n}":
+                    if m.get("id") == f"a{n}":
                         break
-                self.pings.setdefault(self.phase, []).append((time.perf_counter() - start) * 1e3)
-                if view and view["legal_actions"] and view["turn"] == 0:
-                    action = rng.choice([a for a in view["legal_actions"] if "redeal" not in a])
-                    start = time.perf_counter()
-                    ws.send(
-                        json.dumps(
-                            {"type": "action", "id": f"a{n}", "version": version, "action": action}
-                        )
-                    )
-                    while True:
-                        m = json.loads(ws.recv(timeout=120))
-                        if m["type"] == "state":
-                            view, version = m["view"], m["version"]
-                        if m.get("id") == f"a{n}":
-                            break
-                    if m["type"] == "ack":
-                        self.acks.setdefault(self.phase, []).append(
-                            (time.perf_counter() - start) * 1e3
-                        )
-                time.sleep(0.1)
+                if m["type"] == "ack":
+                    acks.setdefault(name, []).append((time.perf_counter() - start) * 1e3)
+            time.sleep(0.1)
+    results.put({"acks": acks, "pings": pings})
 
 
 def figures(values: list[float]) -> dict[str, Any]:
@@ -147,7 +138,12 @@ def main(argv: list[str] | None = None) -> int:
     out: dict[str, Any] = {"machine": machine(), "phases": {}}
     try:
         assert wait_ready(base, 60), "the server did not start"
-        honest = Honest(ws_base, base)
+        made = post(base, [{"kind": "human"}, GREEDY], rounds=50)[1]
+        url = f"{ws_base}/ws/tables/{made['table']}?token={made['seats'][0]['token']}"
+        ctx = multiprocessing.get_context("spawn")
+        phase, stop, results = ctx.Value("i", 0), ctx.Value("i", 0), ctx.Queue()
+        honest = ctx.Process(target=honest_play, args=(url, phase, stop, results))
+        honest.start()
         finished = post(base, [GREEDY, GREEDY], rounds=2)[1]["table"]
         while not get(f"{base}/api/tables/{finished}")[1]["finished"]:
             time.sleep(0.2)
@@ -220,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
         }
         for name, flood in phases.items():
             progress(f"phase {name}")
-            honest.phase = name
+            phase.value = PHASES.index(name)
             start = time.monotonic()
             flood()
             time.sleep(max(0.0, args.seconds - (time.monotonic() - start)))
