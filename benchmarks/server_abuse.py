@@ -220,12 +220,13 @@ def main(argv: list[str] | None = None) -> int:
             start = time.monotonic()
             flood()
             time.sleep(max(0.0, args.seconds - (time.monotonic() - start)))
-        honest.stop = True
-        honest.thread.join(30)
+        stop.value = 1
+        got = results.get(timeout=300)
+        honest.join(30)
         for name in phases:
             out["phases"][name] = {
-                "ack_ms": figures(honest.acks.get(name, [])),
-                "ping_ms": figures(honest.pings.get(name, [])),
+                "ack_ms": figures(got["acks"].get(name, [])),
+                "ping_ms": figures(got["pings"].get(name, [])),
             }
         out["notes"] = notes
         _, health = get(f"{base}/api/health")
