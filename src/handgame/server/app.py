@@ -169,9 +169,9 @@ def create_app(
         text = json.dumps({"detail": detail}, ensure_ascii=True, default=repr)
         return Response(text, status_code=422, media_type="application/json")
 
-    def table_or_404(table_id: str) -> Table:
+    async def table_or_404(table_id: str) -> Table:
         try:
-            table = hub.get(table_id)
+            table = await hub.fetch(table_id)
         except Exception as e:
             raise HTTPException(503, f"the database does not answer ({short(e)})") from None
         if table is None:
@@ -219,7 +219,7 @@ def create_app(
     @app.get("/api/tables/{table_id}", response_model=SummaryOut)
     async def get_table(table_id: str) -> SummaryOut:
         """The public summary: seats, scores, whose turn, finished or not."""
-        table = table_or_404(table_id)
+        table = await table_or_404(table_id)
         public = spectator_view(table.state)
         winner = table.spec.summary(table.state, None)["winner"]
         return SummaryOut(
@@ -263,7 +263,7 @@ def create_app(
         authorization: Annotated[str | None, Header(description="Bearer TOKEN")] = None,
     ) -> dict[str, Any]:
         """The match's ``hand-record/1``: whole once finished; before, a seat's redacted one."""
-        table = table_or_404(table_id)
+        table = await table_or_404(table_id)
         if table.finished:
             return table.spec.to_record(table.state, None)
         if token is None and authorization and authorization.lower().startswith("bearer "):
@@ -284,7 +284,7 @@ def create_app(
     ) -> HintOut:
         """The engine's advice for a seat (its token) from what that seat may see; ``403``
         without a seat's token."""
-        table = table_or_404(table_id)
+        table = await table_or_404(table_id)
         if token is None and authorization and authorization.lower().startswith("bearer "):
             token = authorization[7:].strip()
         seat = table.seat_of_token(token) if token else None
@@ -301,7 +301,7 @@ def create_app(
     async def get_replay(table_id: str) -> dict[str, Any]:
         """A finished match step by step (the web replay viewer): every version's public view
         with every hand, made by the engine from the record; ``403`` before the end."""
-        table = table_or_404(table_id)
+        table = await table_or_404(table_id)
         if not table.finished:
             raise HTTPException(403, "the match is not finished: no replay yet")
         return replay_frames(table.spec.to_record(table.state, None))
@@ -313,7 +313,7 @@ def create_app(
         """A seat's (with ``token``) or a spectator's connection to a table."""
         await websocket.accept()
         try:
-            table = hub.get(table_id)
+            table = await hub.fetch(table_id)
         except Exception as e:
             await websocket.send_json(
                 error_message(
@@ -342,7 +342,7 @@ def create_app(
             await websocket.send_json(error_message("limit", str(e), version=table.version))
             await websocket.close(1013)
             return
-        await hub.attach(conn, since)
+        await hub.attach(conn, since, table)
         try:
             while not conn.closed:
                 message = await websocket.receive()

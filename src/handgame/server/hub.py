@@ -230,6 +230,19 @@ class Hub:
             self._loaded(table, stored.timer)
         return table
 
+    async def fetch(self, table_id: str) -> Table | None:
+        """:meth:`get`, with the storage read off the event loop (a slow or absent database
+        holds no other request)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        stored = await self.workers.db(self.storage.load, table_id)
+        if stored is None:
+            return None
+        if table_id not in self.tables:  # loaded meanwhile by another request
+            self._loaded(Table.from_stored(stored, self.settings.stand_in), stored.timer)
+        return self.tables[table_id]
+
     def _loaded(self, table: Table, timer: tuple[int, int, float] | None) -> None:
         """A table just loaded from storage: resume it (its stored timer, its driver)."""
         self.tables[table.id] = table
@@ -369,9 +382,10 @@ class Hub:
             raise LimitReached("too many connections from your address")
         conn.counted = True
 
-    async def attach(self, conn: Connection, since: int | None) -> None:
-        """Welcome a new connection and send it the table as its seat sees it."""
-        table = self.tables[conn.table_id]
+    async def attach(self, conn: Connection, since: int | None, table: Table | None = None) -> None:
+        """Welcome a new connection and send it the table (``table``, the one just fetched
+        for it, else the one in memory) as its seat sees it."""
+        table = table or self.tables[conn.table_id]
         conn.start()
         lock = self.lock(table.id)
         async with lock:
