@@ -10,6 +10,7 @@ from pathlib import Path
 
 from handgame import locale
 from handgame.games.hand.hints import HINT_KINDS, hint_kind
+from handgame.games.hand_and_foot import hints as hf_hints
 from server_helpers import client
 
 SHARED = Path(os.environ.get("HAND_SHARED") or Path(__file__).resolve().parents[2] / "shared")
@@ -39,8 +40,9 @@ def test_arabic_and_persian_have_the_same_keys() -> None:
         assert data["ar"][section].keys() == data["fa"][section].keys(), section
         for lang in data:
             assert all(s.strip() for s in data[lang][section].values()), (lang, section)
-    # every kind of hint has its sentence, and nothing else is there
-    assert set(data["ar"]["hints"]) == {kind for _, kind in HINT_KINDS}
+    # every kind of hint of every game has its sentence, and nothing else is there
+    kinds = {kind for _, kind in (*HINT_KINDS, *hf_hints.HINT_KINDS)}
+    assert set(data["ar"]["hints"]) == kinds
 
 
 def test_the_file_is_the_one_served_and_the_web_page_has_no_copy(tmp_path: Path) -> None:
@@ -62,3 +64,13 @@ def test_rule_of_and_hint_kind() -> None:
     assert hint_kind("Then discard 8♣: of all your cards…") == "discard"
     assert hint_kind("Draw from the stock.") == "draw_stock"
     assert hint_kind("something else") is None
+    assert hf_hints.hint_kind("Draw two cards from the stock.") == "draw_two"
+    assert hf_hints.hint_kind("Your partner asks to go out: answer yes or no.") == "answer_partner"
+
+
+def test_every_hand_and_foot_rule_has_its_sentence() -> None:
+    book = (SHARED / "RULES.md").read_text(encoding="utf-8")
+    hf_rules = set(re.findall(r"^- (HF-\d+)\b", book, re.M))
+    assert len(hf_rules) == 13
+    for lang in ("ar", "fa"):
+        assert hf_rules <= set(locale.messages()[lang]["rules"]), lang

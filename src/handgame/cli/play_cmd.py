@@ -12,7 +12,31 @@ from typing import Any
 
 from handgame.cli import common
 from handgame.cli.common import UsageError, option_overrides, rules_flags
+from handgame.core.game import GameSpec
 from handgame.core.registry import find_game
+
+#: the game whose terminal table is Hand and Foot's (tui/hf_app.py, cli/hf_textplay.py)
+HAND_AND_FOOT = "hand-and-foot"
+
+
+def _default_bot(spec: GameSpec) -> str:
+    """The bot that plays the other seats by default: ``greedy`` where the game has it, else
+    the game's first own bot, else ``random`` (which plays every game)."""
+    own = list(spec.bots())
+    if "greedy" in own:
+        return "greedy"
+    return own[0] if own else "random"
+
+
+def _default_players(args: argparse.Namespace, spec: GameSpec) -> int:
+    """The seats when neither --players nor --opponents says: 4 with --partnership; Hand's 2;
+    another game's preset's default (Hand and Foot: 4, HF-1)."""
+    if args.partnership:
+        return 4
+    if spec.name == HAND_AND_FOOT:
+        info = {p.name: p for p in spec.preset_info}
+        return info.get(args.rules, spec.preset_info[0]).default_players
+    return 2
 
 
 def _create(args: argparse.Namespace, players: int, names: list[str] | None) -> Any:
@@ -32,20 +56,36 @@ def _split(text: str | None, what: str) -> list[str] | None:
     return items
 
 
+def _check_plays(game: GameSpec, bot: str) -> None:
+    """A usage error when the bot ``bot`` is another game's own (Hand's ``greedy`` cannot play
+    Hand and Foot): a game is played by its own bots and by those of no game (``random``,
+    ``external``)."""
+    from handgame.core.registry import games
+    from handgame.play.registry import bot_names
+
+    of_games = {name for g in games() for name in g.bots()}
+    playing = sorted({*game.bots(), *(set(bot_names()) - of_games)})
+    name = bot.strip().partition(":")[0]
+    if name not in playing:
+        raise UsageError(f"bot {name!r} does not play {game.title}; its bots: {', '.join(playing)}")
+
+
 def _play_seats(args: argparse.Namespace) -> tuple[int, list[str], list[str]]:
     """The number of seats, who plays each (``human`` or a bot spec) and their names."""
     from handgame.play.registry import make_bot
     from handgame.tui.session import HUMAN
 
     opponents = _split(args.opponents, "--opponents")
+    game_spec = find_game(args.rules)
     if opponents is not None:
         for spec in opponents:
             if spec != HUMAN:
                 make_bot(spec, 0).close()  # an unknown bot is a usage error (exit 2)
+                _check_plays(game_spec, spec)
     players = args.players
     if players is None:
-        players = 4 if args.partnership else (len(opponents) + 1 if opponents else 2)
-    opponents = opponents if opponents is not None else ["greedy"] * (players - 1)
+        players = len(opponents) + 1 if opponents else _default_players(args, game_spec)
+    opponents = opponents if opponents is not None else [_default_bot(game_spec)] * (players - 1)
     if len(opponents) != players - 1:
         raise UsageError(
             f"--opponents names {len(opponents)} players for the {players - 1} other seats "
@@ -69,13 +109,19 @@ def _play_seats(args: argparse.Namespace) -> tuple[int, list[str], list[str]]:
 
 def play_session(args: argparse.Namespace) -> Any:
     """The :class:`handgame.tui.session.Session` of ``hand play``'s flags (checked)."""
+    from handgame.tui import hf_session
     from handgame.tui.session import HUMAN, Session, default_record_path, resume
 
     if args.resume:
         opponents = _split(args.opponents, "--opponents")
         if opponents is not None:
             _play_seats(args)  # checks the bot names
-        session = resume(Path(args.resume), opponents)
+        path = Path(args.resume)
+        obj = hf_session.read_json(path)
+        if hf_session.is_hand_and_foot(obj):
+            session: Any = hf_session.resume(path, obj, opponents)
+        else:
+            session = resume(path, opponents)
         if session.state.is_over:
             raise UsageError(
                 f"the game in {args.resume} is over; 'hand replay {args.resume} --show' shows it"
@@ -89,6 +135,8 @@ def play_session(args: argparse.Namespace) -> Any:
     record = Path(args.record) if args.record else default_record_path(seed)
     if record.exists() and args.record:
         raise UsageError(f"{record} exists already: continue it with --resume {record}")
+    if find_game(args.rules).name == HAND_AND_FOOT:
+        return hf_session.Session(game, seats, seed, record)
     return Session(game, seats, seed, record)
 
 
@@ -105,26 +153,40 @@ def cmd_play(args: argparse.Namespace) -> int:
     session = play_session(args)
     session.save()
     from handgame.tui.app import HandApp
+    from handgame.tui.hf_app import HFApp
+    from handgame.tui.hf_session import Session as HFSession
 
-    code = HandApp(session, lang).run()
+    app = HFApp(session, lang) if isinstance(session, HFSession) else HandApp(session, lang)
+    code = app.run()
     print(f"game saved to {session.record}")
     return code if isinstance(code, int) else 0
 
 
 def _play_plain(args: argparse.Namespace) -> int:
-    """The plain-text game: you at seat 0 against random bots."""
-    from handgame.cli.textplay import play
+    """The plain-text game: you at seat 0 against random bots (Hand and Foot: the bots of
+    --opponents, random by default)."""
+    from handgame.cli import hf_textplay, textplay
 
     if args.resume:
         raise UsageError("--resume needs the full-screen game (a terminal, without --plain)")
     _play_seats(args)  # the same checks as the full-screen game
+    spec = find_game(args.rules)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    record = Path(args.record) if args.record else None
+    if spec.name == HAND_AND_FOOT:
+        others = _split(args.opponents, "--opponents")
+        if others is None:
+            players = args.players if args.players is not None else _default_players(args, spec)
+            others = ["random"] * (players - 1)
+        seat_names = ["you", *(f"bot {i}" for i in range(1, len(others) + 1))]
+        game = _create(args, len(others) + 1, seat_names)
+        print(f"{spec.title} ({game.players} players) · seed {seed} · type q to quit")
+        return hf_textplay.play(game, seed, record, others)
     players = args.players if args.players is not None else (4 if args.partnership else 2)
     names = ["human"] + ["bot:random"] * (players - 1) if players > 1 else None
     game = _create(args, players, names)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     print(f"Hand ({game.preset}, {game.players} players) · seed {seed} · type q to quit")
-    record = Path(args.record) if args.record else None
-    return play(game, seed, record)
+    return textplay.play(game, seed, record)
 
 
 def add_parser(sub: Any) -> None:
@@ -140,7 +202,8 @@ def add_parser(sub: Any) -> None:
         "type an action's number, or q to quit.",
         epilog="keys: arrows/space or a click select cards, up/down or a click pick a meld; "
         "d draw, t take the discard, m meld, a add, w swap a wild card, x discard, u take a "
-        "step back, r redeal, ? hint, s sort, p the pile, l the log, q quit",
+        "step back, r redeal, ? hint, s sort, p the pile, l the log, q quit; Hand and Foot: "
+        "d draw two, t take the pile, m meld, a add, g ask your partner, x discard",
     )
     rules_flags(p)
     p.add_argument(

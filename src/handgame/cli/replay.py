@@ -66,14 +66,24 @@ def _replay_show(name: str, lang: str) -> int:
         raise UsageError(f"cannot read the record {name}: {e.strerror or e}") from None
     except ValueError as e:
         raise UsageError(f"the record {name} is not valid JSON: {e}") from None
-    frames, error = replay_states(obj)
+    from handgame.tui.hf_session import is_hand_and_foot
+
+    hand_and_foot = is_hand_and_foot(obj)
+    if hand_and_foot:
+        from handgame.tui.hf_replay_app import replay_frames
+
+        frames, error = replay_frames(obj)
+    else:
+        frames, error = replay_states(obj)
     if not frames:
         raise UsageError(f"the record {name} has no deal to show" + (f": {error}" if error else ""))
     if not common.is_terminal():
         raise UsageError("--show needs a terminal")
     from handgame.tui.app import ReplayApp
+    from handgame.tui.hf_replay_app import HFReplayApp
 
-    code = ReplayApp(frames, error, lang).run()
+    app = HFReplayApp(frames, error, lang) if hand_and_foot else ReplayApp(frames, error, lang)
+    code = app.run()
     return code if isinstance(code, int) else 0
 
 

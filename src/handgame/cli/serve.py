@@ -53,6 +53,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         database_url=args.database_url or default_database_url(),
         turn_timeout=args.turn_timeout if args.turn_timeout else None,
         bot_delay=args.bot_delay,
+        policies=tuple(args.policy),
         evict_after=args.evict_after,
         bot_move_seconds=args.bot_move_seconds,
         bot_processes=args.bot_processes,
@@ -114,6 +115,14 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument(
         "--stand-in", default="greedy", metavar="BOT", help="the bot that plays for absent humans"
+    )
+    p.add_argument(
+        "--policy",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="a trained agent (examples/train_ppo.py) tables may seat as policy:PATH, and "
+        "--stand-in may name (repeatable)",
     )
     p.add_argument(
         "--evict-after",

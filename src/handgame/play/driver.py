@@ -5,6 +5,9 @@ plain text game) goes through here. A match is a sequence of *decisions* (:class
 a deal (chance, shuffled with the match seed and the deal's number), a seat's turn, or a seat's
 optional decision out of turn (Hand's redeal claim, L-52), named by the game protocol's
 ``to_act``. A seat that passes on an out-of-turn offer is *declined* until the next deal.
+An offer the game does not let ``declined`` pass (Hand and Foot's partner's answer, HF-10) is
+*required* (:attr:`Decision.required`): a bot answers it with ``choose`` among the seat's legal
+actions, and the driver waits for a person's answer even with ``offer_people=False``.
 
 :class:`Driver` keeps the declined seats; :meth:`Driver.auto` makes the next step that no
 person decides (a deal, a bot's move or claim), and says None when a person must decide.
@@ -36,6 +39,8 @@ class Decision:
 
     kind: Literal["deal", "turn", "offer", "over"]
     seat: int | None = None
+    #: an offer the seat cannot pass: the match waits for its answer (HF-10)
+    required: bool = False
 
 
 def next_decision(state: MatchState, declined: Sequence[int] | set[int] = ()) -> Decision:
@@ -47,13 +52,24 @@ def next_decision(state: MatchState, declined: Sequence[int] | set[int] = ()) ->
     seat = state.to_act(declined)
     if seat is None:  # pragma: no cover - a game that names no seat mid-round
         raise BotError("the game names no seat to act")
-    return Decision("turn" if seat == state.current_seat else "offer", seat)
+    if seat == state.current_seat:
+        return Decision("turn", seat)
+    return Decision("offer", seat, is_required(state, seat, declined))
 
 
-def bot_action(bot: Bot, state: MatchState, seat: int, label: str | None = None) -> Any:
+def is_required(state: MatchState, seat: int, declined: Sequence[int] | set[int] = ()) -> bool:
+    """Whether ``seat``'s out-of-turn decision cannot be passed: the game still names it to act
+    with ``seat`` declined too (Hand and Foot's partner's answer, HF-10)."""
+    return state.to_act({*declined, seat}) == seat
+
+
+def bot_action(
+    bot: Bot, state: MatchState, seat: int, label: str | None = None, view: Any = None
+) -> Any:
     """Ask ``bot`` for the action of ``seat`` and check that it is legal (``label`` names the
-    bot in the error; by default its name)."""
-    view = state.view(seat)
+    bot in the error; by default its name; ``view``: the seat's view, if already made)."""
+    if view is None:
+        view = state.view(seat)
     action = bot.choose(view)
     if action not in view.legal_actions:
         who = label if label is not None else bot.name
@@ -61,9 +77,11 @@ def bot_action(bot: Bot, state: MatchState, seat: int, label: str | None = None)
     return action
 
 
-def bot_claim(bot: Bot, state: MatchState, seat: int) -> Any | None:
-    """The claim ``bot`` makes for ``seat`` when offered one out of turn, or None to pass."""
-    view = state.view(seat)
+def bot_claim(bot: Bot, state: MatchState, seat: int, view: Any = None) -> Any | None:
+    """The claim ``bot`` makes for ``seat`` when offered one out of turn, or None to pass
+    (``view``: the seat's view, if already made)."""
+    if view is None:
+        view = state.view(seat)
     if not view.legal_actions or not bot.wants_redeal(view):
         return None
     return view.legal_actions[0]
@@ -72,8 +90,9 @@ def bot_claim(bot: Bot, state: MatchState, seat: int) -> Any | None:
 class Driver:
     """Drives one match: ``bot_for(seat)`` is the seat's bot, or None where a person plays.
 
-    ``offer_people``: whether a person's seat is asked its out-of-turn offers (the terminal
-    games ask; the server does not wait for them, since a person may claim at any moment).
+    ``offer_people``: whether a person's seat is asked its optional out-of-turn offers (the
+    terminal games ask; the server does not wait for them, since a person may claim at any
+    moment). A required offer (:attr:`Decision.required`) is a person's to answer either way.
     """
 
     def __init__(
@@ -103,12 +122,13 @@ class Driver:
             if d.kind != "offer" or self.offer_people:
                 return d
             assert d.seat is not None
-            if self.bot_for(d.seat) is not None:
-                return d
+            if d.required or self.bot_for(d.seat) is not None:
+                return d  # a required answer waits for the person (HF-10)
             self.declined.add(d.seat)  # a person claims on their own, unasked
 
     def decline(self, state: MatchState, seat: int) -> None:
-        """``seat`` passes on its out-of-turn offer for the rest of this deal."""
+        """``seat`` passes on its out-of-turn offer for the rest of this deal (a required one
+        stays open: the game still names the seat)."""
         self._sync(state)
         self.declined.add(seat)
 
@@ -129,7 +149,7 @@ class Driver:
             bot = self.bot_for(d.seat)
             if bot is None:
                 return None
-            if d.kind == "turn":
+            if d.kind == "turn" or d.required:
                 return ("action", bot_action(bot, state, d.seat))
             claim = bot_claim(bot, state, d.seat)
             if claim is not None:

@@ -7,6 +7,8 @@ options; ``make_bot("external:./mybot.py")`` runs a program that speaks the bot 
 
 from __future__ import annotations
 
+import importlib
+
 from handgame.core.bot import Bot, BotFactory, no_argument
 from handgame.core.errors import BotError
 from handgame.core.registry import games
@@ -40,6 +42,17 @@ def make_bot(spec: str, seed: int | str = 0) -> Bot:
 _loaded = False
 
 
+def _policy(argument: str, seed: int | str) -> Bot:
+    """``policy:PATH``: a trained agent of ``handgame.rl`` (imported by name on first use, as
+    the games are: it sits above play and needs the optional extra ``handgame[rl]``)."""
+    try:
+        module = importlib.import_module("handgame.rl.policy_bot")
+    except ImportError as e:
+        raise BotError(f"the policy bot needs numpy: pip install 'handgame[rl]' ({e})") from None
+    bot: Bot = module.make(argument, seed)
+    return bot
+
+
 def _load_builtin() -> None:
     """Register the bots once: ``random``, every registered game's own, and ``external``."""
     global _loaded
@@ -51,6 +64,7 @@ def _load_builtin() -> None:
         for name, factory in game.bots().items():
             register(name, factory)
     external.register_bots(register)
+    register("policy", _policy)
 
 
 __all__ = ["Bot", "BotError", "RandomBot", "bot_names", "make_bot", "register"]

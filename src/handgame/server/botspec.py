@@ -52,6 +52,10 @@ def check_bot(spec: str, settings: Settings | None = None) -> str:
     settings = settings or Settings()
     spec = spec.strip()
     name, _, argument = spec.partition(":")
+    # a trained agent's file the server was started with (hand serve --policy PATH), no other
+    if name == "policy" and argument.partition(",")[0] in settings.policies:
+        make_bot(spec, 0)
+        return spec
     if name not in SERVER_BOTS or name not in bot_names():
         raise ValueError(f"unknown bot {name!r}; a table seats {', '.join(SERVER_BOTS)}")
     params = PARAMS[name]

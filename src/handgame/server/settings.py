@@ -17,6 +17,8 @@ class Settings:
     turn_timeout: float | None = 60.0  # seconds a human has for each decision (None: no limit)
     bot_delay: float = 0.6  # seconds before each bot move, so that people can follow
     stand_in: str = "greedy"  # the bot that plays for an absent human
+    # trained agents' files a table may seat as policy:PATH (hand serve --policy PATH)
+    policies: tuple[str, ...] = ()
     max_message_bytes: int = 4096  # the largest client message read
     rate: float = 20.0  # client messages per second, on average, per connection
     burst: int = 40  # client messages at once, per connection

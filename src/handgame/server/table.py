@@ -23,6 +23,8 @@ from handgame.core.game import GameSpec, MatchConfig, MatchState
 from handgame.core.registry import find_game
 from handgame.play.driver import Driver
 from handgame.play.registry import Bot, make_bot
+from handgame.server import botspec
+from handgame.server.settings import Settings
 from handgame.server.storage import StoredStep, StoredTable
 
 #: how many recent states a table keeps, to send a reconnecting client what it missed
@@ -32,6 +34,12 @@ HISTORY = 256
 def token_hash(token: str) -> str:
     """The stored form of a seat token (the token itself is never stored)."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def check_bot(spec: str, policies: tuple[str, ...] = ()) -> str:
+    """:func:`handgame.server.botspec.check_bot` with the default caps and the trained agents'
+    files ``policies`` (``hand serve --policy PATH``); raises ``ValueError``."""
+    return botspec.check_bot(spec, Settings(policies=policies))
 
 
 def auto_move(

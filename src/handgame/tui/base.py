@@ -20,6 +20,7 @@ from handgame.games.hand.view import PlayerView
 from handgame.games.hand.wilds import Wilds
 from handgame.tui import render
 from handgame.tui.i18n import tr
+from handgame.tui.render import WildTest
 from handgame.tui.screens import InfoScreen
 from handgame.tui.widgets import HandWidget, TableWidget
 
@@ -76,18 +77,21 @@ NAV_BINDINGS: list[BindingType] = [
 ]
 
 
-class BaseGameApp(App[int]):
-    """What the game and the replay share: the main screen and how a view is drawn."""
+class CardTableApp(App[int]):
+    """What every game's terminal table shares: the main screen, the hand (cursor, selection,
+    sorting), the target meld, the pile and log boxes; a game's app draws its view (``show``)."""
 
     CSS = CSS
     TITLE = "Hand"
+    #: the keys line: each key and the word (translated) for what it does
+    keys_help: tuple[tuple[str, str], ...] = KEYS_HELP
 
     def __init__(self, lang: str = "en") -> None:
         """An app drawing in ``lang``."""
         super().__init__()
         self.lang = lang
         self.hand_cards: list[Card] = []
-        self.wilds: Wilds | None = None
+        self.wilds: WildTest | None = None
         self.selected: set[int] = set()
         self.cursor = 0
         self.by_rank = False
@@ -110,7 +114,7 @@ class BaseGameApp(App[int]):
     def keys_text(self) -> Text:
         """The keys line."""
         t = Text()
-        for i, (key, word) in enumerate(KEYS_HELP):
+        for i, (key, word) in enumerate(self.keys_help):
             if i:
                 t.append(" · ")
             t.append(key, style="bold")
@@ -118,39 +122,49 @@ class BaseGameApp(App[int]):
         return t
 
     # ------------------------------------------------------------------ drawing
-    def current(self) -> tuple[State, PlayerView, list[str]]:
-        """The state, the view to draw and the log lines."""
-        raise NotImplementedError
-
     def show(self) -> None:
         """Redraw everything from the current view."""
-        if not self.is_running:
-            return
-        state, view, log = self.current()
-        self.wilds = Wilds(view.wild, view.joker_as) if view.public is not None else None
-        cards = render.sort_hand(view.hand, self.wilds, self.by_rank)
-        if cards != self.hand_cards:
-            self.selected = set()
-        self.hand_cards = cards
-        self.cursor = max(0, min(self.cursor, len(cards) - 1))
-        melds = {m.index for m in view.melds}
-        if self.target not in melds:
-            self.target = max(melds) if melds else None
-        self.query_one("#header", Static).update(render.header_text(view, state, self.lang))
-        table, self.meld_lines = render.table_text(view, self.target, self.lang)
-        self.query_one("#table", Static).update(table)
-        self.query_one("#log", Static).update(Text("\n".join(log[-3:])))
-        self.query_one("#message", Static).update(self.message)
-        order = tr(self.lang, "by rank" if self.by_rank else "by suit")
-        title = f"{tr(self.lang, 'Your hand')} ({len(cards)}) · {order}"
-        if view.seat is not None and len(self.hand_owner_names()) > 1:
-            title += f" · {view.names[view.seat]}"
-        self.query_one("#hand-title", Static).update(Text(title))
-        self.query_one("#hand", HandWidget).refresh()
+        raise NotImplementedError
+
+    def pile_text(self) -> Text:
+        """The whole discard pile, for the ``p`` box."""
+        raise NotImplementedError
+
+    def log_lines(self) -> list[str]:
+        """The log so far, for the ``l`` box."""
+        raise NotImplementedError
 
     def hand_owner_names(self) -> list[str]:
         """The seats whose hands may be shown here (more than one: hot-seat or replay)."""
         return []
+
+    def meld_order(self) -> list[int]:
+        """The melds the target moves through (↑ ↓), top of the table first."""
+        return [m for _, m in sorted(self.meld_lines.items())]
+
+    def meld_at(self, x: int, y: int) -> int | None:
+        """The meld drawn at column ``x`` of line ``y`` of the table, or None."""
+        return self.meld_lines.get(y)
+
+    def set_hand(self, cards: list[Card]) -> None:
+        """Show ``cards`` as the hand (the selection is dropped when they changed)."""
+        if cards != self.hand_cards:
+            self.selected = set()
+        self.hand_cards = cards
+        self.cursor = max(0, min(self.cursor, len(cards) - 1))
+
+    def keep_target(self, melds: set[int]) -> None:
+        """Keep the target meld among ``melds`` (the last one when it is gone)."""
+        if self.target not in melds:
+            self.target = max(melds) if melds else None
+
+    def hand_title(self, seat: int | None, names: tuple[str, ...], count: int) -> Text:
+        """The line over the hand: its size, its order, and whose it is when that matters."""
+        order = tr(self.lang, "by rank" if self.by_rank else "by suit")
+        title = f"{tr(self.lang, 'Your hand')} ({count}) · {order}"
+        if seat is not None and len(self.hand_owner_names()) > 1:
+            title += f" · {names[seat]}"
+        return Text(title)
 
     def say(self, text: str, style: str = "") -> None:
         """Put a line in the message area."""
@@ -203,8 +217,7 @@ class BaseGameApp(App[int]):
 
     def action_target(self, step: int) -> None:
         """Move the target meld up or down the table."""
-        order = sorted(set(self.meld_lines.items()))
-        indices = [m for _, m in order]
+        indices = self.meld_order()
         if not indices:
             return
         pos = indices.index(self.target) if self.target in indices else 0
@@ -213,10 +226,41 @@ class BaseGameApp(App[int]):
 
     def action_pile(self) -> None:
         """Show the whole discard pile."""
-        _, view, _ = self.current()
-        self.push_screen(InfoScreen(render.pile_text(view)))
+        self.push_screen(InfoScreen(self.pile_text()))
 
     def action_log(self) -> None:
         """Show the whole log."""
-        _, _, log = self.current()
-        self.push_screen(InfoScreen(Text("\n".join(log[-200:]) or "-")))
+        self.push_screen(InfoScreen(Text("\n".join(self.log_lines()[-200:]) or "-")))
+
+
+class BaseGameApp(CardTableApp):
+    """What Hand's game and replay share: how a Hand view is drawn."""
+
+    def current(self) -> tuple[State, PlayerView, list[str]]:
+        """The state, the view to draw and the log lines."""
+        raise NotImplementedError
+
+    def show(self) -> None:
+        """Redraw everything from the current view."""
+        if not self.is_running:
+            return
+        state, view, log = self.current()
+        self.wilds = Wilds(view.wild, view.joker_as) if view.public is not None else None
+        self.set_hand(render.sort_hand(view.hand, self.wilds, self.by_rank))
+        self.keep_target({m.index for m in view.melds})
+        self.query_one("#header", Static).update(render.header_text(view, state, self.lang))
+        table, self.meld_lines = render.table_text(view, self.target, self.lang)
+        self.query_one("#table", Static).update(table)
+        self.query_one("#log", Static).update(Text("\n".join(log[-3:])))
+        self.query_one("#message", Static).update(self.message)
+        title = self.hand_title(view.seat, view.names, len(self.hand_cards))
+        self.query_one("#hand-title", Static).update(title)
+        self.query_one("#hand", HandWidget).refresh()
+
+    def pile_text(self) -> Text:
+        """The whole discard pile, bottom first."""
+        return render.pile_text(self.current()[1])
+
+    def log_lines(self) -> list[str]:
+        """The log so far."""
+        return self.current()[2]

@@ -12,6 +12,7 @@ advice before the line (both sentences from :mod:`handgame.locale`, the file the
 from __future__ import annotations
 
 import codecs
+from collections.abc import Callable
 
 from handgame import locale
 from handgame.core.cards import RANKS, SUIT_SYMBOLS, Card
@@ -93,6 +94,26 @@ _WORDS: dict[str, tuple[str, str]] = {
     "round": ("جولة", "دور"),
     "deal": ("توزيع", "پخش"),
     "team": ("فريق", "تیم"),
+    # Hand and Foot's table
+    "Hand and Foot": ("اليد والقدم", "دست و پا"),
+    "Minimum": ("الحد الأدنى", "حداقل"),
+    "blocked": ("مقفول", "بسته"),
+    "in foot": ("رفع قدمه", "پا برداشته"),
+    "foot down": ("القدم لم تُرفع", "پا برنداشته"),
+    "red threes": ("ثلاثات حمراء", "سه‌های قرمز"),
+    "asked: may I go out?": ("سُئل: هل أخلص؟", "پرسیده شد: تمام کنم؟"),
+    "may I go out?": ("هل أخلص؟", "تمام کنم؟"),
+    "clean book": ("كتاب نظيف", "کتاب تمیز"),
+    "dirty book": ("كتاب وسخ", "کتاب کثیف"),
+    "Team": ("الفريق", "تیم"),
+    "books": ("الكتب", "کتاب‌ها"),
+    "clean": ("نظيف", "تمیز"),
+    "dirty": ("وسخ", "کثیف"),
+    "a draw": ("تعادل", "مساوی"),
+    "yes": ("نعم", "بله"),
+    "no": ("لا", "نه"),
+    "ask partner": ("اسأل شريكك", "از یار بپرس"),
+    "log": ("السجل", "گزارش"),
 }
 
 
@@ -117,10 +138,11 @@ def rule_text(lang: str, error: GameError) -> str:
     return f"{said} ({rule}) — {message}"
 
 
-def hint_text(lang: str, line: str) -> str:
+def hint_text(lang: str, line: str, kind_of: Callable[[str], str | None] = hint_kind) -> str:
     """A hint line (English, naming the cards) in ``lang``: the sentence for its kind of advice
-    and the English line after it; the line alone in English or without a sentence."""
-    said = locale.sentence(lang, "hints", hint_kind(line)) if lang != "en" else None
+    (``kind_of``: the game's ``hint_kind``, Hand's by default) and the English line after it;
+    the line alone in English or without a sentence."""
+    said = locale.sentence(lang, "hints", kind_of(line)) if lang != "en" else None
     if said is None:
         return line
     return f"{said} — {line}"

@@ -260,7 +260,7 @@ class HandApp(BaseGameApp):
         if len(options) == 1:
             self.try_act(LayMelds(seat, (options[0],)))
             return
-        wilds = self.wilds
+        wilds = self.session.wilds()
         assert wilds is not None
         texts = []
         for o in options:

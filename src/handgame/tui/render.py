@@ -7,6 +7,7 @@ one row, the cursor is a ``^`` under its card and the target meld a ``>``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from rich.text import Text
 
@@ -20,12 +21,20 @@ from handgame.tui.i18n import card_face, card_name, tr
 CELL = 4  # columns per card in the hand
 
 
+class WildTest(Protocol):
+    """What the card drawing asks of a game's wild cards (Hand's ``Wilds``, Hand and Foot's)."""
+
+    def is_wild(self, card: Card) -> bool:
+        """Whether ``card`` is wild."""
+        ...
+
+
 def shown_name(name: str, lang: str) -> str:
     """A seat's name as shown: the default name ``you`` in the interface's language."""
     return tr(lang, "you") if name == "you" else name
 
 
-def card_style(card: Card, wilds: Wilds | None) -> str:
+def card_style(card: Card, wilds: WildTest | None) -> str:
     """The colour of a card: red suits red, wild cards bold yellow."""
     if wilds is not None and wilds.is_wild(card):
         return "bold yellow"
@@ -34,13 +43,13 @@ def card_style(card: Card, wilds: Wilds | None) -> str:
     return "bold red" if card.is_red else "bold"
 
 
-def card_text(card: Card, wilds: Wilds | None) -> Text:
+def card_text(card: Card, wilds: WildTest | None) -> Text:
     """A card's face, with ``*`` after a wild card."""
     mark = "*" if wilds is not None and wilds.is_wild(card) else ""
     return Text(card_face(card) + mark, style=card_style(card, wilds))
 
 
-def sort_hand(hand: Sequence[Card], wilds: Wilds | None, by_rank: bool = False) -> list[Card]:
+def sort_hand(hand: Sequence[Card], wilds: WildTest | None, by_rank: bool = False) -> list[Card]:
     """The hand in display order: by suit then rank (or rank then suit), wild cards last."""
 
     def key(c: Card) -> tuple[int, int, int]:
@@ -52,7 +61,7 @@ def sort_hand(hand: Sequence[Card], wilds: Wilds | None, by_rank: bool = False) 
 
 def hand_text(
     cards: Sequence[Card],
-    wilds: Wilds | None,
+    wilds: WildTest | None,
     selected: set[int],
     cursor: int | None,
     hidden: bool = False,

@@ -12,15 +12,15 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from handgame.core.cards import Card
-from handgame.games.hand.wilds import Wilds
 from handgame.tui import render
+from handgame.tui.render import WildTest
 
 
 class HandOwner(Protocol):
     """What the hand widget reads from its app, and how it selects a card."""
 
     hand_cards: list[Card]
-    wilds: Wilds | None
+    wilds: WildTest | None
     selected: set[int]
     cursor: int
     hand_hidden: bool
@@ -32,8 +32,10 @@ class HandOwner(Protocol):
 class TableOwner(Protocol):
     """What the table widget reads from its app, and how it redraws it."""
 
-    meld_lines: dict[int, int]
     target: int | None
+
+    def meld_at(self, x: int, y: int) -> int | None:
+        """The meld drawn at column ``x`` of line ``y`` of the table, or None."""
 
     def show(self) -> None:
         """Redraw everything from the current view."""
@@ -70,7 +72,7 @@ class TableWidget(Static):
 
     def on_click(self, event: events.Click) -> None:
         """Target the clicked meld."""
-        meld = self.owner.meld_lines.get(event.y)
+        meld = self.owner.meld_at(event.x, event.y)
         if meld is not None:
             self.owner.target = meld
             self.owner.show()

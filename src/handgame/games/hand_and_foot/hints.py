@@ -33,6 +33,19 @@ def hint(view: Any) -> list[str]:
     return lines
 
 
+#: The kind of advice of each line :func:`hint` gives, by how the line starts (the interfaces
+#: translate a line by its kind: the sentences are in ``handgame/locale/messages.json``).
+HINT_KINDS: tuple[tuple[str, str], ...] = (
+    ("It is not your turn", "not_turn"),
+    ("Your partner asks to go out", "answer_partner"),
+    ("Draw two cards", "draw_two"),
+    ("Or take the pile", "take_pile"),
+    ("Lay a meld", "lay"),
+    ("Add to your team's melds", "add"),
+    ("Discard a card", "discard"),
+)
+
+
 def hint_kind(line: str) -> str | None:
-    """The kind of advice of a hint line, for translations: none are translated yet."""
-    return None
+    """The kind of advice of a line of :func:`hint` (``draw_two``, ``lay``…), or None."""
+    return next((kind for start, kind in HINT_KINDS if line.startswith(start)), None)

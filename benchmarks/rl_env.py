@@ -1,0 +1,121 @@
+"""Environment steps per second: handgame.rl's hand_v0 beside RLCard's gin-rummy env.
+
+Both sides take uniformly random legal actions (ours: a random masked-in token; RLCard's:
+a random key of ``state["legal_actions"]``) and build every observation, as a learner would;
+runs interleave in one process, so the ratio survives a busy machine. Prints one JSON object.
+
+    python benchmarks/rl_env.py                 # 3 runs x 2 sides x >= 10 s
+    python benchmarks/rl_env.py --seconds 0 --repeat 1   # one match each (the test's size)
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _common import NO_PEER, emit, machine, median, progress, rlcard_version, rnd
+
+
+def ours(preset: str, players: int, seconds: float, seed: int) -> dict[str, float]:
+    """Random masked play of hand_v0 (one-round matches) for at least ``seconds``."""
+    import numpy as np
+
+    from handgame.rl import hand_v0
+
+    env = hand_v0.env(preset=preset, players=players, options={"rounds": 1})
+    rng = random.Random(seed)
+    steps = actions = matches = 0
+    start = time.perf_counter()
+    while True:
+        env.reset(seed=rng.getrandbits(32))
+        for _agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+            steps += 1
+        actions += env.unwrapped.match.actions
+        matches += 1
+        if time.perf_counter() - start >= seconds:
+            break
+    took = time.perf_counter() - start
+    return {
+        "steps_per_s": steps / took,
+        "engine_actions_per_s": actions / took,
+        "steps": steps,
+        "matches": matches,
+    }
+
+
+def peer(seconds: float, seed: int) -> dict[str, float]:
+    """Random legal play of RLCard's gin-rummy environment for at least ``seconds``."""
+    import rlcard
+
+    env = rlcard.make("gin-rummy", config={"seed": seed})
+    rng = random.Random(seed)
+    steps = matches = 0
+    start = time.perf_counter()
+    while True:
+        state, _ = env.reset()
+        while not env.is_over():
+            state, _ = env.step(rng.choice(list(state["legal_actions"])))
+            steps += 1
+        matches += 1
+        if time.perf_counter() - start >= seconds:
+            break
+    took = time.perf_counter() - start
+    return {"steps_per_s": steps / took, "steps": steps, "matches": matches}
+
+
+def main() -> None:
+    """Run both sides, interleaved, and print the medians and their ratio."""
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--preset", default="levant")
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--seconds", type=float, default=10.0, help="at least this long per run")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--no-peer", action="store_true", help="skip RLCard")
+    args = ap.parse_args()
+    version = None if args.no_peer else rlcard_version()
+    mine: list[dict[str, float]] = []
+    theirs: list[dict[str, float]] = []
+    for r in range(args.repeat):
+        mine.append(ours(args.preset, args.players, args.seconds, r))
+        progress(f"run {r + 1}/{args.repeat} hand_v0: {mine[-1]['steps_per_s']:.0f} steps/s")
+        if version is not None:
+            theirs.append(peer(args.seconds, r))
+            progress(
+                f"run {r + 1}/{args.repeat} rlcard gin-rummy: "
+                f"{theirs[-1]['steps_per_s']:.0f} steps/s"
+            )
+    hand = median([m["steps_per_s"] for m in mine])
+    gin = median([t["steps_per_s"] for t in theirs])
+    result: dict[str, Any] = {
+        "benchmark": "rl_env",
+        "machine": machine(),
+        "preset": args.preset,
+        "players": args.players,
+        "hand_v0_steps_per_s": rnd(hand),
+        "hand_v0_engine_actions_per_s": rnd(median([m["engine_actions_per_s"] for m in mine])),
+        "hand_v0_steps_per_match": rnd(
+            sum(m["steps"] for m in mine) / sum(m["matches"] for m in mine)
+        ),
+        "peer": f"rlcard {version}: gin-rummy env (rlcard.make), random legal actions"
+        if version is not None
+        else NO_PEER,
+        "rlcard_gin_rummy_steps_per_s": rnd(gin),
+        "ratio_hand_to_rlcard": rnd(hand / gin, 3) if hand and gin else None,
+        "runs": {"hand_v0": mine, "rlcard": theirs},
+    }
+    emit(result)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,123 @@
+"""One match walked token by token: the engine below every RL environment of the package.
+
+A :class:`Stepper` holds a match state of any registered game (found with ``find_game``), the
+driver's declined offers (``handgame.play.driver.Driver``: one seat to decide at a time, deals
+shuffled from the match seed) and the :class:`~handgame.rl.tokens.ActionTree` of the decision
+in progress. Steps nobody chooses — deals, and actions that are the only legal one — are made
+at once, so it always waits on a seat with a real choice, or the match is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from handgame.core.game import MatchState
+from handgame.core.registry import find_game
+from handgame.play.driver import Driver
+from handgame.rl.tokens import ActionTree
+
+#: a match stops (truncated) after this many engine actions
+MAX_ACTIONS = 20_000
+
+
+def make_config(
+    preset: str,
+    players: int,
+    options: Mapping[str, Any] | None = None,
+    partnership: bool = False,
+) -> Any:
+    """The match configuration of ``preset`` through the games registry (raises ``OptionError``)."""
+    spec = find_game(preset)
+    return spec.create(preset, dict(options) if options else None, players, partnership, None)
+
+
+class Stepper:
+    """A match of ``config``, dealt from ``seed``, waiting on one seat's next token."""
+
+    def __init__(self, config: Any, seed: int | str, max_actions: int = MAX_ACTIONS) -> None:
+        """A new match; it moves at once to the first decision with a choice."""
+        self.config = config
+        self.players: int = config.players
+        self.max_actions = max_actions
+        self.state: MatchState = config.new_match(0)
+        self.driver = Driver(lambda seat: None, seed)
+        self.actions = 0
+        self.seat: int | None = None
+        self.offer = False
+        self.view: Any = None
+        self.tree: ActionTree | None = None
+        self._settle()
+
+    @property
+    def over(self) -> bool:
+        """Whether the match is finished."""
+        return self.state.is_over
+
+    @property
+    def truncated(self) -> bool:
+        """Whether the match was stopped unfinished after ``max_actions`` engine actions."""
+        return not self.state.is_over and self.actions >= self.max_actions
+
+    @property
+    def prefix(self) -> tuple[int, ...]:
+        """The tokens chosen so far in the action being spelt."""
+        return self.tree.prefix if self.tree is not None else ()
+
+    def mask(self) -> list[int]:
+        """The tokens the seat to decide may choose now."""
+        return self.tree.next_tokens() if self.tree is not None else []
+
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's result: the game's ``returns()`` when over, zeros else."""
+        return tuple(self.state.returns()) if self.state.is_over else (0.0,) * self.players
+
+    def push(self, token: int) -> Any:
+        """The seat to decide chooses ``token``; the engine action it completed, if any
+        (``None`` while spelling or for a declined offer); raises ``ValueError`` if masked."""
+        if self.tree is None:
+            raise ValueError("no seat has a decision: the match is over")
+        self.tree.push(token)
+        self.tree.advance()
+        if not self.tree.done:
+            return None
+        action = self.tree.action
+        self._act(action)
+        self._settle()
+        return action
+
+    def play(self, action: Any) -> None:
+        """The seat to decide takes the engine ``action`` whole (None: declines its offer), as
+        a bot does; it must be one of the view's legal actions."""
+        if self.tree is None:
+            raise ValueError("no seat has a decision: the match is over")
+        self._act(action)
+        self._settle()
+
+    def _act(self, action: Any) -> None:
+        assert self.seat is not None
+        if action is None:
+            self.driver.decline(self.state, self.seat)
+        else:
+            self.state = self.state.apply(action)
+            self.actions += 1
+
+    def _settle(self) -> None:
+        """Make every step with no choice, until a seat has one (or the match ends)."""
+        while True:
+            self.seat, self.view, self.tree, self.offer = None, None, None, False
+            if self.state.is_over or self.actions >= self.max_actions:
+                return
+            d = self.driver.decision(self.state)
+            if d.kind == "deal":
+                self.state = self.state.apply_deal(self.driver.deal(self.state))
+                continue
+            assert d.seat is not None
+            self.seat = d.seat
+            self.offer = d.kind == "offer"
+            self.view = self.state.view(d.seat)
+            self.tree = ActionTree(self.view.legal_actions, can_pass=self.offer)
+            self.tree.advance()
+            if not self.tree.done:
+                return
+            self._act(self.tree.action)
