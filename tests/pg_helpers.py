@@ -147,6 +147,21 @@ class Cluster:
         log = self.log.read_text(errors="replace")[-2000:] if self.log.exists() else ""
         raise RuntimeError(f"the PostgreSQL test server did not start: {error}\n{log}")
 
+    def pause(self) -> None:
+        """Stop the server (``fast``: every session is cut): an outage of the database, for
+        the recovery tests; :meth:`resume` starts it again on the same port."""
+        ctl = [str(self.bin_dir / "pg_ctl"), "--pgdata", str(self.data)]
+        self._run([*ctl, "--mode", "fast", "--wait", "stop"])
+
+    def resume(self) -> None:
+        """Start again, on the same port, a server stopped by :meth:`pause`."""
+        options = (
+            "-c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c fsync=off "
+            f"-c synchronous_commit=off -c full_page_writes=off -c TimeZone={SERVER_TIME_ZONE}"
+        )
+        ctl = [str(self.bin_dir / "pg_ctl"), "--pgdata", str(self.data), "--log", str(self.log)]
+        self._run([*ctl, "--wait", "-o", f"-p {self.port} {options}", "start"])
+
     def stop(self) -> None:
         """Stop the server (at once: the data is thrown away)."""
         if not (self.data / "postmaster.pid").exists():

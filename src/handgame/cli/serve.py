@@ -22,29 +22,48 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """Run the server until interrupted."""
     if not 0 < args.port < 65536:
         raise UsageError(f"--port must be from 1 to 65535, not {args.port}")
-    if args.turn_timeout is not None and args.turn_timeout <= 0:
-        raise UsageError("--turn-timeout must be more than 0 seconds (0: omit it for no limit)")
-    if args.bot_delay < 0:
-        raise UsageError("--bot-delay must be 0 or more seconds")
-    if not args.evict_after >= 0:
+    # every number finite (nan and inf would reach the clients' frames: issue 15)
+    if args.turn_timeout is not None and not 0 < args.turn_timeout <= 86400:
+        raise UsageError(
+            "--turn-timeout must be more than 0 and at most 86400 seconds (omit it for 60)"
+        )
+    if not 0 <= args.bot_delay <= 60:
+        raise UsageError("--bot-delay must be from 0 to 60 seconds")
+    if not 0 <= args.evict_after <= 86400 * 365:
         raise UsageError("--evict-after must be 0 or more seconds")
+    if not 0.1 <= args.bot_move_seconds <= 600:
+        raise UsageError("--bot-move-seconds must be from 0.1 to 600 seconds")
+    if not 1 <= args.max_tables <= 10**7:
+        raise UsageError("--max-tables must be from 1 to 10000000")
+    if not 1 <= args.bot_processes <= 64:
+        raise UsageError("--bot-processes must be from 1 to 64")
+    if args.public_url is not None and not args.public_url.startswith(("http://", "https://")):
+        raise UsageError("--public-url must start with http:// or https://")
     try:
         import uvicorn
 
         from handgame.server.app import create_app
+        from handgame.server.botspec import check_bot
+        from handgame.server.guards import guarded_protocol
         from handgame.server.hub import Settings
         from handgame.server.storage import default_database_url, display_url
-        from handgame.server.table import check_bot
     except ModuleNotFoundError as e:  # pragma: no cover - a broken install
         raise UsageError(f"hand serve needs {e.name}: pip install handgame") from None
     settings = Settings(
         database_url=args.database_url or default_database_url(),
         turn_timeout=args.turn_timeout if args.turn_timeout else None,
         bot_delay=args.bot_delay,
-        stand_in=check_bot(args.stand_in, tuple(args.policy)),
         policies=tuple(args.policy),
         evict_after=args.evict_after,
+        bot_move_seconds=args.bot_move_seconds,
+        bot_processes=args.bot_processes,
+        max_tables=args.max_tables,
+        public_url=args.public_url,
     )
+    try:
+        settings.stand_in = check_bot(args.stand_in, settings)
+    except ValueError as e:
+        raise UsageError(f"--stand-in: {e}") from None
     try:
         from handgame.server.storage import Storage
 
@@ -64,6 +83,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         port=args.port,
         ws_max_size=64 * 1024,
         log_level="info",
+        http=guarded_protocol(settings),  # a request head in header_timeout seconds
+        timeout_keep_alive=int(settings.idle_timeout),
+        timeout_graceful_shutdown=5,  # a few seconds, even with bots searching
     )
     redact_server_logs()  # after uvicorn.Config, which sets up its logging
     uvicorn.Server(config).run()
@@ -109,6 +131,34 @@ def add_parser(sub: Any) -> None:
         metavar="S",
         help="seconds a finished table with no one connected stays in memory (it stays in the "
         "database and reloads on demand; default: 30)",
+    )
+    p.add_argument(
+        "--bot-move-seconds",
+        type=float,
+        default=10.0,
+        metavar="S",
+        help="the longest any bot thinks about a move; then the greedy move is played "
+        "(default: 10)",
+    )
+    p.add_argument(
+        "--bot-processes",
+        type=int,
+        default=1,
+        metavar="N",
+        help="worker processes for searching bots (ismcts; default: 1)",
+    )
+    p.add_argument(
+        "--max-tables",
+        type=int,
+        default=2000,
+        metavar="N",
+        help="unfinished tables at once; more are refused with 503 (default: 2000)",
+    )
+    p.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the base of invite links, e.g. https://hand.example (default: the address the "
+        "server listens on)",
     )
     p.set_defaults(func=cmd_serve)
 

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-import asyncio
+import json
 import logging
 import re
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal
+from urllib.parse import unquote_plus
 
 from fastapi import FastAPI, Header, HTTPException, Query, Request, WebSocket
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -22,7 +25,9 @@ from handgame.core.game import MatchState
 from handgame.core.record import game_of
 from handgame.core.registry import games
 from handgame.server.connection import Connection
-from handgame.server.hub import Hub
+from handgame.server.guards import BodyLimit
+from handgame.server.hub import Hub, LimitReached, Unavailable, short
+from handgame.server.limits import AddressBuckets
 from handgame.server.protocol import PROTOCOL, error_message, spectator_view, timer_fields
 from handgame.server.settings import Settings
 from handgame.server.table import Table
@@ -130,7 +135,10 @@ def create_app(
     settings: Settings | None = None, seed_source: Callable[[], str] | None = None
 ) -> FastAPI:
     """The server's ASGI application; its tables live in ``settings.database_url``."""
-    hub = Hub(settings or Settings(), seed_source)
+    settings = settings or Settings()
+    hub = Hub(settings, seed_source)
+    creations = AddressBuckets(settings.create_rate, settings.create_burst)
+    hints = AddressBuckets(settings.hint_rate, settings.hint_burst)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -151,16 +159,41 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.hub = hub
+    app.add_middleware(BodyLimit, settings=settings)
 
-    def table_or_404(table_id: str) -> Table:
-        table = hub.get(table_id)
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_request: Request, exc: RequestValidationError) -> Response:
+        """``422`` with what is wrong; any text echoed is ASCII-escaped (a lone surrogate in
+        the input cannot break the answer)."""
+        detail = jsonable_encoder(exc.errors())
+        text = json.dumps({"detail": detail}, ensure_ascii=True, default=repr)
+        return Response(text, status_code=422, media_type="application/json")
+
+    async def table_or_404(table_id: str) -> Table:
+        try:
+            table = await hub.fetch(table_id)
+        except Exception as e:
+            raise HTTPException(503, f"the database does not answer ({short(e)})") from None
         if table is None:
             raise HTTPException(404, f"no table {table_id!r}")
         return table
 
+    def address(request: Request | WebSocket) -> str | None:
+        return request.client.host if request.client else None
+
+    @app.get("/api/health")
+    async def health() -> Response:
+        """The server's state: ``database`` is ``ok`` (``200``) or ``unavailable`` (``503``)."""
+        state = await hub.health()
+        code = 200 if state["database"] == "ok" else 503
+        return Response(json.dumps(state), status_code=code, media_type="application/json")
+
     @app.post("/api/tables", response_model=TableOut, status_code=201)
     async def create_table(body: TableIn, request: Request) -> TableOut:
-        """Make a table and start its match; the human seats' tokens and links."""
+        """Make a table and start its match; the human seats' tokens and links (``429`` when
+        one address makes too many, ``503`` when the server is full or its database down)."""
+        if not creations.allow(address(request)):
+            raise HTTPException(429, "too many tables made from your address: slow down")
         try:
             table, tokens = await hub.create_table(
                 body.rules.preset,
@@ -168,9 +201,13 @@ def create_app(
                 body.partnership,
                 [s.model_dump() for s in body.seats],
             )
+        except LimitReached as e:
+            raise HTTPException(503, str(e)) from None
+        except Unavailable as e:
+            raise HTTPException(503, str(e)) from None
         except ValueError as e:
             raise HTTPException(422, str(e)) from None
-        base = str(request.base_url).rstrip("/")
+        base = invite_base(settings, request)
         return TableOut(
             table=table.id,
             seats=[
@@ -182,7 +219,7 @@ def create_app(
     @app.get("/api/tables/{table_id}", response_model=SummaryOut)
     async def get_table(table_id: str) -> SummaryOut:
         """The public summary: seats, scores, whose turn, finished or not."""
-        table = table_or_404(table_id)
+        table = await table_or_404(table_id)
         public = spectator_view(table.state)
         winner = table.spec.summary(table.state, None)["winner"]
         return SummaryOut(
@@ -226,7 +263,7 @@ def create_app(
         authorization: Annotated[str | None, Header(description="Bearer TOKEN")] = None,
     ) -> dict[str, Any]:
         """The match's ``hand-record/1``: whole once finished; before, a seat's redacted one."""
-        table = table_or_404(table_id)
+        table = await table_or_404(table_id)
         if table.finished:
             return table.spec.to_record(table.state, None)
         if token is None and authorization and authorization.lower().startswith("bearer "):
@@ -241,19 +278,22 @@ def create_app(
     @app.get("/api/tables/{table_id}/hint", response_model=HintOut)
     async def get_hint(
         table_id: str,
+        request: Request,
         token: Annotated[str | None, Query(description="a seat's token")] = None,
         authorization: Annotated[str | None, Header(description="Bearer TOKEN")] = None,
     ) -> HintOut:
         """The engine's advice for a seat (its token) from what that seat may see; ``403``
         without a seat's token."""
-        table = table_or_404(table_id)
+        table = await table_or_404(table_id)
         if token is None and authorization and authorization.lower().startswith("bearer "):
             token = authorization[7:].strip()
         seat = table.seat_of_token(token) if token else None
         if seat is None:
             raise HTTPException(403, "only a seat, with its token, gets a hint")
+        if not hints.allow(address(request)):
+            raise HTTPException(429, "too many hints asked from your address: slow down")
         version, seen = table.version, table.state.view(seat)  # this seat's view only
-        lines = await asyncio.to_thread(table.spec.hint, seen)
+        lines = await hub.workers.quick(table.spec.hint, seen)
         kinds = [table.spec.hint_kind(line) for line in lines]
         return HintOut(seat=seat, version=version, hint=lines, kinds=kinds)
 
@@ -261,7 +301,7 @@ def create_app(
     async def get_replay(table_id: str) -> dict[str, Any]:
         """A finished match step by step (the web replay viewer): every version's public view
         with every hand, made by the engine from the record; ``403`` before the end."""
-        table = table_or_404(table_id)
+        table = await table_or_404(table_id)
         if not table.finished:
             raise HTTPException(403, "the match is not finished: no replay yet")
         return replay_frames(table.spec.to_record(table.state, None))
@@ -272,22 +312,37 @@ def create_app(
     ) -> None:
         """A seat's (with ``token``) or a spectator's connection to a table."""
         await websocket.accept()
-        table = hub.get(table_id)
+        try:
+            table = await hub.fetch(table_id)
+        except Exception as e:
+            await websocket.send_json(
+                error_message(
+                    "unavailable", f"the database does not answer ({short(e)})", version=0
+                )
+            )
+            await websocket.close(1013)
+            return
         if table is None:
             await websocket.send_json(
                 error_message("unknown_table", f"no table {table_id!r}", version=0)
             )
             await websocket.close(4404)
             return
-        seat = table.seat_of_token(token) if token else None
-        if token and seat is None:
+        seat = table.seat_of_token(token) if token is not None else None
+        if token is not None and seat is None:  # an empty token is a bad one, not a spectator
             await websocket.send_json(
                 error_message("bad_token", "this token holds no seat here", version=table.version)
             )
             await websocket.close(4403)
             return
-        conn = Connection(websocket, table.id, seat, hub.settings)
-        await hub.attach(conn, since)
+        conn = Connection(websocket, table.id, seat, hub.settings, address(websocket))
+        try:
+            hub.admit(conn)
+        except LimitReached as e:
+            await websocket.send_json(error_message("limit", str(e), version=table.version))
+            await websocket.close(1013)
+            return
+        await hub.attach(conn, since, table)
         try:
             while not conn.closed:
                 message = await websocket.receive()
@@ -329,6 +384,19 @@ def create_app(
     return app
 
 
+def invite_base(settings: Settings, request: Request) -> str:
+    """The base of invite links: ``Settings.public_url``, else the address the server
+    listens on (never the request's ``Host`` header, which a client chooses)."""
+    if settings.public_url:
+        return settings.public_url.rstrip("/")
+    host, port = request.scope.get("server") or ("127.0.0.1", 8000)
+    scheme = request.url.scheme
+    default = (scheme == "http" and port == 80) or (scheme == "https" and port == 443)
+    if ":" in str(host):
+        host = f"[{host}]"
+    return f"{scheme}://{host}" if default or port is None else f"{scheme}://{host}:{port}"
+
+
 def redacted_record(record: dict[str, Any], seat: int) -> dict[str, Any]:
     """A record as ``seat`` may see it mid-match: other hands and the stock are null."""
     rounds = []
@@ -361,7 +429,22 @@ def replay_frames(record: dict[str, Any]) -> dict[str, Any]:
     return {"table": record.get("table"), "frames": frames}
 
 
-_TOKEN = re.compile(r"(token=)[^&\s\"']+")
+_QUERY = re.compile(r"([?&])([^=&\s\"']*)=([^&\s\"']*)")
+
+
+def redact(text: str) -> str:
+    """``text`` with the value of every ``token`` query parameter written ``***``, however
+    its name is spelled (``%74oken``, ``TOKEN``).
+
+    >>> redact("GET /ws/tables/x?since=3&%74oken=SECRET HTTP/1.1")
+    'GET /ws/tables/x?since=3&%74oken=*** HTTP/1.1'
+    """
+
+    def hide(m: re.Match[str]) -> str:
+        name = unquote_plus(m.group(2)).strip().lower()
+        return f"{m.group(1)}{m.group(2)}=***" if name == "token" else m.group(0)
+
+    return _QUERY.sub(hide, text)
 
 
 class RedactTokens(logging.Filter):
@@ -370,11 +453,9 @@ class RedactTokens(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         """Redact the record's message and arguments; always keep the record."""
         if isinstance(record.msg, str):
-            record.msg = _TOKEN.sub(r"\1***", record.msg)
+            record.msg = redact(record.msg)
         if isinstance(record.args, tuple):
-            record.args = tuple(
-                _TOKEN.sub(r"\1***", a) if isinstance(a, str) else a for a in record.args
-            )
+            record.args = tuple(redact(a) if isinstance(a, str) else a for a in record.args)
         return True
 
 

@@ -1,7 +1,9 @@
 """One client's WebSocket: its seat, its rate limit and its queue of outgoing messages.
 
 A connection sends from its own task, so a slow client never holds a table's lock: a client
-that falls ``Settings.outbox`` messages behind is disconnected (it reconnects and catches up).
+that falls ``Settings.outbox`` messages or ``Settings.outbox_bytes`` bytes behind is
+disconnected (it reconnects and catches up). Messages are queued already serialized, so one
+message sent to many clients is made once.
 """
 
 from __future__ import annotations
@@ -41,42 +43,62 @@ class RateLimiter:
         self.clock = clock
         self.last = clock()
 
-    def allow(self) -> bool:
-        """Take a token if there is one."""
+    def allow(self, cost: float = 1.0) -> bool:
+        """Take ``cost`` tokens if there are that many."""
         now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
         self.last = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
+        if self.tokens >= cost:
+            self.tokens -= cost
             return True
         return False
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message as the text frame that carries it."""
+    return json.dumps(message, ensure_ascii=False)
 
 
 class Connection:
     """One client's WebSocket: its seat (None for a spectator) and its outgoing queue."""
 
-    def __init__(self, socket: Socket, table_id: str, seat: int | None, settings: Settings):
-        """A connection not yet attached to its table."""
+    def __init__(
+        self,
+        socket: Socket,
+        table_id: str,
+        seat: int | None,
+        settings: Settings,
+        address: str | None = None,
+    ):
+        """A connection not yet attached to its table; ``address``: the client's IP."""
         self.socket = socket
         self.table_id = table_id
         self.seat = seat
+        self.address = address
+        self.settings = settings
         self.limiter = RateLimiter(settings.rate, settings.burst)
         self.dropped = 0
-        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(settings.outbox)
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(settings.outbox)
+        self.queued_bytes = 0
         self.sender: asyncio.Task[None] | None = None
         self.closer: asyncio.Task[None] | None = None
         self.closed = False
+        self.counted = False  # counted in its address's connections (Hub.admit)
 
     def start(self) -> None:
         """Start sending queued messages."""
         self.sender = asyncio.create_task(self._send_loop())
 
-    def put(self, message: dict[str, Any]) -> None:
-        """Queue a message; a client too slow to take them is disconnected."""
+    def put(self, message: dict[str, Any] | str) -> None:
+        """Queue a message (or its text); a client too slow to take them is disconnected."""
         if self.closed:
             return
+        text = message if isinstance(message, str) else encode(message)
         try:
-            self.queue.put_nowait(message)
+            if self.queued_bytes + len(text) > self.settings.outbox_bytes and self.queued_bytes:
+                raise asyncio.QueueFull
+            self.queue.put_nowait(text)
+            self.queued_bytes += len(text)
         except asyncio.QueueFull:
             self.closed = True
             log.warning("table %s: a client fell too far behind; closing", self.table_id)
@@ -84,11 +106,12 @@ class Connection:
 
     async def _send_loop(self) -> None:
         while True:
-            message = await self.queue.get()
-            if message is None:
+            text = await self.queue.get()
+            if text is None:
                 return
+            self.queued_bytes -= len(text)
             try:
-                await self.socket.send_text(json.dumps(message, ensure_ascii=False))
+                await self.socket.send_text(text)
             except Exception:  # the client went away; the receive loop ends the connection
                 self.closed = True
                 return

@@ -1,6 +1,9 @@
 """Each table's *driver* task: it plays the steps no human decides (deals, bots' moves and
 claims, stand-ins for absent humans), with a pause before each turn's move so that people can
 follow, and stops when a human is to decide (:meth:`TableDrivers.kick` starts it again).
+
+A driver survives the database: a step that cannot be stored is logged and tried again, with a
+pause that doubles up to ``Settings.retry_max``, until the database answers again.
 """
 
 from __future__ import annotations
@@ -16,8 +19,9 @@ log = logging.getLogger("handgame.server")
 
 
 class TableDrivers:
-    """The driver task of every table: ``store(table, step)`` stores and sends a step, and
-    ``waiting(table)`` is called (under the table's lock) when a human is to decide."""
+    """The driver task of every table: ``move(table)`` computes a table's next automatic step
+    (off the event loop), ``store(table, step)`` stores and sends it, and ``waiting(table)`` is
+    called (under the table's lock) when a human is to decide."""
 
     def __init__(
         self,
@@ -25,13 +29,16 @@ class TableDrivers:
         lock: Callable[[str], asyncio.Lock],
         store: Callable[[Table, Step], Awaitable[None]],
         waiting: Callable[[Table], None],
+        move: Callable[[Table], Awaitable[Step | None]],
     ) -> None:
         """No driver running; ``lock(table_id)`` is the lock of a table's changes."""
         self.settings = settings
         self.lock = lock
         self.store = store
         self.waiting = waiting
+        self.move = move
         self.tasks: dict[str, asyncio.Task[None]] = {}
+        self.failures = 0  # steps that could not be stored (each is tried again)
 
     def __contains__(self, table_id: object) -> bool:
         """Whether a table has a driver task here (running or done)."""
@@ -51,19 +58,42 @@ class TableDrivers:
 
     async def _drive(self, table: Table) -> None:
         lock = self.lock(table.id)
+        pause = 0.0  # the pause before retrying a step that could not be stored
         while True:
-            await asyncio.sleep(self.settings.bot_delay if table.version else 0)
+            await asyncio.sleep(pause or (self.settings.bot_delay if table.version else 0))
             async with lock:
                 # deals and out-of-turn claims follow at once; a pause before each turn's move
                 while True:
+                    if table.version >= self.settings.max_versions:
+                        log.warning(
+                            "table %s: %d steps, the most a table plays; its bots stop",
+                            table.id,
+                            table.version,
+                        )
+                        return
                     try:
-                        step = await asyncio.to_thread(table.next_auto)
+                        step = await self.move(table)
                     except Exception:
                         log.exception("table %s: a bot failed; the table waits", table.id)
                         return
                     if step is None:
                         self.waiting(table)
                         return
-                    await self.store(table, step)
+                    try:
+                        await self.store(table, step)
+                    except Exception as e:
+                        self.failures += 1
+                        pause = min(self.settings.retry_max, max(0.1, 2 * pause))
+                        log.warning(
+                            "table %s: step %d not stored (%s); trying again in %.1fs",
+                            table.id,
+                            step.stored.version,
+                            e,
+                            pause,
+                        )
+                        break
+                    if pause:
+                        log.warning("table %s: the database answers again; playing on", table.id)
+                        pause = 0.0
                     if step.stored.kind == "action" and not step.state.is_chance:
                         break

@@ -20,8 +20,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 from handgame.core.registry import find_game
+from handgame.server.botspec import check_bot
 from handgame.server.connection import Connection, message_id
 from handgame.server.driving import TableDrivers
+from handgame.server.evictions import Evictions
+from handgame.server.limits import AddressCounts
+from handgame.server.persist import PresenceWrites, ViewCache
 from handgame.server.protocol import (
     PROTOCOL,
     ClientMessage,
@@ -30,17 +34,31 @@ from handgame.server.protocol import (
     ack_message,
     error_message,
     read_client_message,
-    state_message,
     timer_fields,
 )
 from handgame.server.settings import Settings
 from handgame.server.storage import Storage
-from handgame.server.table import Duplicate, Rejection, Seat, Step, Table, check_bot, token_hash
+from handgame.server.table import Duplicate, Rejection, Seat, Step, Table, token_hash
 from handgame.server.timers import TurnTimers
+from handgame.server.workers import Workers
 
-__all__ = ["Hub", "Settings"]
+__all__ = ["Hub", "Settings", "Unavailable"]
 
 log = logging.getLogger("handgame.server")
+
+
+class Unavailable(RuntimeError):
+    """The database did not answer: nothing was stored (the caller may try again)."""
+
+
+class LimitReached(ValueError):
+    """A server limit (``Settings``) refuses a new table or connection."""
+
+
+def short(error: BaseException) -> str:
+    """An exception in one short line, for the log and for clients."""
+    text = str(error).strip().splitlines()
+    return f"{type(error).__name__}: {text[0][:200] if text else ''}"
 
 
 class Hub:
@@ -54,9 +72,17 @@ class Hub:
         self.tables: dict[str, Table] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.conns: dict[str, set[Connection]] = {}
-        self.timers = TurnTimers(settings, self.lock, self.expired)
-        self.drivers = TableDrivers(settings, self.lock, self.store, self.timers.arm)
-        self.evictions: dict[str, asyncio.Task[None]] = {}  # finished tables to drop
+        self.addresses = AddressCounts(settings.max_connections_per_ip)
+        self.views = ViewCache()
+        self.workers = Workers(settings)
+        self.timers = TurnTimers(settings, self.lock, self.expired, self._save_presence)
+        self.drivers = TableDrivers(
+            settings, self.lock, self.store, self.timers.arm, self.workers.move
+        )
+        self.evictions = Evictions(settings, self.lock, self._busy, self._drop)
+        self.resuming: asyncio.Task[None] | None = None
+        self.presence_writes = PresenceWrites(self._store_presence)
+        self.database_error: str | None = None  # the last failure, until a write succeeds
 
     @property
     def storage(self) -> Storage:
@@ -72,30 +98,68 @@ class Hub:
 
     # --- life cycle ----------------------------------------------------------------------------
     async def start(self) -> None:
-        """Open the storage and resume every unfinished table."""
-        self._storage = Storage(self.settings.database_url)
-        for table_id in self.storage.table_ids(unfinished_only=True):
-            if self.get(table_id) is not None:
-                self.kick(table_id)
+        """Open the storage and resume every unfinished table (in the background: the server
+        answers at once, and a table asked for first is loaded first)."""
+        self._storage = Storage(self.settings.database_url, self.settings.database_timeout)
+        self.resuming = asyncio.create_task(self._resume_all())
+
+    async def _resume_all(self) -> None:
+        try:
+            ids = await self.workers.db(self.storage.table_ids, True)
+        except Exception as e:
+            log.error("cannot list the tables to resume: %s", short(e))
+            return
+        for table_id in ids:
+            if table_id not in self.tables:
+                try:
+                    stored = await self.workers.db(self.storage.load, table_id)
+                except Exception as e:
+                    log.error("table %s: cannot be loaded: %s", table_id, short(e))
+                    continue
+                if stored is not None and table_id not in self.tables:
+                    self._loaded(Table.from_stored(stored, self.settings.stand_in), stored.timer)
+            await asyncio.sleep(0)  # let requests in between
 
     async def stop(self) -> None:
-        """Stop the tables' tasks and close the storage."""
+        """Stop the tables' tasks, the workers (a running search too) and close the storage."""
         tasks = [
             *self.drivers.tasks.values(),
             *self.timers.tasks.values(),
-            *self.evictions.values(),
+            *self.evictions.tasks.values(),
+            *([self.resuming] if self.resuming else []),
         ]
         for task in tasks:
             task.cancel()
+        self.workers.close()
         for task in tasks:
             with contextlib.suppress(BaseException):
-                await task
+                await asyncio.wait_for(task, 2.0)
+        await self.presence_writes.drain(2.0)  # the last absences and timers
         self.drivers.tasks.clear()
         self.timers.clear()
-        self.evictions.clear()
+        self.evictions.tasks.clear()
         if self._storage is not None:
             self._storage.close()
             self._storage = None
+
+    async def health(self) -> dict[str, Any]:
+        """The database's state (``ok`` or ``unavailable`` with the error) and the tables."""
+        try:
+            await asyncio.wait_for(
+                self.workers.db(self.storage.ping), self.settings.database_timeout + 1
+            )
+            database, error = "ok", None
+        except Exception as e:
+            database, error = "unavailable", short(e) if str(e) else "no answer"
+        return {
+            "database": database,
+            "error": error,
+            "last_write_error": self.database_error,
+            "tables_in_memory": len(self.tables),
+            "connections": sum(len(c) for c in self.conns.values()),
+            "bot_moves_given_up": self.workers.given_up,
+            "steps_retried": self.drivers.failures,
+        }
 
     # --- tables ----------------------------------------------------------------------------
     async def create_table(
@@ -106,11 +170,14 @@ class Hub:
         seats: list[dict[str, Any]],
     ) -> tuple[Table, dict[int, str]]:
         """A new table, stored and dealt; its human seats' tokens. Raises ``ValueError``."""
+        rounds = options.get("rounds")
+        if isinstance(rounds, int) and rounds > self.settings.max_rounds:
+            raise ValueError(f"rounds: at most {self.settings.max_rounds} on this server")
         made: list[Seat] = []
         tokens: dict[int, str] = {}
         for i, s in enumerate(seats):
             if s.get("kind") == "bot":
-                spec = check_bot(str(s.get("bot") or "greedy"), self.settings.policies)
+                spec = check_bot(str(s.get("bot") or "greedy"), self.settings)
                 made.append(
                     Seat("bot", str(s.get("name") or f"{spec.partition(':')[0]} {i}"), spec)
                 )
@@ -132,7 +199,18 @@ class Hub:
             created_at=datetime.now(UTC),
             stand_in=self.settings.stand_in,
         )
-        table.created_at = self.storage.create_table(table_id, table.config(), seed)
+        try:
+            playing = await self.workers.db(self.storage.count_unfinished)
+            if playing >= self.settings.max_tables:
+                raise LimitReached(f"{playing} tables are playing, the most this server holds")
+            table.created_at = await self.workers.db(
+                self.storage.create_table, table_id, table.config(), seed
+            )
+        except (LimitReached, Unavailable):
+            raise
+        except Exception as e:
+            self.database_error = short(e)
+            raise Unavailable(f"the database does not answer ({short(e)})") from e
         self.tables[table_id] = table
         async with self.lock(table_id):
             first_deal = table.next_auto()
@@ -149,35 +227,59 @@ class Hub:
             if stored is None:
                 return None
             table = Table.from_stored(stored, self.settings.stand_in)
-            self.tables[table_id] = table
-            self._evict_if_idle(table)  # a finished table read for a request goes again
+            self._loaded(table, stored.timer)
         return table
 
-    def _evict_if_idle(self, table: Table) -> None:
-        """Drop a finished table with no client from memory after ``evict_after`` seconds (it
-        stays in storage; :meth:`get` reloads it)."""
-        delay = self.settings.evict_after
-        if delay is None or not table.finished or self.conns.get(table.id):
-            return
-        pending = self.evictions.get(table.id)
-        if pending is None or pending.done():
-            self.evictions[table.id] = asyncio.create_task(self._evict(table.id, delay))
+    async def fetch(self, table_id: str) -> Table | None:
+        """:meth:`get`, with the storage read off the event loop (a slow or absent database
+        holds no other request)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        stored = await self.workers.db(self.storage.load, table_id)
+        if stored is None:
+            return None
+        if table_id not in self.tables:  # loaded meanwhile by another request
+            self._loaded(Table.from_stored(stored, self.settings.stand_in), stored.timer)
+        return self.tables[table_id]
 
-    async def _evict(self, table_id: str, delay: float) -> None:
-        await asyncio.sleep(delay)
-        async with self.lock(table_id):
-            table = self.tables.get(table_id)
-            if table is None or not table.finished or self.conns.get(table_id):
-                return
-            del self.tables[table_id]
-            self.conns.pop(table_id, None)
-            self.drivers.drop(table_id)
-            self.timers.drop(table_id)
-            task = self.evictions.pop(table_id, None)
-            if task is not None and task is not asyncio.current_task():
-                task.cancel()
-            self.locks.pop(table_id, None)
-            log.info("table %s: finished and idle; dropped from memory", table_id)
+    def _loaded(self, table: Table, timer: tuple[int, int, float] | None) -> None:
+        """A table just loaded from storage: resume it (its stored timer, its driver)."""
+        self.tables[table.id] = table
+        self.presence_writes.loaded(table, timer)
+        if not table.finished:
+            self.timers.restore(table, timer)
+            self.kick(table.id)
+        self._evict_if_idle(table)  # a table read for a request goes again
+
+    def _evict_if_idle(self, table: Table) -> None:
+        """Let a table with no client leave memory after a while (:mod:`.evictions`)."""
+        if not self.conns.get(table.id):
+            self.evictions.schedule(table)
+
+    def _busy(self, table_id: str) -> Table | None:
+        """The table if it may not leave memory now but may later (None: it may go, or it
+        must stay: a client is connected, or it is gone already)."""
+        table = self.tables.get(table_id)
+        if table is None or self.conns.get(table_id) or table.finished:
+            return None
+        driver = self.drivers.tasks.get(table_id)
+        running = driver is not None and not driver.done()
+        return table if running or self.presence_writes.busy(table_id) else None
+
+    def _drop(self, table_id: str) -> None:
+        """An idle table leaves memory (the caller holds its lock)."""
+        table = self.tables.get(table_id)
+        if table is None or self.conns.get(table_id):
+            return
+        del self.tables[table_id]
+        self.conns.pop(table_id, None)
+        self.drivers.drop(table_id)
+        self.timers.drop(table_id)
+        self.presence_writes.forget(table_id)
+        self.locks.pop(table_id, None)
+        state = "finished" if table.finished else "waiting"
+        log.info("table %s: %s and idle; dropped from memory", table_id, state)
 
     def lock(self, table_id: str) -> asyncio.Lock:
         """The lock of a table's changes."""
@@ -201,21 +303,43 @@ class Hub:
     # --- steps -------------------------------------------------------------------------------
     async def store(self, table: Table, step: Step, sender: Connection | None = None) -> None:
         """Store a step, make it the table's, start the timer of the decision it leaves to a
-        human (if any), acknowledge it and send it, with that timer, to every client."""
-        await asyncio.to_thread(self.storage.append_step, table.id, step.stored, step.state.is_over)
+        human (if any), acknowledge it and send it, with that timer, to every client. Raises
+        :class:`Unavailable` (nothing changed) if the database does not answer."""
+        await self._write_step(table, step)
         table.commit(step)
         self.timers.arm(table)
         self._evict_if_idle(table)
         if sender is not None:
             sender.put(ack_message(step.stored.client_id, table.version))
-        deadline = self.timers.deadline(table.id)
-        cache: dict[int | None, dict[str, Any]] = {}
+        cache: dict[int | None, str] = {}  # each seat's message, made once
         for conn in self.conns.get(table.id, ()):
             if conn.seat not in cache:
-                cache[conn.seat] = state_message(
-                    table.id, table.version, table.state, conn.seat, deadline=deadline
-                )
+                cache[conn.seat] = self._state_text(table, table.version, table.state, conn.seat)
             conn.put(cache[conn.seat])
+
+    async def _write_step(self, table: Table, step: Step) -> None:
+        try:
+            await self.workers.db(
+                self.storage.append_step, table.id, step.stored, step.state.is_over
+            )
+        except Exception as e:
+            self.database_error = short(e)
+            try:  # the write may have been done with its answer lost
+                stored = await self.workers.db(self.storage.version, table.id)
+            except Exception:
+                stored = None
+            if stored != step.stored.version:
+                raise Unavailable(f"the database does not answer ({short(e)})") from e
+        self.database_error = None
+
+    def _save_presence(self, table: Table) -> None:
+        """Store the table's absent seats and turn timer if they changed."""
+        self.presence_writes.save(table, self.timers.deadline(table.id))
+
+    async def _store_presence(
+        self, table_id: str, away: list[int], timer: tuple[int, int, float] | None
+    ) -> None:
+        await self.workers.db(self.storage.save_presence, table_id, away, timer)
 
     def _send_presence(self, table: Table) -> None:
         message = {
@@ -244,16 +368,28 @@ class Hub:
         if seat in table.away:
             table.away.discard(seat)
             self.timers.arm(table)
+            self._save_presence(table)
             self._send_presence(table)
 
     # --- connections ---------------------------------------------------------------------------
-    async def attach(self, conn: Connection, since: int | None) -> None:
-        """Welcome a new connection and send it the table as its seat sees it."""
-        table = self.tables[conn.table_id]
+    def admit(self, conn: Connection) -> None:
+        """Count a new connection, or raise :class:`LimitReached` (too many from its address,
+        or too many spectators at its table); :meth:`detach` uncounts it."""
+        spectators = sum(1 for c in self.conns.get(conn.table_id, ()) if c.seat is None)
+        if conn.seat is None and spectators >= self.settings.max_spectators:
+            raise LimitReached(f"this table has {spectators} spectators, the most it takes")
+        if not self.addresses.take(conn.address):
+            raise LimitReached("too many connections from your address")
+        conn.counted = True
+
+    async def attach(self, conn: Connection, since: int | None, table: Table | None = None) -> None:
+        """Welcome a new connection and send it the table (``table``, the one just fetched
+        for it, else the one in memory) as its seat sees it."""
+        table = table or self.tables[conn.table_id]
         conn.start()
         lock = self.lock(table.id)
         async with lock:
-            # a finished table may have been dropped while this waited for its lock
+            # a table may have been dropped while this waited for its lock
             self.tables.setdefault(table.id, table)
             self.locks.setdefault(table.id, lock)
             self.conns.setdefault(table.id, set()).add(conn)
@@ -268,41 +404,46 @@ class Hub:
                 }
             )
             self._catch_up(conn, table, since)
-            if conn.seat is not None:
+            if conn.seat is not None:  # a spectator changes no seat's presence: nothing to say
                 table.away.discard(conn.seat)
                 self.timers.arm(table)
-            self._send_presence(table)
+                self._save_presence(table)
+                self._send_presence(table)
 
     async def detach(self, conn: Connection) -> None:
         """Forget a closed connection."""
+        if conn.counted:
+            conn.counted = False
+            self.addresses.give(conn.address)
         async with self.lock(conn.table_id):
             self.conns.get(conn.table_id, set()).discard(conn)
             table = self.tables.get(conn.table_id)
             if table is not None:
-                self._send_presence(table)
+                if conn.seat is not None:
+                    self._send_presence(table)
                 self._evict_if_idle(table)
         await conn.stop()
 
     def _catch_up(self, conn: Connection, table: Table, since: int | None) -> None:
-        """The state messages a client missed since ``since``, or the current one (resync)."""
-        deadline = self.timers.deadline(table.id)
-        if since is not None and 0 <= since <= table.version:
+        """The state messages a client missed since ``since`` (``resync_window`` at most), or
+        the current one (a resync), so that a request makes a bounded number of views; views
+        already made are reused (:meth:`_state_text`)."""
+        window = self.settings.resync_window
+        if since is not None and 0 <= since <= table.version and table.version - since <= window:
             states = [table.state_at(v) for v in range(since + 1, table.version + 1)]
             if all(s is not None for s in states):
                 for v, s in enumerate(states, since + 1):
                     assert s is not None
-                    conn.put(state_message(table.id, v, s, conn.seat, deadline=deadline))
+                    conn.put(self._state_text(table, v, s, conn.seat))
                 return
-        conn.put(
-            state_message(
-                table.id,
-                table.version,
-                table.state,
-                conn.seat,
-                since is not None,
-                deadline=deadline,
-            )
-        )
+        conn.put(self._state_text(table, table.version, table.state, conn.seat, since is not None))
+
+    def _state_text(
+        self, table: Table, version: int, state: Any, seat: int | None, resync: bool = False
+    ) -> str:
+        """A state message's text (from the cache of recent ones, :class:`ViewCache`)."""
+        deadline = self.timers.deadline(table.id)
+        return self.views.text(table.id, version, state, seat, resync, deadline)
 
     async def receive(self, conn: Connection, text: str) -> None:
         """Handle one message from a client."""
@@ -373,6 +514,18 @@ class Hub:
                 )
             )
         else:
-            await self.store(table, result, sender=conn)
+            try:
+                await self.store(table, result, sender=conn)
+            except Unavailable as e:
+                log.warning("table %s: an action not stored: %s", table.id, e)
+                conn.put(
+                    error_message(
+                        "unavailable",
+                        "the database does not answer: nothing was stored; try again soon",
+                        id=message.id,
+                        version=table.version,
+                    )
+                )
+                return
             self.timers.arm(table)
             self.kick(table.id)

@@ -27,6 +27,8 @@ ERROR_CODES = (
     "rate_limited",
     "unknown_table",
     "bad_token",
+    "unavailable",  # the database does not answer: nothing was stored, try again
+    "limit",  # a server limit is reached (connections, spectators): try again later
 )
 
 
@@ -134,6 +136,10 @@ def read_client_message(text: str) -> ClientMessage:
         raise MalformedMessage("a message is a JSON object") from None
     if not isinstance(obj, dict):
         raise MalformedMessage("a message is a JSON object with a type")
+    try:
+        json.dumps(obj, ensure_ascii=False).encode("utf-8")
+    except (UnicodeEncodeError, RecursionError, ValueError):  # a lone surrogate (\ud800)
+        raise MalformedMessage("a message holds text only (no lone surrogates)") from None
     kind = obj.get("type")
     mid = obj.get("id")
     if mid is not None and (not isinstance(mid, str) or not 0 < len(mid) <= 128):

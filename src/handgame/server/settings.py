@@ -1,4 +1,6 @@
-"""How the server runs: the ``hand serve`` flags as one object every part of the hub reads."""
+"""How the server runs: the ``hand serve`` flags as one object every part of the hub reads.
+
+Every limit the server enforces is here, with its default (docs/operations.md lists them)."""
 
 from __future__ import annotations
 
@@ -22,6 +24,34 @@ class Settings:
     burst: int = 40  # client messages at once, per connection
     max_dropped: int = 200  # messages refused for the rate before the connection is closed
     outbox: int = 4096  # messages waiting for a slow client before it is dropped
+    outbox_bytes: int = 4 * 1024 * 1024  # bytes waiting for a slow client before it is dropped
     # seconds a finished table stays in memory once no client is connected to it (0: dropped
     # at once; None: kept); it is still served from storage and reloaded when asked for
     evict_after: float | None = 30.0
+    # seconds an unfinished table waiting for an absent human, with no client, stays in memory
+    # (None: kept); it is reloaded, where it was, when asked for
+    idle_after: float | None = 600.0
+    # --- bounded work (issue 15) ---------------------------------------------------------------
+    bot_move_seconds: float = 10.0  # the longest a bot may think; then the greedy move is played
+    bot_processes: int = 1  # worker processes for searching bots (ismcts)
+    bot_threads: int = 2  # worker threads for the quick bots (greedy, random) and hints
+    storage_threads: int = 4  # worker threads for the database, used by nothing else
+    max_iterations: int = 1000  # ismcts: the largest iterations=N a table may seat
+    max_depth: int = 50  # ismcts: the largest depth=D
+    resync_window: int = 32  # the most missed states sent one by one; more: one fresh state
+    max_rounds: int = 50  # the largest `rounds` option of a table
+    max_versions: int = 100_000  # steps a table plays at most (bots stop there)
+    max_tables: int = 2000  # unfinished tables at once (new ones refused with 503)
+    max_spectators: int = 200  # spectators of one table at once
+    max_connections_per_ip: int = 256  # WebSocket connections at once from one address
+    create_rate: float = 1.0  # tables made per second per address, on average
+    create_burst: int = 60  # tables made at once per address
+    hint_rate: float = 2.0  # hints per second per address, on average
+    hint_burst: int = 20  # hints at once per address
+    max_body_bytes: int = 64 * 1024  # the largest HTTP request body read
+    database_timeout: float = 5.0  # seconds a database call waits for a lock or a connection
+    retry_max: float = 5.0  # the longest pause between a driver's retries of a failed write
+    public_url: str | None = None  # the base of invite links (None: the listening address)
+    header_timeout: float = 10.0  # seconds a new HTTP connection has to send its request head
+    body_timeout: float = 10.0  # seconds a request has to send each part of its body
+    idle_timeout: float = 5.0  # seconds a kept-alive HTTP connection may wait for its next request

@@ -26,7 +26,9 @@ from sqlalchemy import (
     String,
     Table,
     create_engine,
+    delete,
     event,
+    func,
     insert,
     select,
     update,
@@ -56,6 +58,17 @@ steps_table = Table(
     Column("seat", Integer, nullable=True),  # the seat that sent an action (None: a deal)
     Column("client_id", String(128), nullable=True),  # the sender's id of the action
     Column("data", JSON, nullable=False),  # the deal or action in record notation
+)
+
+
+# a seat's absence and the running turn timer, kept so that a restart keeps them (one row a
+# table; a table of its own, so that databases made before it need no migration)
+presence_table = Table(
+    "hand_presence",
+    metadata,
+    Column("table_id", String(64), ForeignKey("hand_tables.id"), primary_key=True),
+    Column("away", JSON, nullable=False),  # the absent human seats
+    Column("timer", JSON, nullable=True),  # [seat, version, deadline in epoch seconds] or null
 )
 
 
@@ -127,22 +140,27 @@ class StoredTable:
     version: int
     finished: bool
     steps: tuple[StoredStep, ...]
+    away: tuple[int, ...] = ()
+    timer: tuple[int, int, float] | None = None
 
 
 class Storage:
     """The tables of one database; every method is one short transaction."""
 
-    def __init__(self, url: str) -> None:
-        """Open (and create if needed) the database at ``url``."""
+    def __init__(self, url: str, timeout: float = 5.0) -> None:
+        """Open (and create if needed) the database at ``url``; a call waits ``timeout``
+        seconds at most for a lock or a connection, then fails."""
         url = normalize_url(url)
         kwargs: dict[str, Any] = {}
         if url.startswith("sqlite"):
             path = url.partition(":///")[2]
             if path and path != ":memory:":
                 Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
-            kwargs["connect_args"] = {"check_same_thread": False}
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": timeout}
         else:
             kwargs["pool_pre_ping"] = True  # a restarted database server: reconnect, not fail
+            kwargs["pool_timeout"] = timeout
+            kwargs["connect_args"] = {"connect_timeout": max(1, round(timeout))}
         self.url = url
         try:
             self.engine: Engine = create_engine(url, **kwargs)
@@ -201,6 +219,39 @@ class Storage:
             if done.rowcount != 1:
                 raise RuntimeError(f"table {table_id}: step {step.version} is not the next one")
 
+    def version(self, table_id: str) -> int | None:
+        """The stored version of a table (None: no such table)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(tables_table.c.version).where(tables_table.c.id == table_id)
+            ).one_or_none()
+        return None if row is None else int(row[0])
+
+    def count_unfinished(self) -> int:
+        """How many stored tables are still playing."""
+        query = (
+            select(func.count()).select_from(tables_table).where(tables_table.c.finished.is_(False))
+        )
+        with self.engine.connect() as conn:
+            return int(conn.execute(query).scalar_one())
+
+    def ping(self) -> None:
+        """A trivial query: raises if the database does not answer."""
+        with self.engine.connect() as conn:
+            conn.execute(select(1))
+
+    def save_presence(
+        self, table_id: str, away: list[int], timer: tuple[int, int, float] | None
+    ) -> None:
+        """Store a table's absent seats and running turn timer (replacing what was stored)."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(presence_table).where(presence_table.c.table_id == table_id))
+            conn.execute(
+                insert(presence_table).values(
+                    table_id=table_id, away=sorted(away), timer=list(timer) if timer else None
+                )
+            )
+
     def table_ids(self, unfinished_only: bool = False) -> list[str]:
         """The ids of the stored tables (only those still playing, when asked)."""
         query = select(tables_table.c.id).order_by(tables_table.c.created_at)
@@ -222,6 +273,9 @@ class Storage:
                 .where(steps_table.c.table_id == table_id)
                 .order_by(steps_table.c.version)
             ).all()
+            presence = conn.execute(
+                select(presence_table).where(presence_table.c.table_id == table_id)
+            ).one_or_none()
         created = row.created_at
         if created.tzinfo is None:  # SQLite keeps no time zone
             created = created.replace(tzinfo=UTC)
@@ -236,6 +290,12 @@ class Storage:
             finished=row.finished,
             steps=tuple(
                 StoredStep(s.version, s.kind, s.seat, s.client_id, dict(s.data)) for s in steps
+            ),
+            away=tuple(int(x) for x in presence.away) if presence is not None else (),
+            timer=(
+                (int(presence.timer[0]), int(presence.timer[1]), float(presence.timer[2]))
+                if presence is not None and presence.timer
+                else None
             ),
         )
 

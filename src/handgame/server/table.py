@@ -22,13 +22,13 @@ from handgame.core.errors import ActionError, IllegalAction
 from handgame.core.game import GameSpec, MatchConfig, MatchState
 from handgame.core.registry import find_game
 from handgame.play.driver import Driver
-from handgame.play.registry import Bot, bot_names, make_bot
+from handgame.play.registry import Bot, make_bot
+from handgame.server import botspec
+from handgame.server.settings import Settings
 from handgame.server.storage import StoredStep, StoredTable
 
 #: how many recent states a table keeps, to send a reconnecting client what it missed
 HISTORY = 256
-#: the bots a table may seat (never ``external``, which would run a program on the server)
-SERVER_BOTS = ("random", "greedy", "ismcts")
 
 
 def token_hash(token: str) -> str:
@@ -37,20 +37,23 @@ def token_hash(token: str) -> str:
 
 
 def check_bot(spec: str, policies: tuple[str, ...] = ()) -> str:
-    """A bot spec a table may seat, normalized; raises ``ValueError`` otherwise.
+    """:func:`handgame.server.botspec.check_bot` with the default caps and the trained agents'
+    files ``policies`` (``hand serve --policy PATH``); raises ``ValueError``."""
+    return botspec.check_bot(spec, Settings(policies=policies))
 
-    ``policies``: the trained agents' files the server was started with (``hand serve
-    --policy PATH``); a table seats ``policy:PATH`` only for those, never any other file.
-    """
-    spec = spec.strip()
-    name, _, argument = spec.partition(":")
-    if name == "policy" and argument.partition(",")[0] in policies:
-        make_bot(spec, 0)
-        return spec
-    if name not in SERVER_BOTS or name not in bot_names():
-        raise ValueError(f"unknown bot {name!r}; a table seats {', '.join(SERVER_BOTS)}")
-    make_bot(spec, 0)  # raises BotError (a ValueError) on a bad argument
-    return spec
+
+def auto_move(
+    state: MatchState, seed: str, version: int, controllers: tuple[str | None, ...]
+) -> tuple[str, Any] | None:
+    """The next step no human decides at ``state`` (a deal, a bot's move or claim), or None;
+    ``controllers[seat]`` is the bot spec playing a seat (None: a present human). A plain
+    function of plain values, so that a worker process can run it."""
+
+    def bot_for(seat: int) -> Bot | None:
+        spec = controllers[seat]
+        return make_bot(spec, f"{seed}:{seat}:{version}") if spec is not None else None
+
+    return Driver(bot_for, seed, offer_people=False).auto(state)
 
 
 @dataclass(frozen=True)
@@ -148,6 +151,7 @@ class Table:
             [s.name for s in seats],
         )
         table = Table(stored.id, game, seats, stored.seed, stored.created_at, stand_in)
+        table.away = set(stored.away)
         for s in stored.steps:
             if s.kind == "deal":
                 state = table.state.apply_deal(spec.parse_deal(s.data))
@@ -208,23 +212,22 @@ class Table:
             return None
         return seat
 
-    def _bot(self, spec: str, seat: int) -> Bot:
-        return make_bot(spec, f"{self.seed}:{seat}:{self.version}")
-
-    def _seat_bot(self, seat: int) -> Bot | None:
-        """The bot playing ``seat`` now (its own or a stand-in), or None for a present human."""
-        spec = self.controller(seat)
-        return self._bot(spec, seat) if spec is not None else None
+    def controllers(self) -> tuple[str | None, ...]:
+        """The bot playing each seat now (its own or a stand-in), or None for a present human."""
+        return tuple(self.controller(i) for i in range(len(self.seats)))
 
     def next_auto(self) -> Step | None:
         """The next step no human decides (a deal, a bot's move or claim), or None.
 
         Present humans are not asked their out-of-turn claims: they claim when they like.
         """
-        step = Driver(self._seat_bot, self.seed, offer_people=False).auto(self.state)
-        if step is None:
+        return self.step_of(auto_move(self.state, self.seed, self.version, self.controllers()))
+
+    def step_of(self, move: tuple[str, Any] | None) -> Step | None:
+        """The step of a move :func:`auto_move` made at the table's current version."""
+        if move is None:
             return None
-        kind, what = step
+        kind, what = move
         if kind == "deal":
             return Step(
                 self.state.apply_deal(what),

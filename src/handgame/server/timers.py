@@ -28,11 +28,15 @@ class TurnTimers:
         settings: Settings,
         lock: Callable[[str], asyncio.Lock],
         expired: Callable[[Table], None],
+        changed: Callable[[Table], None] = lambda table: None,
     ) -> None:
-        """No timer running; ``lock(table_id)`` is the lock of a table's changes."""
+        """No timer running; ``lock(table_id)`` is the lock of a table's changes;
+        ``changed(table)`` is called when a table's timer or absent seats change (to store
+        them, so that a restart keeps them)."""
         self.settings = settings
         self.lock = lock
         self.expired = expired
+        self.changed = changed
         self.deadlines: dict[str, Deadline] = {}  # the running turn timers, by table
         self.tasks: dict[str, asyncio.Task[None]] = {}
 
@@ -61,10 +65,21 @@ class TurnTimers:
         ):
             return  # this decision's timer runs already (a reconnection does not reset it)
         self.drop(table.id)
-        if not wanted:
+        if wanted:
+            assert seat is not None and timeout is not None
+            self._start(table, Deadline(seat, table.version, time.time() + timeout))
+        self.changed(table)
+
+    def restore(self, table: Table, timer: tuple[int, int, float] | None) -> None:
+        """Start again a timer stored before a restart, if it is still this table's decision
+        (a restart does not give an absent human a fresh timer)."""
+        if timer is None or self.settings.turn_timeout is None or table.finished:
             return
-        assert seat is not None and timeout is not None
-        deadline = Deadline(seat, table.version, time.time() + timeout)
+        seat, version, at = timer
+        if (seat, version) == (table.waiting_for_human(), table.version) and seat not in table.away:
+            self._start(table, Deadline(seat, version, at))
+
+    def _start(self, table: Table, deadline: Deadline) -> None:
         self.deadlines[table.id] = deadline
         self.tasks[table.id] = asyncio.create_task(self._expire(table, deadline))
 
@@ -89,6 +104,7 @@ class TurnTimers:
             if self.deadlines.get(table.id) is deadline:
                 del self.deadlines[table.id]
             table.away.add(seat)
+            self.changed(table)
             log.info(
                 "table %s: seat %d ran out of time; %s plays for it", table.id, seat, table.stand_in
             )

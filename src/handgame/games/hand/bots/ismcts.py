@@ -303,8 +303,12 @@ def _parse(argument: str, seed: int | str) -> Bot:
             raise BotError(
                 f"bad ismcts option {part!r}: use iterations=N, ms=T, depth=D, c=X or margin=M"
             ) from None
-    if int(kwargs.get("iterations") or 1) < 1 or int(kwargs.get("depth") or 1) < 1:
+    iterations, depth = kwargs.get("iterations", 1), kwargs.get("depth", 1)
+    if iterations is None or iterations < 1 or depth is None or depth < 1:  # 0 is refused too
         raise BotError("ismcts: iterations and depth must be at least 1")
+    ms = kwargs.get("ms")
+    if ms is not None and not 0 < ms < float("inf"):
+        raise BotError("ismcts: ms must be a number of milliseconds more than 0")
     return IsmctsBot(seed, **kwargs)  # type: ignore[arg-type]
 
 
