@@ -33,6 +33,7 @@ import random
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -98,8 +99,8 @@ def choose_action(rng: random.Random, state: State, actions: list[Any], policy: 
     """A random legal action. ``uniform`` picks any; ``weighted`` (the default) prefers laying
     cards over discarding, so that rounds end with a winner instead of running out of stock;
     ``hoard`` makes every other seat (by round) keep its cards until it can lay them all in
-    one turn, which gives full hands (L-86, O-11) — its winning meld may name several melds
-    in one action, outside the enumeration."""
+    one turn (``eager``: every seat), which gives full hands (L-86, O-11) — its winning meld
+    may name several melds in one action, outside the enumeration."""
     if policy == "uniform":
         return rng.choice(actions)
     turn = state.current_seat
@@ -107,7 +108,10 @@ def choose_action(rng: random.Random, state: State, actions: list[Any], policy: 
     mine = [a for a in actions if a.seat == turn and not isinstance(a, ClaimRedeal)]
     if redeals and (not mine or rng.random() < 0.1):
         return rng.choice(redeals)
-    if policy == "hoard" and turn is not None and (turn + len(state.results)) % 2 == 0:
+    eager = policy == "eager"  # every seat goes out as soon as its hand allows
+    if (eager or policy == "hoard") and turn is not None and (
+        eager or (turn + len(state.results)) % 2 == 0
+    ):
         action = _hoard(rng, state, mine)
         if action is not None:
             return action
@@ -852,6 +856,7 @@ def play_random_match(
     dealer: int | None = None,
     check_views: bool | str = True,
     check_successors: bool = True,
+    deal: Callable[[State, int], State] | None = None,
 ) -> MatchRun:
     """Play a match of random legal actions (``random.Random(seed)``) to its end.
 
@@ -860,7 +865,8 @@ def play_random_match(
     invariant of this module is asserted (see the module docstring); an ``AssertionError``
     names the seed and step. ``check_views`` checks every seat's view at every step (True),
     or (``"turn"``) the acting seat's at every step and every seat's at each round's end;
-    ``check_successors`` applies every enumerated action at every step.
+    ``check_successors`` applies every enumerated action at every step. ``deal(state, i)``,
+    when given, makes the i-th deal instead (a forced position: tests/test_rare_coverage.py).
     """
     options = dict(options or {})
     t0 = time.perf_counter()
@@ -886,7 +892,7 @@ def play_random_match(
                 break
             if check and state.legal_actions():
                 _fail(ctx, "legal actions between rounds")
-            state = state.deal_seeded(f"{seed}:{deals}")
+            state = deal(state, deals) if deal else state.deal_seeded(f"{seed}:{deals}")
             deals += 1
             if check:
                 check_cards(state, deck, ctx + " (deal)")
