@@ -7,7 +7,8 @@ more cards as a meld, every card on every meld at every end, every one- or two-c
 every meld, every discard with and without the announcement, both draws — keeps those the
 single-step rules (``turn.step``) accept, and of those keeps the ones after which an exhaustive
 search of further steps reaches an accepted discard. Two actions are the same when they lead to
-the same state. Slow and plain, so it is run on hands of at most five cards.
+the same state (a set's cards in any order being one set). Slow and plain, so it is run on
+hands of at most five cards.
 """
 
 from __future__ import annotations
@@ -28,12 +29,21 @@ POSITIONS = int(os.environ.get("HAND_ORACLE_POSITIONS", "1000"))
 MAX_HAND = 5
 
 
+def meld_key(meld: Any) -> Any:
+    """A meld up to the order of a set's cards (a set laid 7S 7H 7D is the set 7H 7D 7S)."""
+    if meld.kind == "set":
+        wild = set(meld.wild_at)
+        pairs = enumerate(zip(meld.cards, meld.naturals, strict=True))
+        return ("set", meld.rank, tuple(sorted((c, n, i in wild) for i, (c, n) in pairs)))
+    return meld
+
+
 def key(state: State) -> Any:
     """What an action changed: the round's cards, melds, turn and phase."""
     rnd = state.round
     assert rnd is not None
-    return (state.phase, rnd.hands, rnd.melds, rnd.discard_pile, rnd.turn, rnd.turn_state,
-            rnd.opened, rnd.announced, rnd.missed, len(state.results))
+    return (state.phase, rnd.hands, tuple(meld_key(m) for m in rnd.melds), rnd.discard_pile,
+            rnd.turn, rnd.turn_state, rnd.opened, rnd.announced, rnd.missed, len(state.results))
 
 
 def written_actions(state: State) -> list[Any]:
