@@ -11,8 +11,6 @@ from typing import Any
 import anyio
 from fastapi.testclient import TestClient
 
-from handgame.core.cards import Card
-from handgame.core.errors import CardError
 from handgame.games.hand.actions import parse_action
 from handgame.games.hand.deal import Deal
 from handgame.games.hand.record import read_game
@@ -170,57 +168,3 @@ def states_by_version(record: dict[str, Any]) -> list[State]:
             state = state.apply(parse_action(raw))
             states.append(state)
     return states
-
-
-def card_strings(obj: Any) -> set[str]:
-    """Every string in a JSON value that is a card."""
-    found: set[str] = set()
-    if isinstance(obj, dict):
-        for v in obj.values():
-            found |= card_strings(v)
-    elif isinstance(obj, list):
-        for v in obj:
-            found |= card_strings(v)
-    elif isinstance(obj, str):
-        try:
-            found.add(str(Card.parse(obj)))
-        except (CardError, ValueError):
-            pass
-    return found
-
-
-def visible_cards(state: State, seat: int | None) -> set[str]:
-    """The cards ``seat`` (None: anyone) may see in ``state``: its hand and public cards."""
-    out: set[str] = set()
-    rnd = state.round
-    for r in state.results:
-        for p in r.penalties:
-            out |= {str(c) for c in p}
-    if rnd is None:
-        return out
-    if seat is not None and state.phase.value not in ("deal", "over"):
-        out |= {str(c) for c in rnd.hands[seat]}
-    for m in rnd.melds:
-        out |= {str(c) for c in m.cards}
-        out |= {str(m.stands_for(p)) for p in m.wild_at if m.stands_for(p) is not None}
-    out |= {str(c) for c in rnd.discard_pile}
-    for k in rnd.known:
-        out |= {str(c) for c in k}
-    for c in (rnd.deal.indicator, rnd.deal.discard, rnd.wilds.wild, rnd.wilds.joker_as):
-        if c is not None:
-            out.add(str(c))
-    for a in rnd.actions:
-        out |= card_strings(a.to_json())
-    return out
-
-
-def hidden_cards(state: State, seat: int | None) -> set[str]:
-    """Cards ``seat`` may not see: other hands (but for known cards) and the stock."""
-    rnd = state.round
-    if rnd is None or state.phase.value in ("deal", "over"):
-        return set()
-    out = {str(c) for c in rnd.stock}
-    for i, h in enumerate(rnd.hands):
-        if i != seat:
-            out |= {str(c) for c in h}
-    return out - visible_cards(state, seat)

@@ -412,6 +412,14 @@ def test_mutated_records(record: dict[str, Any], data: st.DataObject) -> None:
     out = run_replay(record)
     run_text(json.dumps(record))
     assert out == replay_text(json.dumps(record))
+    # and one corruption no reading allows: an action by a seat that does not exist
+    acts = [a for _, a in actions_of(record) if a]
+    if acts:
+        broken = copy.deepcopy(record)
+        action = data.draw(st.sampled_from([a for _, a in actions_of(broken) if a]))
+        action[data.draw(st.integers(0, len(action) - 1))]["seat"] = 7
+        refused = run_replay(broken)
+        assert refused["error"] is not None, "a record with an action of seat 7 was accepted"
 
 
 @settings(max_examples=FUZZ, **common)

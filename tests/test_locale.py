@@ -59,7 +59,9 @@ def test_rule_of_and_hint_kind() -> None:
     assert locale.rule_of("L-62: the discard may be taken only…") == "L-62"
     assert locale.rule_of("not now: a turn starts with a draw (L-61, G-3)") == "L-61"
     assert locale.rule_of("the discard pile is empty") is None
-    assert locale.sentence("ar", "rules", "L-62") is not None
+    arabic = locale.sentence("ar", "rules", "L-62")
+    assert isinstance(arabic, str) and arabic == locale.messages()["ar"]["rules"]["L-62"]
+    assert any("\u0600" <= ch <= "\u06ff" for ch in arabic), arabic  # Arabic script
     assert locale.sentence("en", "rules", "L-62") is None
     assert hint_kind("Then discard 8♣: of all your cards…") == "discard"
     assert hint_kind("Draw from the stock.") == "draw_stock"

@@ -13,15 +13,13 @@ from handgame.games.hand.view import view
 from handgame.server.protocol import spectator_view
 from server_helpers import (
     Player,
-    card_strings,
     client,
-    hidden_cards,
     play_out,
     recv,
     states_by_version,
     table_body,
-    visible_cards,
 )
+from view_checker import message_problems, view_problems
 
 HUMAN = {"kind": "human"}
 
@@ -43,10 +41,13 @@ def check_frames(player: Player, states: list[Any]) -> int:
             assert got["hand"] == [] and got["legal_actions"] == []
         else:
             assert got == view(state, player.seat).to_json()
-        seen = card_strings(got)
-        assert seen <= visible_cards(state, player.seat), frame["version"]
-        assert not seen & hidden_cards(state, player.seat)
+        # every field of the whole message, card multisets (view_checker.py)
+        assert message_problems(frame, state, player.seat) == [], frame["version"]
         assert "stock" not in got and "hands" not in got and "seed" not in str(got)
+    for message in player.others:  # acks, errors, presence: no card beyond the table
+        if "version" in message and 0 <= message["version"] < len(states):
+            state = states[message["version"]]
+            assert message_problems(message, state, player.seat) == [], message
     return len(player.frames)
 
 
@@ -88,10 +89,9 @@ def test_spectator_view_holds_no_hand(tmp_path: Path) -> None:
     state = Game.create("levant", {}, 2).new_match(0).deal_seeded("x")
     public = spectator_view(state)
     assert public["hand"] == [] and public["legal_actions"] == [] and public["seat"] is None
-    assert card_strings(public) <= visible_cards(state, None)
-    assert not card_strings(public) & {
-        str(c) for h in state.round.hands for c in h
-    } - visible_cards(state, None)  # type: ignore[union-attr]
+    assert view_problems(public, state, None) == []
+    leaked = {**public, "peek": str(state.round.hands[0][0])}  # type: ignore[union-attr]
+    assert view_problems(leaked, state, None) != []
     assert public["hand_counts"] == [len(h) for h in state.round.hands]  # type: ignore[union-attr]
 
 

@@ -1,7 +1,7 @@
 """The web UI in a real browser: Playwright driving Debian's Chromium against a live server.
 
-Skipped when Playwright or /usr/bin/chromium is missing (``apt-get install chromium``; never
-``playwright install``, which downloads browsers).
+Chromium is found as ``tests/browser.py`` says (the lookup ``.ci/run`` uses too). Skipped when it
+or Playwright is missing, failed instead when ``$HAND_TEST_BROWSER_REQUIRED`` is set (CI).
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from browser import chromium_path, missing
 from handgame.server.app import create_app
 from server_helpers import choose, settings
 
-CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
     "--headless",
     "--no-sandbox",
@@ -33,14 +33,14 @@ ARGS = [
     "--no-first-run",
 ]
 
-if not CHROMIUM.exists():
-    pytest.skip(
-        "no /usr/bin/chromium: the browser tests need Debian's chromium (apt-get install chromium)",
-        allow_module_level=True,
-    )
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="the browser tests need playwright (pip install playwright)"
-)
+_FOUND = chromium_path()
+if _FOUND is None:
+    missing("there is no chromium: the browser tests need Debian's (apt-get install chromium)")
+CHROMIUM: Path = _FOUND if _FOUND is not None else Path("/usr/bin/chromium")
+try:
+    from playwright import sync_api
+except ImportError:
+    missing("the browser tests need playwright (pip install playwright)")
 uvicorn = pytest.importorskip("uvicorn")
 
 #: the deal seeds of the next tables made (a test that needs a known deal puts one here)
