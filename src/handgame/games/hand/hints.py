@@ -20,7 +20,7 @@ from handgame.games.hand.rounds import Phase
 from handgame.games.hand.solver import best_arrangement, best_discard, best_opening, going_out
 from handgame.games.hand.state import State
 from handgame.games.hand.text import Face, describe, faces, imperative, symbol
-from handgame.games.hand.turn import required_minimum
+from handgame.games.hand.turn import required_minimum, taken_must_join
 from handgame.games.hand.view import PlayerView
 from handgame.games.hand.wilds import Wilds, wilds_for
 
@@ -77,6 +77,8 @@ def hint(view: PlayerView, face: Face = symbol) -> list[str]:
     ts = view.public.turn_state
     restriction = ts.restriction if not ts.taken_used else None
     must = ts.taken if ts.taken is not None and not ts.taken_used else None
+    if not taken_must_join(rules):
+        must = None
     if not opened:
         minimum = required_minimum(sampled)
         need = max(1, minimum - ts.laid_value)

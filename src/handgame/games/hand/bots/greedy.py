@@ -22,7 +22,7 @@ from handgame.games.hand.candidates import step_candidates
 from handgame.games.hand.rounds import Phase
 from handgame.games.hand.solver import best_arrangement, best_discard, best_opening, going_out
 from handgame.games.hand.state import State
-from handgame.games.hand.turn import required_minimum, turn_problem
+from handgame.games.hand.turn import required_minimum, taken_must_join, turn_problem
 from handgame.games.hand.view import PlayerView
 from handgame.games.hand.wilds import wilds_for
 
@@ -70,7 +70,7 @@ def _take_discard(state: State) -> State | None:
         after = state.apply(Draw(seat, "discard"))
     except IllegalAction:
         return None
-    if state.rules.discard_pickup != "free":
+    if taken_must_join(state.rules):
         return after  # legal only when it can be laid at once in a new meld (L-62)
     hand = after.round.hands[seat] if after.round else ()
     with_it = best_arrangement(hand, rnd.wilds, state.rules, 1)
@@ -91,8 +91,8 @@ def _play_steps(state: State) -> list[Action]:
         return [plan[0]]
     restriction = ts.restriction if not ts.taken_used else None
     must = ts.taken if ts.taken is not None and not ts.taken_used else None
-    if rules.discard_pickup == "free":
-        must = None
+    if not taken_must_join(rules):
+        must = None  # free, or F-4 must-meld: any new meld will do
     if not rnd.opened[seat]:
         if ts.provisional:
             return []
