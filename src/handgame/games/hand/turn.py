@@ -432,12 +432,12 @@ def turn_problem(
     hand = rnd.hands[seat]
     if card not in hand:
         return f"seat {seat} does not hold {card}"
-    if state.phase is Phase.FIRST_DISCARD:
-        return None
     rules = state.rules
-    ts = rnd.turn_state
     if not announce and not rules.announcements:
         return "this ruleset has no announcements (option announcements=false; L-70, L-71)"
+    if state.phase is Phase.FIRST_DISCARD:
+        return None
+    ts = rnd.turn_state
     out = len(hand) == 1 or going_out
     if out:
         why = going_out_forbidden(state)
