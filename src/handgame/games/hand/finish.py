@@ -30,14 +30,13 @@ from handgame.games.hand.melds import (
     Meld,
     fitting_ends,
 )
+from handgame.games.hand.obligations import pickup_owed, taken_must_join
 from handgame.games.hand.rounds import Phase, RoundState
 from handgame.games.hand.rules import Ruleset
 from handgame.games.hand.turn import (
     going_out_forbidden,
-    pickup_owed,
     required_minimum,
     step,
-    taken_must_join,
     turn_problem,
     two_wilds_problem,
 )

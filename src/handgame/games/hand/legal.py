@@ -26,8 +26,9 @@ from handgame.games.hand.finish import (
     obligated,
     out_bounds,
 )
+from handgame.games.hand.obligations import makes_provisional
 from handgame.games.hand.rounds import Phase
-from handgame.games.hand.turn import makes_provisional, step, turn_problem, two_wilds_problem
+from handgame.games.hand.turn import step, turn_problem, two_wilds_problem
 
 if TYPE_CHECKING:
     from handgame.games.hand.state import State

@@ -21,10 +21,15 @@ from handgame.games.hand.actions import (
     SwapWild,
 )
 from handgame.games.hand.dealing import claim_redeal
-from handgame.games.hand.meldgen import role_choices
-from handgame.games.hand.melds import ACE_ONLY, AUTO, NATURAL, Meld, add_card, analyze, swap
+from handgame.games.hand.melds import ACE_ONLY, AUTO, NATURAL, Meld, add_card, swap
+from handgame.games.hand.obligations import (
+    makes_provisional,
+    o8_add,
+    pickup_owed,
+    read_meld,
+    taken_restriction,
+)
 from handgame.games.hand.rounds import Phase, RoundState, TurnState, evolve
-from handgame.games.hand.rules import Ruleset
 from handgame.games.hand.scoring import end_round, score_win, void_result
 from handgame.games.hand.values import opening_value
 
@@ -65,44 +70,6 @@ def required_minimum(state: State) -> int:
     if state.rules.escalating_minimum and rnd.last_opening:
         return max(base, rnd.last_opening + 1)
     return base
-
-
-def pickup_owed(rules: Ruleset, ts: TurnState) -> bool:
-    """Whether the top discard taken this turn still obliges a meld (L-62, O-5, F-4)."""
-    if ts.taken is None or rules.discard_pickup == "free":
-        return False
-    if rules.discard_pickup == "must-meld":
-        return not ts.laid  # F-4: some new meld this turn, with or without the taken card
-    return not ts.taken_used
-
-
-def taken_must_join(rules: Ruleset) -> bool:
-    """Whether the taken discard itself must be laid (L-62, O-5), not just some meld (F-4)."""
-    return rules.discard_pickup in ("new-meld", "new-meld-or-add")
-
-
-def makes_provisional(state: State, action: Action) -> bool:
-    """Whether a lay-off or swap by a seat that has not opened binds it to go out this turn
-    (L-63, L-64): not a swap under ``swap_needs_opening=false`` (F-8), nor an O-8 add."""
-    rnd = state.round
-    assert rnd is not None
-    if rnd.opened[rnd.turn]:
-        return False
-    if isinstance(action, SwapWild):
-        return state.rules.swap_needs_opening
-    if isinstance(action, LayOff):
-        return not _o8_add(state, action)
-    return False
-
-
-def _o8_add(state: State, a: LayOff) -> bool:
-    """An add of a third equal card to two-equal-plus-wild under O-8 ``free``, which a player
-    who has not opened may make as part of opening (O-8)."""
-    rnd = state.round
-    assert rnd is not None
-    if state.rules.pair_plus_wild != "free" or not 0 <= a.to < len(rnd.melds):
-        return False
-    return rnd.melds[a.to].is_pair_plus_wild() and not rnd.wilds.is_wild(a.card)
 
 
 def _minimum_rules(state: State) -> str:
@@ -200,56 +167,6 @@ def _draw(state: State, a: Draw) -> State:
     return _with_round(state.replace(phase=Phase.PLAY), rnd, a)
 
 
-def _restriction(rnd: RoundState) -> tuple[Card, str] | None:
-    ts = rnd.turn_state
-    return None if ts.taken_used else ts.restriction
-
-
-def _read_meld(
-    state: State, rnd: RoundState, cards: tuple[Card, ...], hand: tuple[Card, ...]
-) -> tuple[Meld, bool]:
-    """The meld ``cards`` make and whether it lays the taken discard itself (L-62, L-66, O-6).
-
-    While the taken wild is restricted its physical card is tracked: a copy read in the
-    restricted role is the taken one, a copy read as an ordinary wild another of the hand.
-    """
-    ts = rnd.turn_state
-    rules = state.rules
-    restriction = _restriction(rnd)
-    if restriction is not None and restriction[1] == "aces-set":
-        card = restriction[0]
-        try:
-            meld = analyze(cards, rnd.wilds, rules)
-        except MeldError as e:
-            raise IllegalAction(str(e), rules=e.rules) from None
-        if card not in cards:
-            return meld, False
-        if meld.kind == "set" and meld.rank == 1:
-            return meld, True
-        if cards.count(card) < hand.count(card):
-            return meld, False
-        raise IllegalAction(
-            "a discarded wild card may be taken only for a set of aces (O-6)", rules=("O-6",)
-        )
-    count = hand.count(restriction[0]) if restriction is not None else 0
-    first: MeldError | None = None
-    for roles, taken_copy in role_choices(cards, restriction, count):
-        try:
-            meld = analyze(cards, rnd.wilds, rules, roles)
-        except MeldError as e:
-            first = first or e
-            continue
-        uses = ts.taken is not None and not ts.taken_used and ts.taken in cards and taken_copy
-        return meld, uses
-    assert first is not None
-    hint = ""
-    if restriction is not None:
-        hint = f"; the discarded wild {ts.taken} taken from the pile plays only as " + (
-            "an ace (L-66)" if ts.taken == JOKER else "its own natural card (L-66)"
-        )
-    raise IllegalAction(f"{first}{hint}", rules=first.rules)
-
-
 def _lay(state: State, a: LayMelds) -> State:
     rnd = _require(state, a, (Phase.PLAY,))
     if not a.melds:
@@ -265,7 +182,7 @@ def _lay(state: State, a: LayMelds) -> State:
         rest = remove_cards(hand, cards)
         if rest is None:
             raise IllegalAction(f"seat {seat} does not hold {' '.join(map(str, cards))}")
-        meld, uses_taken = _read_meld(state, evolve(rnd, turn_state=ts), cards, hand)
+        meld, uses_taken = read_meld(state, evolve(rnd, turn_state=ts), cards, hand)
         value = opening_value(meld, rules)
         hand = rest
         melds = (*melds, meld)
@@ -312,7 +229,7 @@ def _add(state: State, a: LayOff) -> State:
         raise IllegalAction(f"seat {seat} does not hold {a.card}")
     meld = _meld_at(rnd, a.to)
     # a lay-off lays the taken copy only when the hand holds no other (L-66)
-    restriction = _restriction(rnd)
+    restriction = taken_restriction(rnd)
     role = AUTO
     if (
         restriction is not None
@@ -361,7 +278,7 @@ def _add(state: State, a: LayOff) -> State:
     ):
         used = True
     opened = rnd.opened
-    if not opened[seat] and not ts.provisional and _o8_add(state, a):
+    if not opened[seat] and not ts.provisional and o8_add(state, a):
         # O-8: the third equal card counts toward an opening laid this turn
         value = opening_value(new, rules) - opening_value(meld, rules)
         ts = evolve(ts, laid_value=ts.laid_value + value, all_laid_value=ts.all_laid_value + value)

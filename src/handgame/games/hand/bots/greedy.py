@@ -19,10 +19,11 @@ from handgame.core.errors import IllegalAction
 from handgame.games.hand.actions import Action, Discard, Draw, LayMelds, LayOff
 from handgame.games.hand.bots.determinize import game_of, sample_state
 from handgame.games.hand.candidates import step_candidates
+from handgame.games.hand.obligations import taken_must_join
 from handgame.games.hand.rounds import Phase
 from handgame.games.hand.solver import best_arrangement, best_discard, best_opening, going_out
 from handgame.games.hand.state import State
-from handgame.games.hand.turn import required_minimum, taken_must_join, turn_problem
+from handgame.games.hand.turn import required_minimum, turn_problem
 from handgame.games.hand.view import PlayerView
 from handgame.games.hand.wilds import wilds_for
 
