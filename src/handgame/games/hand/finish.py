@@ -66,6 +66,12 @@ def dead_end_reason(state: State, action: Action) -> str:
     assert rnd is not None
     ts = rnd.turn_state
     if isinstance(action, Draw):
+        if not taken_must_join(state.rules):
+            return (
+                f"the discard {ts.taken} may be taken only by a player who can lay a new meld "
+                "this turn (and reach the opening minimum, if not opened); draw from the stock "
+                "instead (F-4, L-63)"
+            )
         if not rnd.opened[rnd.turn]:
             return (
                 f"the discard {ts.taken} may be taken only to lay it at once in a new meld with "
