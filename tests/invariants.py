@@ -743,7 +743,8 @@ class TurnWatch:
         if self.l44 and not won and not (left == 1 and action.announce):
             _fail(ctx, f"seat {seat} added one card to two equal cards and a wild (L-44)")
         if not rules.announcements:  # L-70, L-71 off: nothing announced, nothing missed
-            if not action.announce or rnd1.announced[seat] is not None or rnd1.missed[seat]:
+            missed = left <= 3 and left and not action.announce
+            if missed or rnd1.announced[seat] is not None or rnd1.missed[seat]:
                 _fail(ctx, f"seat {seat}: an announcement without announcements (L-70)")
             return
         self.missed[seat] = left <= 3 and not action.announce and left > 0

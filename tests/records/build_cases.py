@@ -2307,13 +2307,19 @@ c.err(0, [i], "O-11")
 
 c = case(
     "l70-announcements-off-no-missed-announcement",
-    "L-70, L-71 off (announcements=false): there is nothing to announce, so a discard that "
-    "records a missed announcement (\"announce\": false) is refused, not ignored.",
+    "L-70, L-71 off (announcements=false): seat 1 opens TS JS QS KS + 2H 3H 4H 5H + 7D 8D 9D "
+    "(40 + 14 + 24 = 78) and discards KC, left with 3 cards: there is nothing to announce, so "
+    "a discard that records a missed announcement (\"announce\": false) is refused, not ignored.",
     options={"announcements": False},
 )
-c.deal(0, ["", "KC"], IND)
-c.d(1, "KC", announce=False)
-c.err(0, [0], "announcements")
+c.deal(0, ["", "TS JS QS KS 2H 3H 4H 5H 7D 8D 9D 2C KC"], IND, top="QC 3D")
+c.d(1, "2C")
+c.s(0)
+c.d(0, "QC")
+c.s(1)
+c.m(1, "TS JS QS KS", "2H 3H 4H 5H", "7D 8D 9D")
+i = c.d(1, "KC", announce=False)
+c.err(0, [i], "announcements")
 
 c = case(
     "max-meld-size-six-card-run-refused",

@@ -350,7 +350,8 @@ def turn_problem(
     if card not in hand:
         return f"seat {seat} does not hold {card}"
     rules = state.rules
-    if not announce and not rules.announcements:
+    if not announce and not rules.announcements and len(hand) <= 4:
+        # a missed announcement means something only with three cards or fewer left (L-71)
         return "this ruleset has no announcements (option announcements=false; L-70, L-71)"
     if state.phase is Phase.FIRST_DISCARD:
         return None
