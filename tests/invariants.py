@@ -320,8 +320,9 @@ def _full_hand(state: State, winner: int) -> bool:
     return True
 
 
-def _bonus(state: State, winner: int, last: Card) -> int:
-    """O-11 recomputed: the winner's melds (all laid in the winning turn) and the discard."""
+def _bonus(state: State, winner: int, gone: tuple[Card, ...]) -> int:
+    """O-11 recomputed: the winner's melds (all laid in the winning turn) and the final discard
+    (two wild cards together under two-wilds; the colour counts the melded cards only)."""
     rules = state.rules
     rnd = state.round
     assert rnd is not None
@@ -330,13 +331,16 @@ def _bonus(state: State, winner: int, last: Card) -> int:
     wilds = rnd.wilds
     melded = [c for m, o in zip(rnd.melds, rnd.owners, strict=True) if o == winner for c in m.cards]
     wild_factor = 1
-    if wilds.is_wild(last):
+    if len(gone) == 2:
         n_wild = sum(1 for c in melded if wilds.is_wild(c))
-        if "two-wilds" in rules.bonuses and n_wild == 1 and len(melded) == 14:
-            wild_factor = 4
-        elif "wild-discard" in rules.bonuses:
-            wild_factor = 2
-    naturals = [c for c in (*melded, last) if not wilds.is_wild(c) and c != JOKER]
+        if "two-wilds" not in rules.bonuses or n_wild or len(melded) != 13:
+            raise AssertionError(f"two cards discarded together outside two-wilds: {gone}")
+        if not all(wilds.is_wild(c) for c in gone):
+            raise AssertionError(f"two cards discarded together, not both wild: {gone}")
+        wild_factor = 4
+    elif wilds.is_wild(gone[0]) and "wild-discard" in rules.bonuses:
+        wild_factor = 2
+    naturals = [c for c in melded if not wilds.is_wild(c) and c != JOKER]
     colour = 1
     if naturals:
         if "one-suit" in rules.bonuses and len({c.suit for c in naturals}) == 1:
@@ -505,6 +509,7 @@ class TurnWatch:
         self.laid = False
         self.owed = 0  # O-7
         self.l44 = False  # a single card added to two equal cards and a wild (L-44)
+        self.o8 = False  # a third equal card added to two-equal-plus-wild to open (O-8 free)
         if state is not None and state.round is not None and state.current_seat is not None:
             self.seat = state.current_seat
             self.opened_at_start = state.round.opened[self.seat]
@@ -551,8 +556,24 @@ class TurnWatch:
                     self.taken_used = True
                 self.owed = max(0, self.owed - sum(1 for c in m.cards if wilds.is_wild(c)))
         elif isinstance(action, LayOff):
-            self.touched = True
             m0 = rnd0.melds[action.to]
+            pair_plus_wild = m0.kind == "set" and len(m0.cards) == 3 and len(m0.wild_at) == 1
+            if (
+                pair_plus_wild
+                and rules.pair_plus_wild == "free"
+                and not wilds.is_wild(action.card)
+                and not rnd0.opened[action.seat]
+                and not self.touched
+            ):
+                # O-8: the add counts toward the opening (the rank's value, once)
+                rnd1 = after.round
+                assert rnd1 is not None
+                value = meld_value(rnd1.melds[action.to], rules) - meld_value(m0, rules)
+                self.laid_value += value
+                self.all_laid_value += value
+                self.o8 = True
+            else:
+                self.touched = True
             if (
                 m0.kind == "set"
                 and len(m0.cards) == 3
@@ -560,7 +581,8 @@ class TurnWatch:
                 and not wilds.is_wild(action.card)
                 and rules.pair_plus_wild == "restricted"
                 and not any(
-                    rnd0.announced[o] == 1 and len(rnd0.hands[o]) == 1
+                    (rnd0.announced[o] == 1 or not rules.announcements)
+                    and len(rnd0.hands[o]) == 1
                     for o in range(before.game.players)
                     if o != action.seat
                 )
@@ -576,7 +598,9 @@ class TurnWatch:
             if wilds.is_wild(action.card):
                 self.owed = max(0, self.owed - 1)
         elif isinstance(action, SwapWild):
-            self.touched = True
+            # F-8: with swap_needs_opening=false a swap before opening binds to nothing
+            if rules.swap_needs_opening or rnd0.opened[action.seat]:
+                self.touched = True
             if rules.swap_must_reuse:
                 m0 = rnd0.melds[action.at]
                 m1 = after.round.melds[action.at] if after.round is not None else m0
@@ -609,7 +633,7 @@ class TurnWatch:
         elif before.phase is not Phase.FIRST_DISCARD:
             opened = rnd1.opened[seat]
             if not self.opened_at_start:
-                if self.laid and not opened:
+                if (self.laid or self.o8) and not opened:
                     _fail(ctx, f"seat {seat} laid melds without opening and kept cards (L-63)")
                 if self.touched and not self.laid:
                     _fail(ctx, f"seat {seat} added/swapped before opening and kept cards (L-63)")
@@ -623,9 +647,11 @@ class TurnWatch:
                 _fail(ctx, f"seat {seat} is no longer opened")
         if not self.opened_at_start and rnd1.opened[seat]:
             self.openings.append(self.all_laid_value)
+        if self.taken is not None and rules.discard_pickup == "must-meld" and not self.laid:
+            _fail(ctx, f"seat {seat} took the discard {self.taken} and laid no new meld (F-4)")
         if (
             self.taken is not None
-            and rules.discard_pickup != "free"
+            and rules.discard_pickup in ("new-meld", "new-meld-or-add")
             and not self.taken_used
         ):
             _fail(ctx, f"seat {seat} took the discard {self.taken} and did not lay it (L-62, O-5)")
@@ -634,6 +660,11 @@ class TurnWatch:
         left = len(rnd1.hands[seat])
         if self.l44 and not won and not (left == 1 and action.announce):
             _fail(ctx, f"seat {seat} added one card to two equal cards and a wild (L-44)")
+        if not rules.announcements:  # L-70, L-71 off: nothing announced, nothing missed
+            missed = left <= 3 and left and not action.announce
+            if missed or rnd1.announced[seat] is not None or rnd1.missed[seat]:
+                _fail(ctx, f"seat {seat}: an announcement without announcements (L-70)")
+            return
         self.missed[seat] = left <= 3 and not action.announce and left > 0
         if left <= 3 and left and rnd1.announced[seat] != (left if action.announce else None):
             _fail(ctx, f"seat {seat} left with {left}: announced {rnd1.announced[seat]} (L-70)")
@@ -790,7 +821,10 @@ class MatchTracker:
         full = _full_hand(after, w)
         if res.hand != ("full" if full else "partial"):
             _fail(ctx, f"hand is {res.hand!r}, the actions make it {'full' if full else 'partial'}")
-        mult = _bonus(after, w, last.card) if full else 1
+        gone = (last.card,) if last.second is None else (last.card, last.second)
+        if len(gone) == 2 and not full:
+            _fail(ctx, "two cards discarded together without a full hand (O-11 two-wilds)")
+        mult = _bonus(after, w, gone) if full else 1
         if res.multiplier != mult:
             _fail(ctx, f"multiplier {res.multiplier}, O-11 gives {mult}")
         for s in range(n):

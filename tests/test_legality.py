@@ -487,8 +487,8 @@ def test_option_overrides_apply() -> None:
 
 @pytest.mark.parametrize(
     ("preset", "players", "partnership"),
-    [("levant", 1, False), ("levant", 5, False), ("four-jokers", 6, False),
-     ("levant", 3, True), ("four-jokers", 5, True), ("gulf", 5, False), ("levant", True, False)],
+    [("levant", 1, False), ("levant", 6, False), ("four-jokers", 6, False),
+     ("levant", 3, True), ("four-jokers", 5, True), ("gulf", 6, False), ("levant", True, False)],
 )
 def test_bad_player_counts(preset: str, players: Any, partnership: bool) -> None:
     with pytest.raises(OptionError):

@@ -171,6 +171,16 @@ VARIANTS: list[Any] = [
     ("gulf", 4, False, {"wild_limit": "one", "discard_pickup": "new-meld"}, "weighted", None),
     ("four-jokers", 4, False, {"jokers": 2}, "weighted", None),
     ("levant", 4, False, {"penalty_limit": 120, "rounds": None}, "weighted", None),
+    # the rule book's second reading (issue 13)
+    ("levant", 4, False, {"discard_pickup": "must-meld"}, "weighted", None),
+    ("four-jokers", 4, False, {"discard_pickup": "new-meld"}, "weighted", None),
+    ("levant", 4, False, {"swap_needs_opening": False, "pair_plus_wild": "free"}, "weighted",
+     None),
+    ("levant", 4, False, {"announcements": False}, "weighted", None),
+    ("levant", 3, False, {"max_meld_size": 5}, "weighted", None),
+    ("levant", 5, False, {}, "weighted", None),
+    ("gulf", 5, False, {"max_meld_size": 4}, "weighted", None),
+    ("levant", 2, False, {"bonuses": ["two-wilds", "one-color"]}, "hoard", None),
 ]
 
 

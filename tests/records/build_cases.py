@@ -181,6 +181,10 @@ class Case:
             return self._act(seat, discard=card)
         return self._act(seat, discard=card, announce=announce)
 
+    def d2(self, seat, first, second):
+        """The two-card final discard of the O-11 two-wilds bonus."""
+        return self._act(seat, discard=[first, second])
+
     def s(self, seat):
         return self._act(seat, draw="stock")
 
@@ -356,8 +360,10 @@ def bookkeep(case):
                 elif "discard" in a:
                     if not drawn:
                         raise Slip("discard before draw")
-                    rm(a["discard"])
-                    pile.append(a["discard"])
+                    gone = a["discard"] if isinstance(a["discard"], list) else [a["discard"]]
+                    for x in gone:  # two wild cards together only under two-wilds (O-11)
+                        rm(x)
+                        pile.append(x)
                     if not h:
                         ended = "won by %d" % seat
                     elif case.opts["stock_end"] == "players" and len(stock) == n:
@@ -2145,6 +2151,282 @@ st = rnd["deal"]["stock"]
 st[st.index("2S")] = "KH"
 c.d(1, "KC")
 c.err(0, [None], None)
+
+
+# ========================================================================================
+# The rule book's second reading (issue 13): F-4 must-meld, F-8 swap_needs_opening, O-8 for an
+# opening add, O-11 one-color / two-wilds, announcements, max_meld_size, 2-5 players,
+# contradictory options, and the taken wild tracked as a physical card (L-66).
+
+F4_S0 = "KS KH QS QH QD JS JH JD 3D 3C 5D 9C 6H 7D"
+for cid, opts, what in [
+    ("f4-must-meld-without-taken", {}, "ok"),
+    ("f4-new-meld-override-refused", {"discard_pickup": "new-meld"}, "err"),
+]:
+    c = case(
+        cid,
+        "F-4: four-jokers; seat 0 takes the discard KD and lays QS QH QD + JS JH JD (30 + 30 "
+        "= 60 >= 52) without it, then discards 3D. "
+        + (
+            "Legal under discard_pickup=must-meld (the preset's default): a new meld was laid "
+            "that turn, with or without the taken card."
+            if what == "ok"
+            else "Refused under discard_pickup=new-meld: the taken KD must be in a new meld (L-62)."
+        ),
+        preset="four-jokers",
+        options=opts,
+    )
+    c.deal(0, [F4_S0, "KD"])
+    c.d(1, "KD")
+    i = c.p(0)
+    c.m(0, "QS QH QD", "JS JH JD")
+    j = c.d(0, "3D")
+    if what == "ok":
+        c.ok()
+    else:
+        c.err(0, list(range(i, j + 1)), "L-62")
+
+c = case(
+    "f4-must-meld-nothing-laid-refused",
+    "F-4: four-jokers; seat 0 takes the discard KD and discards 3D without laying any meld: "
+    "refused (a player who takes the discard must lay a new meld that turn).",
+    preset="four-jokers",
+)
+c.deal(0, [F4_S0, "KD"])
+c.d(1, "KD")
+i = c.p(0)
+j = c.d(0, "3D")
+c.err(0, [i, j], "F-4")
+
+for cid, opts, what in [
+    ("f8-swap-before-opening", {}, "ok"),
+    ("f8-swap-needs-opening-refused", {"swap_needs_opening": True}, "err"),
+]:
+    c = case(
+        cid,
+        "F-8: four-jokers; seat 1 opens 7D X 9D (24) + TS JS QS KS (40) = 64. Seat 0, not "
+        "opened, puts 8D in place of the joker (a7), keeps it and discards 5D without opening. "
+        + (
+            "Legal: in four-jokers any player may take a joker from the table "
+            "(swap_needs_opening=false)."
+            if what == "ok"
+            else "Refused with swap_needs_opening=true: before opening no wild may be taken "
+            "from the table unless going out (L-40, L-63)."
+        ),
+        preset="four-jokers",
+        options=opts,
+    )
+    c.deal(0, ["8D 3C 5D", "2C 4S 7D X 9D TS JS QS KS"])
+    c.d(1, "2C")
+    c.s(0)
+    c.d(0, "3C")
+    c.s(1)
+    c.m(1, "7D X 9D", "TS JS QS KS")
+    c.d(1, "4S")
+    c.s(0)
+    i = c.sw(0, "8D", 0)
+    j = c.d(0, "5D")
+    if what == "ok":
+        c.ok()
+    else:
+        c.err(0, [i, j], "L-63")
+
+for cid, opts, what in [
+    ("o8-open-by-the-add", {"pair_plus_wild": "free"}, "ok"),
+    ("o8-open-by-the-add-restricted-refused", {}, "err"),
+]:
+    c = case(
+        cid,
+        "O-8: seat 1 opens 8S AC 8H (two eights + wild) + TS JS QS KS. Seat 0, not opened, "
+        "lays TH JH QH (30) + 5C 5D 5S (15) = 45 (a8), adds the third eight 8D to 8S AC 8H "
+        "(a9: 45 + 8 = 53 >= 51) and discards KD. "
+        + (
+            "Legal under pair_plus_wild=free: O-8 lets a player who opens by that very add make "
+            "it, and the add counts toward the opening."
+            if what == "ok"
+            else "Refused under pair_plus_wild=restricted (levant): an add before opening does "
+            "not count, and 45 is short of 51 (L-63, L-44)."
+        ),
+        options=opts,
+    )
+    i = l44_setup(c, "TH JH QH 5C 5D 5S 8D 2H 3H 9C 4S 6D 2C KD", ["TH JH QH", "5C 5D 5S"])
+    c.add(0, "8D", 0)
+    j = c.d(0, "KD")
+    if what == "ok":
+        c.ok()
+    else:
+        c.err(0, list(range(i, j + 1)), "L-63")
+
+c = case(
+    "o11-one-color-black-discard",
+    "O-11 (bonus one-color): seat 1 lays a full hand all red (2H-6H, 7H-TH, 9D-KD: 14 cards) "
+    "and goes out by discarding the black 3C; one-color looks at the 14 melded cards only: "
+    "x2. Seat 1 -60*2 = -120, seat 0 (never opened) 100*2*2 = 400.",
+    options={"bonuses": ["one-color"]},
+)
+c.deal(0, ["", "2H 3H 4H 5H 6H 9D TD JD QD KD 7H 8H 9H 3C 3S"], IND, top="QC TH")
+c.d(1, "3S")
+c.s(0)
+c.d(0, "QC")
+c.s(1)
+c.m(1, "2H 3H 4H 5H 6H", "7H 8H 9H TH", "9D TD JD QD KD")
+c.d(1, "3C")
+c.ok([won(0, 1, "full", [400, -120], 2)], [400, -120])
+
+TWO_WILDS_S1 = "2H 3H 4H 5H 6H 9D TD JD QD KD 7H 8H 9H AC 3S"
+c = case(
+    "o11-two-wilds-two-card-discard",
+    "O-11 (bonuses wild-discard, two-wilds): seat 1 melds 13 natural cards (2H-6H, 7H-9H, "
+    "9D-KD) and goes out by discarding the two wild AC together (indicator 7C; RECORD.md "
+    "\"discard\": [\"AC\", \"AC\"]): two-wilds x4 (instead of wild-discard). Seat 1 -60*4 = "
+    "-240, seat 0 (never opened) 100*2*4 = 800.",
+    options={"bonuses": ["wild-discard", "two-wilds"]},
+)
+c.deal(0, ["", TWO_WILDS_S1], IND, top="QC AC")
+c.d(1, "3S")
+c.s(0)
+c.d(0, "QC")
+c.s(1)
+c.m(1, "2H 3H 4H 5H 6H", "7H 8H 9H", "9D TD JD QD KD")
+c.d2(1, "AC", "AC")
+c.ok([won(0, 1, "full", [800, -240], 4)], [800, -240])
+
+c = case(
+    "o11-two-card-discard-without-bonus-refused",
+    "O-11: as o11-two-wilds-two-card-discard but with no bonuses: a turn ends with the discard "
+    "of one card (L-61); two wild cards go together only under two-wilds. Refused at a5.",
+)
+c.deal(0, ["", TWO_WILDS_S1], IND, top="QC AC")
+c.d(1, "3S")
+c.s(0)
+c.d(0, "QC")
+c.s(1)
+c.m(1, "2H 3H 4H 5H 6H", "7H 8H 9H", "9D TD JD QD KD")
+i = c.d2(1, "AC", "AC")
+c.err(0, [i], "O-11")
+
+c = case(
+    "l70-announcements-off-no-missed-announcement",
+    "L-70, L-71 off (announcements=false): seat 1 opens TS JS QS KS + 2H 3H 4H 5H + 7D 8D 9D "
+    "(40 + 14 + 24 = 78) and discards KC, left with 3 cards: there is nothing to announce, so "
+    "a discard that records a missed announcement (\"announce\": false) is refused, not ignored.",
+    options={"announcements": False},
+)
+c.deal(0, ["", "TS JS QS KS 2H 3H 4H 5H 7D 8D 9D 2C KC"], IND, top="QC 3D")
+c.d(1, "2C")
+c.s(0)
+c.d(0, "QC")
+c.s(1)
+c.m(1, "TS JS QS KS", "2H 3H 4H 5H", "7D 8D 9D")
+i = c.d(1, "KC", announce=False)
+c.err(0, [i], "announcements")
+
+c = case(
+    "max-meld-size-six-card-run-refused",
+    "max_meld_size=5: seat 1 opens with the six-card run 9S TS JS QS KS AS: refused (at most 5 "
+    "cards a meld).",
+    options={"max_meld_size": 5},
+)
+c.deal(0, ["", "9S TS JS QS KS AS 2C"], IND, top="QC 3D")
+c.d(1, "2C")
+c.s(0)
+c.d(0, "QC")
+c.s(1)
+i = c.m(1, "9S TS JS QS KS AS")
+c.err(0, [i], "max_meld_size")
+
+c = case(
+    "max-meld-size-add-sixth-refused",
+    "max_meld_size=5: seat 1 opens TS JS QS KS AS (40 + 11 = 51), then adds 9S at the low end: "
+    "refused (the run would hold 6 cards).",
+    options={"max_meld_size": 5},
+)
+c.deal(0, ["", "9S TS JS QS KS AS 2C"], IND, top="QC 3D")
+c.d(1, "2C")
+c.s(0)
+c.d(0, "QC")
+c.s(1)
+c.m(1, "TS JS QS KS AS")
+i = c.add(1, "9S", 0)
+c.err(0, [i], "max_meld_size")
+
+c = case(
+    "players-levant-five",
+    "Players: levant is played by 2 to 5 (as Jawaker's Hand): a five-player deal, 14 cards "
+    "each and 15 to seat 1, is played.",
+    players=5,
+)
+c.deal(0, ["", "KD", "QH", "", ""], IND)
+c.d(1, "KD")
+c.s(2)
+c.d(2, "QH")
+c.ok()
+
+c = case(
+    "players-gulf-five",
+    "Players: gulf allows 2 to 5 (4 by default): a five-player deal of 13 cards each and an "
+    "upcard; seat 1 draws first (G-3).",
+    preset="gulf",
+    players=5,
+)
+c.deal(0, ["", "KD", "", "", ""], upcard="3C")
+c.s(1)
+c.d(1, "KD")
+c.ok()
+
+c = case(
+    "o2-single-wild-without-no-jokers-refused",
+    "O-2: ace_indicator=single-wild applies only with wilds=no-jokers; under wilds=indicator "
+    "the two options contradict each other: the record's rules are refused, naming both.",
+    options={"ace_indicator": "single-wild"},
+)
+c.deal(0, ["", "KC"], IND)
+c.d(1, "KC")
+c.err(None, [None], "wilds=no-jokers", loose=False)
+
+L66_S0 = "TH JH QH KH 7D 9D QC KC AC 2S 5S 5H"
+for cid, opts, melds, what in [
+    ("l66-twin-own-copy-as-wild-refused", {}, ["TH JH QH KH", "7D AC 9D"], "L-62"),
+    ("l66-twin-taken-copy-natural-ok", {}, ["TH JH QH KH", "7D AC 9D", "QC KC AC"], "ok"),
+]:
+    c = case(
+        cid,
+        "L-66, L-62 (indicator 7C, both AC wild): seat 1 discards the wild AC; seat 0, holding "
+        "the other AC, takes it. The taken card is tracked: an AC laid as an ordinary wild "
+        "(7D AC 9D, AC = 8D) is seat 0's own copy, and the taken one plays only as the natural "
+        "A-clubs. "
+        + (
+            "Seat 0 lays TH JH QH KH + 7D AC 9D (64) and discards 2S: refused, the taken "
+            "discard was never laid in a new meld (L-62)."
+            if what != "ok"
+            else "Seat 0 lays TH JH QH KH + 7D AC 9D + QC KC AC (the taken AC as the natural ace: "
+            "40 + 24 + 31 = 95) and discards 2S: legal."
+        ),
+        options=opts,
+    )
+    c.deal(0, [L66_S0, "AC"], IND)
+    c.d(1, "AC")
+    c.p(0)
+    i = c.m(0, *melds)
+    j = c.d(0, "2S")
+    if what == "ok":
+        c.ok()
+    else:
+        c.err(0, [i, j], what)
+
+c = case(
+    "l66-twin-restriction-stays",
+    "L-66 (discard_pickup=free): seat 0 holds one AC and takes the discarded wild AC; it lays "
+    "TH JH QH KH + 7D AC 9D (its own copy as the wild 8D), so the AC left is the taken one and "
+    "still plays only as the natural A-clubs: 5S 5H AC (AC as a wild five) is refused.",
+    options={"discard_pickup": "free"},
+)
+c.deal(0, [L66_S0, "AC"], IND)
+c.d(1, "AC")
+c.p(0)
+c.m(0, "TH JH QH KH", "7D AC 9D")
+i = c.m(0, "5S 5H AC")
+c.err(0, [i], "L-66")
 
 
 # ========================================================================================

@@ -9,7 +9,7 @@ from typing import Any
 
 from handgame.cli.common import UsageError, parse_option, print_json, rules_flags
 from handgame.core.cards import Card
-from handgame.core.errors import MeldError
+from handgame.core.errors import MeldError, OptionError
 from handgame.games.hand.melds import analyze
 from handgame.games.hand.rules import Ruleset, make_ruleset
 from handgame.games.hand.values import opening_value
@@ -30,6 +30,11 @@ def cmd_meld(args: argparse.Namespace) -> int:
         raise UsageError("give the meld's cards, e.g. hand meld --indicator 7C -- 7D AC 9D")
     cards = tuple(Card.parse(t) for t in texts)
     indicator = Card.parse(args.indicator) if args.indicator is not None else None
+    if indicator is not None and not indicator_needed(rules):
+        raise OptionError(
+            f"--indicator {indicator} contradicts wilds={rules.wilds}: these rules turn no "
+            "indicator, the jokers are the wild cards (O-2, G-2, F-2)"
+        )
     if indicator_needed(rules):
         if indicator is None:
             if any(c.is_joker or c.rank == 1 for c in cards):

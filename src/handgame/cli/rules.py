@@ -15,6 +15,8 @@ from handgame.games.hand.rules import OPTION_SPECS, PRESETS, OptionSpec
 
 def spec_values(spec: OptionSpec) -> str:
     """The values an option allows, in words."""
+    if spec.values is not None:
+        return spec.values
     if spec.choices is not None:
         return ", ".join(show_value(c) for c in spec.choices)
     return {

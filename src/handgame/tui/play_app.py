@@ -239,6 +239,9 @@ class HandApp(BaseGameApp):
         if seat is None or not self.hand_cards:
             return
         cards = self.chosen() or [self.hand_cards[self.cursor]]
+        if len(cards) == 2:  # the two wild cards of the two-wilds bonus (O-11)
+            self.try_act(Discard(seat, cards[0], announce, cards[1]))
+            return
         if len(cards) != 1:
             self.say("✗ select exactly one card to discard", "bold red")
             return

@@ -69,15 +69,27 @@ class SwapWild(Action):
 
 @dataclass(frozen=True)
 class Discard(Action):
-    """Discard a card and end the turn; ``announce=False`` records a missed announcement."""
+    """Discard a card and end the turn; ``announce=False`` records a missed announcement.
+
+    ``second`` is the other wild card of a two-card final discard (O-11 ``two-wilds``).
+    """
 
     card: Card = ALL_CARDS[0]
     announce: bool = True
+    second: Card | None = None
     verb: ClassVar[str] = "discard"
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The card or cards discarded."""
+        return (self.card,) if self.second is None else (self.card, self.second)
 
     def to_json(self) -> dict[str, Any]:
         """The action as a record object."""
-        out: dict[str, Any] = {"seat": self.seat, "discard": str(self.card)}
+        shown: str | list[str] = str(self.card)
+        if self.second is not None:
+            shown = [str(self.card), str(self.second)]
+        out: dict[str, Any] = {"seat": self.seat, "discard": shown}
         if not self.announce:
             out["announce"] = False
         return out
@@ -148,7 +160,16 @@ def parse_action(obj: Any) -> Action:
         announce = obj.get("announce", True)
         if not isinstance(announce, bool):
             raise ActionError(f"announce must be true or false, not {announce!r}")
-        return Discard(seat, _card(obj["discard"], "discard"), announce)
+        cards = obj["discard"]
+        if isinstance(cards, list):
+            if len(cards) != 2:
+                raise ActionError(
+                    "discard is one card, or a list of two wild cards to go out under the "
+                    "two-wilds bonus (O-11)"
+                )
+            first, second = (_card(c, "a discarded card") for c in cards)
+            return Discard(seat, first, announce, second)
+        return Discard(seat, _card(cards, "discard"), announce)
     if obj["redeal"] is not True:
         raise ActionError("redeal must be true")
     return ClaimRedeal(seat)

@@ -30,9 +30,16 @@ from handgame.games.hand.melds import (
     Meld,
     fitting_ends,
 )
+from handgame.games.hand.obligations import pickup_owed, taken_must_join
 from handgame.games.hand.rounds import Phase, RoundState
 from handgame.games.hand.rules import Ruleset
-from handgame.games.hand.turn import going_out_forbidden, required_minimum, step, turn_problem
+from handgame.games.hand.turn import (
+    going_out_forbidden,
+    required_minimum,
+    step,
+    turn_problem,
+    two_wilds_problem,
+)
 from handgame.games.hand.wilds import Wilds
 
 if TYPE_CHECKING:
@@ -47,9 +54,9 @@ def obligated(state: State) -> bool:
     assert rnd is not None
     ts = rnd.turn_state
     seat = rnd.turn
-    if ts.taken is not None and not ts.taken_used and state.rules.discard_pickup != "free":
+    if pickup_owed(state.rules, ts):
         return True
-    if not rnd.opened[seat] and (ts.laid or ts.provisional):
+    if not rnd.opened[seat] and (ts.laid or ts.laid_value or ts.provisional):
         return True
     return ts.l44_pending or ts.reuse_owed > 0
 
@@ -59,6 +66,12 @@ def dead_end_reason(state: State, action: Action) -> str:
     assert rnd is not None
     ts = rnd.turn_state
     if isinstance(action, Draw):
+        if not taken_must_join(state.rules):
+            return (
+                f"the discard {ts.taken} may be taken only by a player who can lay a new meld "
+                "this turn (and reach the opening minimum, if not opened); draw from the stock "
+                "instead (F-4, L-63)"
+            )
         if not rnd.opened[rnd.turn]:
             return (
                 f"the discard {ts.taken} may be taken only to lay it at once in a new meld with "
@@ -131,6 +144,8 @@ def _finishable(
     # turn_problem depends on the card only through holding it: one card of the hand decides
     if hand and turn_problem(state, hand[0]) is None:
         return True
+    if len(hand) == 2 and two_wilds_problem(state, hand) is None:
+        return True  # O-11: the two wild cards discarded together
     pos = _Position(
         (
             hand,
@@ -231,19 +246,24 @@ def _quick_verdict(state: State, stage: int = 0, no_out: bool = False) -> bool |
     opened = rnd.opened[seat]
     rules = state.rules
     if not ts.provisional and not ts.l44_pending and ts.reuse_owed == 0:
-        taken_open = ts.taken is not None and not ts.taken_used
-        must = ts.taken if taken_open and rules.discard_pickup != "free" else None
+        owed = pickup_owed(rules, ts)
+        must = ts.taken if owed and taken_must_join(rules) else None
         keep = 2 if going_out_forbidden(state) else 1
         hand = rnd.hands[seat]
         restriction = ts.restriction if not ts.taken_used else None
+        # the taken wild is tracked (L-66): with an identical card in hand a packing may hold
+        # the other copy where the taken one is owed, so only the search says yes
+        exact = not (must is not None and restriction is not None and hand.count(must) > 1)
         bound = value_bound(hand, rnd.wilds, rules, restriction)
         if not opened and ts.laid_value + bound < required_minimum(state):
             best = -1  # the bound alone shows the opening is out of reach
         else:
             best = best_melds_value(hand, rnd.wilds, rules, keep, restriction, must)
-        if best >= 0 and (opened or ts.laid_value + best >= required_minimum(state)):
-            if opened or ts.laid or best > 0:
+        if exact and best >= 0 and (opened or ts.laid_value + best >= required_minimum(state)):
+            if (opened and not owed) or ts.laid or best > 0:
                 return True
+        if not exact:
+            return None
         if opened:
             # the taken discard cannot join a new meld: only a swap (which gives a wild) or,
             # under O-5, a lay-off can still help
@@ -251,11 +271,28 @@ def _quick_verdict(state: State, stage: int = 0, no_out: bool = False) -> bool |
             if not add_route and not _swap_possible(rnd, seat):
                 return False
             return None
-        # not opened and the opening cannot be reached with melds: only going out is left
+        # not opened and the opening cannot be reached with melds: only going out is left, or
+        # an O-8 add that counts toward the opening
+        if _o8_possible(rnd, rules):
+            return None
         return None if not no_out and could_go_out(state, stage) else False
     if not opened and ts.provisional and (no_out or not could_go_out(state, stage)):
         return False
     return None
+
+
+def _o8_possible(rnd: RoundState, rules: Ruleset) -> bool:
+    """Whether the hand could add a third equal card to a two-equal-plus-wild (O-8 free)."""
+    if rules.pair_plus_wild != "free":
+        return False
+    hand = rnd.hands[rnd.turn]
+    for m in rnd.melds:
+        if m.is_pair_plus_wild():
+            for c in hand:
+                nat = rnd.wilds.natural(c)
+                if not rnd.wilds.is_wild(c) and nat.rank == m.rank:
+                    return True
+    return False
 
 
 def _swap_possible(rnd: RoundState, seat: int) -> bool:

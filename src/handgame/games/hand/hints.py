@@ -16,6 +16,7 @@ from handgame.games.hand.actions import (
     LayOff,
 )
 from handgame.games.hand.bots.determinize import game_of, sample_state
+from handgame.games.hand.obligations import taken_must_join
 from handgame.games.hand.rounds import Phase
 from handgame.games.hand.solver import best_arrangement, best_discard, best_opening, going_out
 from handgame.games.hand.state import State
@@ -77,6 +78,8 @@ def hint(view: PlayerView, face: Face = symbol) -> list[str]:
     ts = view.public.turn_state
     restriction = ts.restriction if not ts.taken_used else None
     must = ts.taken if ts.taken is not None and not ts.taken_used else None
+    if not taken_must_join(rules):
+        must = None
     if not opened:
         minimum = required_minimum(sampled)
         need = max(1, minimum - ts.laid_value)

@@ -26,8 +26,9 @@ from handgame.games.hand.finish import (
     obligated,
     out_bounds,
 )
+from handgame.games.hand.obligations import makes_provisional
 from handgame.games.hand.rounds import Phase
-from handgame.games.hand.turn import step, turn_problem
+from handgame.games.hand.turn import step, turn_problem, two_wilds_problem
 
 if TYPE_CHECKING:
     from handgame.games.hand.state import State
@@ -57,12 +58,15 @@ def legal_actions(state: State, seat: int | None = None) -> list[Action]:
                 candidates = step_candidates(state)
             hand = rnd.hands[turn]
             # a missed announcement (L-71) matters only with three cards or fewer left
-            announces = (True, False) if len(hand) <= 4 else (True,)
+            missable = state.rules.announcements and len(hand) <= 4
+            announces = (True, False) if missable else (True,)
             # turn_problem depends on the card only through holding it (every card here is held)
             ok = [a for a in announces if hand and turn_problem(state, hand[0], a) is None]
             for c in sorted(set(hand)):
                 for announce in ok:
                     out.append(Discard(turn, c, announce))
+            if len(hand) == 2 and two_wilds_problem(state, hand) is None:
+                out.append(Discard(turn, hand[0], True, hand[1]))  # O-11 two-wilds
         bounds: tuple[bool, bool] | None = None
         unopened = state.phase is Phase.PLAY and not rnd.opened[turn]
         for action in candidates:
@@ -72,7 +76,9 @@ def legal_actions(state: State, seat: int | None = None) -> list[Action]:
                     bounds = out_bounds(state)
                 if isinstance(action, LayMelds):
                     no_out = bounds[1]
-                elif bounds[0] and len(rnd.hands[turn]) >= 4:
+                elif (
+                    bounds[0] and len(rnd.hands[turn]) >= 4 and makes_provisional(state, action)
+                ):
                     # the step leaves at least two cards and the seat must go out: it cannot
                     continue
             if accepts(state, action, no_out):

@@ -31,20 +31,30 @@ def _max_wilds(rules: Ruleset, size: int) -> int:
     return min(1 if size <= 3 else 2, size - 1)
 
 
-def roles_for(
+def role_choices(
     cards: tuple[Card, ...], restriction: Restriction, hand_count: int
-) -> tuple[str, ...]:
-    """Roles of a meld's cards when one copy of a taken wild is restricted (L-66).
+) -> list[tuple[tuple[str, ...], bool]]:
+    """The readings to try for a meld's cards while a taken wild is restricted (L-66), each
+    with whether it lays the taken copy itself.
 
-    The restriction binds only when the hand holds a single copy of that card.
+    The taken physical card stays restricted even when the hand holds an identical card: a
+    copy laid in the restricted role is (at the player's best) the taken one; a copy laid as
+    an ordinary wild must be another copy of the hand, so it needs ``hand_count`` to exceed
+    the copies laid in that role.
     """
-    roles = [AUTO] * len(cards)
-    if restriction is None or hand_count != 1:
-        return tuple(roles)
+    auto = (AUTO,) * len(cards)
+    if restriction is None:
+        return [(auto, True)]
     card, role = restriction
-    if card in cards and role in (NATURAL, ACE_ONLY):
-        roles[cards.index(card)] = role
-    return tuple(roles)
+    if card not in cards or role not in (NATURAL, ACE_ONLY):
+        return [(auto, False)]
+    out: list[tuple[tuple[str, ...], bool]] = []
+    for i, c in enumerate(cards):
+        if c == card:
+            out.append(((*auto[:i], role, *auto[i + 1 :]), True))
+    if cards.count(card) < hand_count:
+        out.append((auto, False))
+    return out
 
 
 def candidate_melds(
@@ -77,9 +87,12 @@ def _candidates(
     counts = [0] * 53
     for c in hand:
         counts[c] += 1
-    if restriction is not None and counts[restriction[0]] != 1:
-        restriction = None  # binds only a single copy (see roles_for)
-    if GENERAL_ONLY or (restriction is not None and restriction[1] != NATURAL):
+    if restriction is not None and counts[restriction[0]] == 0:
+        restriction = None  # the taken copy is no longer in the hand
+    if GENERAL_ONLY or (
+        restriction is not None
+        and (restriction[1] != NATURAL or counts[restriction[0]] > 1)
+    ):
         return _generate(counts, wilds, rules, restriction)
     key = (wilds, rules, restriction)
     parents = _PARENTS.get(key)
@@ -113,7 +126,7 @@ def _generate(
     # the restricted copy, if it binds, is taken out of the pools and handled by its role
     r_card: Card | None = None
     r_role = ""
-    if restriction is not None and counts[restriction[0]] == 1:
+    if restriction is not None and counts[restriction[0]] >= 1:
         r_card, r_role = restriction
         counts[r_card] -= 1
     wild = wilds.wild
@@ -152,7 +165,7 @@ def _generate(
 
     seen: set[tuple[Card, ...]] = set()
     result: list[Meld] = []
-    if not GENERAL_ONLY and not (r_card is not None and r_role != NATURAL):
+    if not GENERAL_ONLY and not (r_card is not None and (r_role != NATURAL or n_wild)):
         return _fast_candidates(
             providers,
             ALL_CARDS[wild] if wild is not None and n_wild else None,

@@ -149,6 +149,8 @@ def _analyze(
     n = len(cards)
     if n < 3:
         raise MeldError("a meld needs at least 3 cards (L-11, L-12)", rules=("L-11", "L-12"))
+    if rules.max_meld_size is not None and n > rules.max_meld_size:
+        raise MeldError(f"a meld holds at most {rules.max_meld_size} cards (option max_meld_size)")
     wild_at: list[int] = []
     ace_only: list[int] = []
     naturals: list[tuple[int, Card]] = []

@@ -27,6 +27,7 @@ class OptionSpec:
     kind: str
     rule: str
     doc: str
+    values: str | None = None  # the values in words, where the kind alone does not say them
 
     def check(self, value: Any) -> Any:
         """The value, normalised, or raise :class:`OptionError`."""
@@ -126,9 +127,10 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         _choice("ace_in_hand", (11, 10), "O-3", "a natural ace left in hand"),
         _choice(
             "discard_pickup",
-            ("new-meld", "new-meld-or-add", "free"),
+            ("new-meld", "new-meld-or-add", "must-meld", "free"),
             "L-62, O-5, F-4, G-10",
-            "what a player who takes the top discard must do with it",
+            "what a player who takes the top discard must do with it (must-meld: lay some new "
+            "meld that turn, with or without it)",
         ),
         _choice(
             "discarded_wild",
@@ -143,6 +145,13 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "O-7",
             "a wild taken by a swap must go back on the table",
         ),
+        OptionSpec(
+            "swap_needs_opening",
+            None,
+            "bool",
+            "L-40, F-8",
+            "only a player who has opened (or opens this turn) may take a wild from the table",
+        ),
         _choice(
             "pair_plus_wild",
             ("restricted", "free"),
@@ -153,6 +162,21 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "stock_end", ("players", "empty", "reshuffle"), "L-81, O-9", "when the stock runs out"
         ),
         OptionSpec("first_turn_win", None, "bool", "L-67, O-10", "going out on one's first turn"),
+        OptionSpec(
+            "announcements",
+            None,
+            "bool",
+            "L-70, L-71",
+            "a player left with three cards or fewer announces it (a missed one bars going out)",
+        ),
+        OptionSpec(
+            "max_meld_size",
+            None,
+            "int?",
+            "beyond the sources (Jawaker: 5)",
+            "the most cards a meld may hold (null: no limit)",
+            "integer ≥ 3 or null",
+        ),
         OptionSpec("bonuses", None, "bonuses", "O-11", "full-hand multipliers"),
         OptionSpec(
             "win_partial", None, "int", "L-85, G-7, F-9", "the winner's score, partial hand"
@@ -203,9 +227,12 @@ class Ruleset:
     discard_pickup: str = "new-meld"
     discarded_wild: str = "natural"
     swap_must_reuse: bool = False
+    swap_needs_opening: bool = True
     pair_plus_wild: str = "restricted"
     stock_end: str = "players"
     first_turn_win: bool = False
+    announcements: bool = True
+    max_meld_size: int | None = None
     bonuses: tuple[str, ...] = ()
     win_partial: int = -30
     win_full: int = -60
@@ -265,6 +292,13 @@ class Ruleset:
             raise OptionError("option full_hand_multiplier: must be 1 or more")
         if self.rounds is not None and self.rounds < 1:
             raise OptionError("option rounds: must be 1 or more, or null")
+        if self.max_meld_size is not None and self.max_meld_size < 3:
+            raise OptionError("option max_meld_size: must be 3 or more, or null")
+        if self.ace_indicator == "single-wild" and self.wilds != "no-jokers":
+            raise OptionError(
+                f"option ace_indicator=single-wild applies only with wilds=no-jokers, not with "
+                f"wilds={self.wilds} (O-2): the two options contradict each other"
+            )
 
 
 @dataclass(frozen=True)
@@ -286,7 +320,7 @@ PRESETS: dict[str, Preset] = {
             "levant",
             Ruleset(),
             2,
-            4,
+            5,
             4,
             "Jordan / Lebanon / Palestine: 106 cards, wild-card indicator, 14+1 deal, "
             "51 opening, 7 rounds",
@@ -307,12 +341,13 @@ PRESETS: dict[str, Preset] = {
                 win_full=0,
                 unopened_penalty=None,
                 rounds=None,
+                announcements=False,
                 penalty_limit=200,
                 dealer="rotate",
                 redeal_pairs=False,
             ),
             2,
-            4,
+            5,
             4,
             "Saudi / Gulf: 108 cards, 4 jokers wild, 13-card deal, 51 opening with A=15 / "
             "joker=25, game to 200",
@@ -324,7 +359,10 @@ PRESETS: dict[str, Preset] = {
                 wilds="jokers",
                 wild_limit="one-per-three",
                 initial_minimum=52,
+                discard_pickup="must-meld",
                 discarded_wild="wild",
+                swap_needs_opening=False,
+                announcements=False,
                 rounds=9,
                 dealer="rotate",
                 redeal_pairs=False,

@@ -19,25 +19,25 @@ def void_result(rnd: RoundState, reason: str) -> RoundResult:
     return RoundResult(dealer=rnd.dealer, result="void", reason=reason)
 
 
-def bonus_multiplier(rules: Ruleset, wilds: Wilds, melded: list[Card], last: Card) -> int:
+def bonus_multiplier(
+    rules: Ruleset, wilds: Wilds, melded: list[Card], discarded: tuple[Card, ...]
+) -> int:
     """The O-11 multiplier of a full hand: the laid cards ``melded`` and the final discard.
 
-    Wild factor: ``two-wilds`` ×4 when the melds hold 13 natural cards and one wild card and
-    the discard is the other wild (a record discards one card a turn, so this is how "two
-    spare wild cards" is read); else ``wild-discard`` ×2 when the discard is a wild card.
-    Colour factor: ``one-suit`` ×4, else ``one-color`` ×2 (wild cards and jokers ignored).
+    Wild factor: ``two-wilds`` ×4 when the final discard is the two wild cards that the 13
+    natural cards melded do not need (the one two-card discard); else ``wild-discard`` ×2 when
+    the discard is a wild card. Colour factor, of the 14 melded cards only (the discard's
+    colour and wild cards ignored): ``one-suit`` ×4, else ``one-color`` ×2.
     """
     bonuses = rules.bonuses
     if not bonuses:
         return 1
     wild_factor = 1
-    last_wild = wilds.is_wild(last)
-    melded_wilds = sum(1 for c in melded if wilds.is_wild(c))
-    if "two-wilds" in bonuses and last_wild and melded_wilds == 1 and len(melded) == 14:
+    if "two-wilds" in bonuses and len(discarded) == 2:
         wild_factor = 4
-    elif "wild-discard" in bonuses and last_wild:
+    elif "wild-discard" in bonuses and wilds.is_wild(discarded[0]):
         wild_factor = 2
-    naturals = [c for c in (*melded, last) if not wilds.is_wild(c) and c != JOKER]
+    naturals = [c for c in melded if not wilds.is_wild(c) and c != JOKER]
     colour_factor = 1
     if naturals:
         if "one-suit" in bonuses and len({c.suit for c in naturals}) == 1:
@@ -47,7 +47,9 @@ def bonus_multiplier(rules: Ruleset, wilds: Wilds, melded: list[Card], last: Car
     return wild_factor * colour_factor
 
 
-def score_win(state: State, after: RoundState, winner: int, last: Card) -> RoundResult:
+def score_win(
+    state: State, after: RoundState, winner: int, discarded: tuple[Card, ...]
+) -> RoundResult:
     """Score a round won by ``winner`` (L-85…L-88, L-91, G-7, G-8, F-9, O-11).
 
     ``state`` is the state before the final discard, ``after`` the round after it.
@@ -61,7 +63,7 @@ def score_win(state: State, after: RoundState, winner: int, last: Card) -> Round
     multiplier = 1
     if full:
         melded = [c for i in ts.laid for c in after.melds[i].cards]
-        multiplier = bonus_multiplier(rules, after.wilds, melded, last)
+        multiplier = bonus_multiplier(rules, after.wilds, melded, discarded)
     scores = []
     penalties: list[tuple[str, ...]] = []
     for seat in range(game.players):

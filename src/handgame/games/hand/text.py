@@ -53,6 +53,8 @@ def describe(action: Action, pile: tuple[Card, ...], who: str, face: Face = symb
         )
     if isinstance(action, Discard):
         quiet = " (no announcement)" if not action.announce else ""
+        if action.second is not None:
+            return f"{who} discarded the two wild cards {faces(action.cards, face)} (O-11)"
         return f"{who} discarded {face(action.card)}{quiet}"
     if isinstance(action, ClaimRedeal):
         return f"{who} showed their pairs and claimed a redeal (L-52)"

@@ -21,8 +21,14 @@ from handgame.games.hand.actions import (
     SwapWild,
 )
 from handgame.games.hand.dealing import claim_redeal
-from handgame.games.hand.meldgen import roles_for
-from handgame.games.hand.melds import ACE_ONLY, NATURAL, Meld, add_card, analyze, swap
+from handgame.games.hand.melds import ACE_ONLY, AUTO, NATURAL, Meld, add_card, swap
+from handgame.games.hand.obligations import (
+    makes_provisional,
+    o8_add,
+    pickup_owed,
+    read_meld,
+    taken_restriction,
+)
 from handgame.games.hand.rounds import Phase, RoundState, TurnState, evolve
 from handgame.games.hand.scoring import end_round, score_win, void_result
 from handgame.games.hand.values import opening_value
@@ -161,15 +167,6 @@ def _draw(state: State, a: Draw) -> State:
     return _with_round(state.replace(phase=Phase.PLAY), rnd, a)
 
 
-def _meld_roles(
-    rnd: RoundState, cards: tuple[Card, ...], hand: tuple[Card, ...]
-) -> tuple[str, ...]:
-    ts = rnd.turn_state
-    if ts.restriction is None or ts.taken_used:
-        return roles_for(cards, None, 0)
-    return roles_for(cards, ts.restriction, hand.count(ts.restriction[0]))
-
-
 def _lay(state: State, a: LayMelds) -> State:
     rnd = _require(state, a, (Phase.PLAY,))
     if not a.melds:
@@ -185,23 +182,7 @@ def _lay(state: State, a: LayMelds) -> State:
         rest = remove_cards(hand, cards)
         if rest is None:
             raise IllegalAction(f"seat {seat} does not hold {' '.join(map(str, cards))}")
-        roles = _meld_roles(rnd, cards, hand)
-        try:
-            meld = analyze(cards, rnd.wilds, rules, roles)
-        except MeldError as e:
-            hint = ""
-            if any(r != "auto" for r in roles):
-                hint = f"; the discarded wild {ts.taken} taken from the pile plays only as " + (
-                    "an ace (L-66)" if ts.taken == JOKER else "its own natural card (L-66)"
-                )
-            raise IllegalAction(f"{e}{hint}", rules=e.rules) from None
-        uses_taken = ts.taken is not None and not ts.taken_used and ts.taken in cards
-        if uses_taken and ts.restriction is not None and ts.restriction[1] == "aces-set":
-            if hand.count(ts.taken) == 1 and not (meld.kind == "set" and meld.rank == 1):
-                raise IllegalAction(
-                    "a discarded wild card may be taken only for a set of aces (O-6)",
-                    rules=("O-6",),
-                )
+        meld, uses_taken = read_meld(state, evolve(rnd, turn_state=ts), cards, hand)
         value = opening_value(meld, rules)
         hand = rest
         melds = (*melds, meld)
@@ -247,7 +228,16 @@ def _add(state: State, a: LayOff) -> State:
     if rest is None:
         raise IllegalAction(f"seat {seat} does not hold {a.card}")
     meld = _meld_at(rnd, a.to)
-    role = _meld_roles(rnd, (a.card,), hand)[0]
+    # a lay-off lays the taken copy only when the hand holds no other (L-66)
+    restriction = taken_restriction(rnd)
+    role = AUTO
+    if (
+        restriction is not None
+        and restriction[0] == a.card
+        and restriction[1] in (NATURAL, ACE_ONLY)
+        and hand.count(a.card) == 1
+    ):
+        role = restriction[1]
     try:
         new = add_card(meld, a.card, a.end, rnd.wilds, rules, role)
     except MeldError as e:
@@ -270,8 +260,9 @@ def _add(state: State, a: LayOff) -> State:
         and not rnd.wilds.is_wild(a.card)
         and rules.pair_plus_wild == "restricted"
     ):
+        # L-44 (b); without announcements (L-70 off) a hand of one card is seen on the table
         other_one = any(
-            rnd.announced[o] == 1 and len(rnd.hands[o]) == 1
+            (rnd.announced[o] == 1 or not rules.announcements) and len(rnd.hands[o]) == 1
             for o in range(state.game.players)
             if o != seat
         )
@@ -286,9 +277,17 @@ def _add(state: State, a: LayOff) -> State:
         and ts.taken_from_opened
     ):
         used = True
+    opened = rnd.opened
+    if not opened[seat] and not ts.provisional and o8_add(state, a):
+        # O-8: the third equal card counts toward an opening laid this turn
+        value = opening_value(new, rules) - opening_value(meld, rules)
+        ts = evolve(ts, laid_value=ts.laid_value + value, all_laid_value=ts.all_laid_value + value)
+        if ts.laid_value >= required_minimum(state):
+            opened = _set(opened, seat, True)
+            ts = evolve(ts, opened_now=True)
     ts = evolve(
         ts,
-        provisional=ts.provisional or not rnd.opened[seat],
+        provisional=ts.provisional or makes_provisional(state, a),
         touched_other=ts.touched_other or rnd.owners[a.to] != seat,
         l44_pending=l44,
         taken_used=used,
@@ -300,6 +299,7 @@ def _add(state: State, a: LayOff) -> State:
         hands=_set(rnd.hands, seat, rest),
         known=_known(rnd, seat, (a.card,)),
         melds=_set(rnd.melds, a.to, new),
+        opened=opened,
         turn_state=ts,
     )
     return _with_round(state, rnd, a)
@@ -320,7 +320,7 @@ def _swap(state: State, a: SwapWild) -> State:
     ts = rnd.turn_state
     ts = evolve(
         ts,
-        provisional=ts.provisional or not rnd.opened[seat],
+        provisional=ts.provisional or makes_provisional(state, a),
         touched_other=ts.touched_other or rnd.owners[a.at] != seat,
         reuse_owed=ts.reuse_owed + (len(taken) if state.rules.swap_must_reuse else 0),
     )
@@ -336,24 +336,32 @@ def _swap(state: State, a: SwapWild) -> State:
     return _with_round(state, rnd, a)
 
 
-def turn_problem(state: State, card: Card, announce: bool = True) -> str | None:
-    """Why discarding ``card`` now would break a rule of the turn as a whole, or None."""
+def turn_problem(
+    state: State, card: Card, announce: bool = True, going_out: bool = False
+) -> str | None:
+    """Why discarding ``card`` now would break a rule of the turn as a whole, or None.
+
+    ``going_out``: the discard empties the hand (a two-card discard, O-11 ``two-wilds``).
+    """
     rnd = state.round
     assert rnd is not None
     seat = rnd.turn
     hand = rnd.hands[seat]
     if card not in hand:
         return f"seat {seat} does not hold {card}"
+    rules = state.rules
+    if not announce and not rules.announcements and len(hand) <= 4:
+        # a missed announcement means something only with three cards or fewer left (L-71)
+        return "this ruleset has no announcements (option announcements=false; L-70, L-71)"
     if state.phase is Phase.FIRST_DISCARD:
         return None
-    rules = state.rules
     ts = rnd.turn_state
-    out = len(hand) == 1
+    out = len(hand) == 1 or going_out
     if out:
         why = going_out_forbidden(state)
         if why is not None:
             return why
-    if not rnd.opened[seat] and ts.laid and not out:
+    if not rnd.opened[seat] and (ts.laid or ts.laid_value) and not out:
         if ts.provisional:
             return (
                 "before opening a player may not add to melds on the table nor take wild cards "
@@ -368,7 +376,12 @@ def turn_problem(state: State, card: Card, announce: bool = True) -> str | None:
             "before opening a player may not add to melds on the table nor take wild cards from "
             "them, unless going out this turn (L-63, L-64)"
         )
-    if ts.taken is not None and not ts.taken_used and rules.discard_pickup != "free":
+    if pickup_owed(rules, ts):
+        if rules.discard_pickup == "must-meld":
+            return (
+                f"the discard {ts.taken} was taken: a new meld must be laid this turn, with or "
+                "without it (F-4)"
+            )
         if rules.discard_pickup == "new-meld-or-add":
             return (
                 f"the discard {ts.taken} was taken: it must be laid this turn in a new meld, or "
@@ -388,31 +401,69 @@ def turn_problem(state: State, card: Card, announce: bool = True) -> str | None:
     return None
 
 
+def two_wilds_problem(state: State, cards: tuple[Card, ...]) -> str | None:
+    """Why ``cards`` cannot be discarded together now, or None (O-11 ``two-wilds``): the two
+    wild cards of a full hand whose melds of this turn hold 13 natural cards."""
+    rnd = state.round
+    assert rnd is not None
+    seat = rnd.turn
+    rules = state.rules
+    hand = rnd.hands[seat]
+    if "two-wilds" not in rules.bonuses:
+        return (
+            "a turn ends with the discard of one card (L-61); two wild cards go together only "
+            "under the two-wilds bonus (O-11)"
+        )
+    if len(cards) != 2 or remove_cards(hand, cards) != ():
+        return "two cards are discarded together only as the last two cards of the hand (O-11)"
+    if not all(rnd.wilds.is_wild(c) for c in cards):
+        return "only two wild cards may be discarded together (O-11 two-wilds)"
+    ts = rnd.turn_state
+    melded = [c for i in ts.laid for c in rnd.melds[i].cards]
+    if (
+        state.phase is not Phase.PLAY
+        or rnd.laid_before[seat]
+        or ts.touched_other
+        or len(melded) != 13
+        or any(rnd.melds[i].wild_at for i in ts.laid)
+    ):
+        return (
+            "two wild cards are discarded together only to go out with a full hand whose melds "
+            "hold 13 natural cards (O-11 two-wilds, L-86)"
+        )
+    return turn_problem(state, cards[0], True, going_out=True)
+
+
 def _discard(state: State, a: Discard) -> State:
     rnd = _require(state, a, (Phase.FIRST_DISCARD, Phase.PLAY))
-    problem = turn_problem(state, a.card, a.announce)
+    gone = a.cards
+    if a.second is not None:
+        problem = two_wilds_problem(state, gone)
+    else:
+        problem = turn_problem(state, a.card, a.announce)
     if problem is not None:
         raise IllegalAction(problem)
     seat = rnd.turn
-    hand = remove_cards(rnd.hands[seat], (a.card,))
+    hand = remove_cards(rnd.hands[seat], gone)
     assert hand is not None
     ts = rnd.turn_state
     n = len(hand)
+    announcing = state.rules.announcements
     rnd = evolve(
         rnd,
         hands=_set(rnd.hands, seat, hand),
-        known=_known(rnd, seat, (a.card,)),
-        discard_pile=(*rnd.discard_pile, a.card),
+        known=_known(rnd, seat, gone),
+        discard_pile=(*rnd.discard_pile, *gone),
         pile_top_by=seat,
-        announced=_set(rnd.announced, seat, n if n <= 3 and a.announce else None),
-        missed=_set(rnd.missed, seat, n <= 3 and not a.announce),
+        announced=_set(rnd.announced, seat, n if announcing and n <= 3 and a.announce else None),
+        missed=_set(rnd.missed, seat, announcing and n <= 3 and not a.announce),
         laid_before=_set(rnd.laid_before, seat, rnd.laid_before[seat] or bool(ts.laid)),
         turns_done=rnd.turns_done + 1,
         last_opening=ts.all_laid_value if ts.opened_now else rnd.last_opening,
         actions=(*rnd.actions, a),
     )
     if n == 0:
-        return end_round(state.replace(round=rnd), score_win(state, rnd, seat, a.card))
+        return end_round(state.replace(round=rnd), score_win(state, rnd, seat, gone))
     rules = state.rules
     players = state.game.players
     stock_left = len(rnd.stock)

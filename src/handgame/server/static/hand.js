@@ -57,7 +57,7 @@ function actionsPanel() {
       adds.push(a);
     } else if ("swap" in a && sel.length && sameCards(a.swap, sel)) {
       out.push(actionButton(moveLabel(a), a));
-    } else if ("discard" in a && sel.length === 1 && a.discard === sel[0]) {
+    } else if ("discard" in a && sel.length && sameCards([].concat(a.discard), sel)) {
       out.push(actionButton(moveLabel(a), a, a.announce !== false));
     }
   }
@@ -187,7 +187,8 @@ function localHint() {
     say(moveLabel({ draw: "stock" }));
     return;
   } else if (legal.some((a) => "discard" in a)) {
-    const discards = legal.filter((a) => "discard" in a).map((a) => a.discard);
+    const discards = legal.filter((a) => "discard" in a && !Array.isArray(a.discard))
+      .map((a) => a.discard);
     want = [discards.sort(byRank).pop()];
   }
   selectCards(want || []);

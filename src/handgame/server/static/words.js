@@ -68,7 +68,11 @@ export function actionLine(action, nameOf, taken = null) {
       m: a.to + 1 });
   }
   if ("swap" in a) return tn("act_swap", { name, cards: cardsText(a.swap), m: a.at + 1 });
-  if ("discard" in a) return tn("act_discard", { name, card: small(a.discard) });
+  if ("discard" in a) {
+    // two wild cards together only under the two-wilds bonus (O-11)
+    const card = Array.isArray(a.discard) ? cardsText(a.discard) : small(a.discard);
+    return tn("act_discard", { name, card });
+  }
   if ("redeal" in a) return tn("act_redeal", { name });
   return el("span", {}, JSON.stringify(a));
 }
@@ -81,7 +85,7 @@ export function takenCards(actions) {
   let top = null;
   return actions.map((a) => {
     if ("discard" in a) {
-      top = a.discard;
+      top = Array.isArray(a.discard) ? a.discard[a.discard.length - 1] : a.discard;
       return null;
     }
     return ("draw" in a && a.draw === "discard") || "take" in a ? top : null;
@@ -109,7 +113,8 @@ export function moveLabel(action, { showCards = false } = {}) {
   }
   if ("swap" in a) return t("swap", { m: a.at + 1 });
   if ("discard" in a) {
-    return t(a.announce === false ? "discard_silent" : "discard", { card: cardText(a.discard) });
+    const card = [].concat(a.discard).map(cardText).join(" ");
+    return t(a.announce === false ? "discard_silent" : "discard", { card });
   }
   return JSON.stringify(a);
 }

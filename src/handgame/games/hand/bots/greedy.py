@@ -19,6 +19,7 @@ from handgame.core.errors import IllegalAction
 from handgame.games.hand.actions import Action, Discard, Draw, LayMelds, LayOff
 from handgame.games.hand.bots.determinize import game_of, sample_state
 from handgame.games.hand.candidates import step_candidates
+from handgame.games.hand.obligations import taken_must_join
 from handgame.games.hand.rounds import Phase
 from handgame.games.hand.solver import best_arrangement, best_discard, best_opening, going_out
 from handgame.games.hand.state import State
@@ -70,7 +71,7 @@ def _take_discard(state: State) -> State | None:
         after = state.apply(Draw(seat, "discard"))
     except IllegalAction:
         return None
-    if state.rules.discard_pickup != "free":
+    if taken_must_join(state.rules):
         return after  # legal only when it can be laid at once in a new meld (L-62)
     hand = after.round.hands[seat] if after.round else ()
     with_it = best_arrangement(hand, rnd.wilds, state.rules, 1)
@@ -91,8 +92,8 @@ def _play_steps(state: State) -> list[Action]:
         return [plan[0]]
     restriction = ts.restriction if not ts.taken_used else None
     must = ts.taken if ts.taken is not None and not ts.taken_used else None
-    if rules.discard_pickup == "free":
-        must = None
+    if not taken_must_join(rules):
+        must = None  # free, or F-4 must-meld: any new meld will do
     if not rnd.opened[seat]:
         if ts.provisional:
             return []
