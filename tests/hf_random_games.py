@@ -25,7 +25,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from hf_invariants import check_step, play_match  # noqa: E402
+from hf_invariants import check_step, play_match
 
 
 def _option(text: str) -> tuple[str, Any]:

@@ -9,6 +9,7 @@ import os
 from functools import partial
 
 import pytest
+
 from hf_invariants import check_step, play_match
 
 #: the lighter checks of the option matches: every seat's view at one step in ten
