@@ -13,6 +13,10 @@ machine slows both sides alike.
 
     python benchmarks/engine.py                   # 2 and 4 players, 5 runs of 2 s each
     python benchmarks/engine.py --players 2 --repeat 1 --seconds 0   # one match, quickest
+
+Beside Hand, the same loop plays one-round Hand and Foot matches (``--hf-players``, default
+4): ``hand_and_foot`` in the answer, with its ratio to Hand's decisions/s (run by run, Hand at
+the same player count when measured, else Hand's largest) and to RLCard's when installed.
 """
 
 from __future__ import annotations
@@ -38,21 +42,44 @@ from _common import (
 )
 
 from handgame.games.hand.state import Game
+from handgame.games.hand_and_foot.state import Game as HFGame
 
 PRESET = "levant"
 OPTIONS: dict[str, Any] = {"rounds": 1}
+HF_PRESET = "hand-and-foot"
+HF_OPTIONS: dict[str, Any] = {"rounds": 1}
 
 
-def ours_run(players: int, seconds: float, run: int) -> dict[str, float]:
-    """Play whole seeded random matches until ``seconds`` pass; decisions and matches per s.
+def hf_random_match(game: Any, tag: str) -> int:
+    """One whole Hand and Foot match by uniform random legal actions of the seat to act
+    (``to_act``: the partner while a question waits, HF-10); the decisions made."""
+    rng = random.Random(tag)
+    state = game.new_match()
+    decisions = deals = 0
+    while not state.is_over:
+        if state.is_chance:
+            state = state.deal_seeded(f"{tag}:{deals}")
+            deals += 1
+            continue
+        state = state.apply(rng.choice(state.legal_actions(state.to_act())))
+        decisions += 1
+    return decisions
+
+
+def ours_run(players: int, seconds: float, run: int, hf: bool = False) -> dict[str, float]:
+    """Play whole seeded random matches until ``seconds`` pass; decisions and matches per s
+    (``hf``: one-round Hand and Foot matches instead of one-round levant).
 
     Each run plays new seeds: replaying the same matches would only measure warm caches.
     """
-    game = Game.create(PRESET, OPTIONS, players=players)
+    game: Any = Game.create(PRESET, OPTIONS, players=players)
+    play = random_match
+    if hf:
+        game, play = HFGame.create(HF_PRESET, HF_OPTIONS, players), hf_random_match
     decisions = matches = 0
     start = time.perf_counter()
     while True:
-        decisions += random_match(game, f"engine-bench:{players}:{run}:{matches}")
+        decisions += play(game, f"engine-bench:{'hf:' * hf}{players}:{run}:{matches}")
         matches += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
@@ -111,12 +138,22 @@ def main(argv: list[str] | None = None) -> int:
         help="time budget of one run; the match under way is finished (default 2)",
     )
     parser.add_argument("--no-peer", action="store_true", help="do not run RLCard")
+    parser.add_argument(
+        "--hf-players",
+        type=int,
+        nargs="*",
+        default=[4],
+        help="Hand and Foot player counts (default 4; none: skip Hand and Foot)",
+    )
     args = parser.parse_args(argv)
 
     peer_version = None if args.no_peer else rlcard_version()
     runs: dict[int, list[dict[str, float]]] = {n: [] for n in args.players}
     peer_runs: list[dict[str, float]] = []
     ratios: dict[int, list[float]] = {n: [] for n in args.players}
+    hf_runs: dict[int, list[dict[str, float]]] = {n: [] for n in args.hf_players}
+    hf_ratios: dict[int, list[float]] = {n: [] for n in args.hf_players}
+    hf_to_hand: dict[int, list[float]] = {n: [] for n in args.hf_players}
     # warm-up, untimed: imports, first-call caches
     ours_run(min(args.players), 0, -1)
     if peer_version is not None:
@@ -129,6 +166,15 @@ def main(argv: list[str] | None = None) -> int:
                 f"run {r + 1}/{args.repeat} handgame {n}p: {res['decisions_per_s']:.0f} "
                 f"decisions/s, {res['matches_per_s']:.2f} matches/s"
             )
+        for n in args.hf_players:
+            res = ours_run(n, args.seconds, r, hf=True)
+            hf_runs[n].append(res)
+            progress(
+                f"run {r + 1}/{args.repeat} hand-and-foot {n}p: {res['decisions_per_s']:.0f} "
+                f"decisions/s, {res['matches_per_s']:.2f} matches/s"
+            )
+            hand_n = n if n in runs else max(args.players)
+            hf_to_hand[n].append(res["decisions_per_s"] / runs[hand_n][-1]["decisions_per_s"])
         if peer_version is not None:
             peer = peer_run(args.seconds, r)
             peer_runs.append(peer)
@@ -138,6 +184,8 @@ def main(argv: list[str] | None = None) -> int:
             )
             for n in args.players:
                 ratios[n].append(runs[n][-1]["decisions_per_s"] / peer["decisions_per_s"])
+            for n in args.hf_players:
+                hf_ratios[n].append(hf_runs[n][-1]["decisions_per_s"] / peer["decisions_per_s"])
 
     def summary(rs: list[dict[str, float]]) -> dict[str, Any]:
         return {
@@ -168,6 +216,17 @@ def main(argv: list[str] | None = None) -> int:
         "peer_matches_per_s": None,
         "peer_decisions_per_match": None,
         "ratio_decisions_per_s": None,
+        "hand_and_foot": {
+            "preset": HF_PRESET,
+            "options": HF_OPTIONS,
+            "what": "the same loop on one-round Hand and Foot matches (the seat to act is "
+            "to_act(): the partner while a question waits)",
+            "players": {str(n): summary(hf_runs[n]) for n in args.hf_players},
+            "ratio_to_hand_decisions_per_s": {
+                str(n): rnd(median(hf_to_hand[n]), 4) for n in args.hf_players if hf_to_hand[n]
+            },
+            "ratio_decisions_per_s": None,
+        },
         "machine": machine(),
     }
     if peer_runs:
@@ -176,6 +235,9 @@ def main(argv: list[str] | None = None) -> int:
         result["peer_matches_per_s"] = s["matches_per_s"]
         result["peer_decisions_per_match"] = s["decisions_per_match"]
         result["ratio_decisions_per_s"] = {str(n): rnd(median(ratios[n]), 4) for n in args.players}
+        result["hand_and_foot"]["ratio_decisions_per_s"] = {
+            str(n): rnd(median(hf_ratios[n]), 4) for n in args.hf_players
+        }
     emit(result)
     return 0
 

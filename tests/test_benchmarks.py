@@ -67,6 +67,9 @@ def test_engine() -> None:
     )
     if HAS_RLCARD:
         assert set(result["ratio_decisions_per_s"]) == {"2"}
+    hf = result["hand_and_foot"]
+    assert hf["players"]["4"]["decisions_per_s"] > 0
+    assert hf["ratio_to_hand_decisions_per_s"]["4"] > 0
 
 
 def test_engine_without_peer() -> None:

@@ -13,6 +13,7 @@ from handgame.core.bot import Bot, BotFactory, no_argument
 from handgame.core.errors import BotError
 from handgame.core.registry import games
 from handgame.play import external
+from handgame.play.game_bots import per_game_factory
 from handgame.play.random_bot import RandomBot
 
 _REGISTRY: dict[str, BotFactory] = {}
@@ -60,9 +61,15 @@ def _load_builtin() -> None:
         return
     _loaded = True
     register("random", no_argument(RandomBot))
+    by_name: dict[str, dict[str, BotFactory]] = {}
     for game in games():
         for name, factory in game.bots().items():
-            register(name, factory)
+            by_name.setdefault(name, {})[game.name] = factory
+    for name, factories in by_name.items():
+        if len(factories) == 1:
+            register(name, next(iter(factories.values())))
+        else:  # several games have a bot of this name: each view goes to its game's
+            register(name, per_game_factory(name, factories))
     external.register_bots(register)
     register("policy", _policy)
 

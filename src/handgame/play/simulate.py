@@ -22,6 +22,7 @@ from collections.abc import Callable, Collection, Iterator
 from pathlib import Path
 from typing import Any
 
+from handgame.core import seating
 from handgame.core.bot import Bot
 from handgame.core.errors import BotError, OptionError
 from handgame.core.game import GameSpec
@@ -128,15 +129,31 @@ def _summarise(
     """The summary of a match from the game's replay answer of ``state`` (RECORD.md
     § Replaying) and the tally of its finished deals."""
     outcome = spec.summary(state, None)
+    players = len(seat_bots)
+    team_totals = outcome.get("team_totals")
+    teams = len(team_totals) if team_totals else players
     rounds = []
     for index, result in enumerate(outcome["rounds"]):
-        winner = result.get("winner") if result.get("result") == "won" else None
         turns = tally.turns[index] if index < len(tally.turns) else 0
-        rounds.append(RoundSummary(winner, tuple(result.get("scores", ())), turns))
+        rounds.append(RoundSummary(*_round_outcome(result, players), turns))
     actions = sum(tally.actions[: len(rounds)])
     return GameSummary(
-        number, seed, seat_bots, state.is_over, outcome["winner"], tuple(rounds), actions
+        number, seed, seat_bots, state.is_over, outcome["winner"], tuple(rounds), actions,
+        teams=teams,
     )
+
+
+def _round_outcome(result: dict[str, Any], players: int) -> tuple[int | None, tuple[int, ...]]:
+    """A round of the replay answer as (the seat that won it or went out, or None; each
+    seat's score): scores listed per team (Hand and Foot, RECORD.md) are each seat's team's."""
+    if result.get("result") == "won":
+        winner = result.get("winner")
+    else:
+        winner = result.get("went_out")  # Hand and Foot: the seat that went out (HF-10)
+    scores = tuple(result.get("scores", ()))
+    if scores and len(scores) < players:
+        scores = tuple(scores[seating.team_of(s, len(scores))] for s in range(players))
+    return winner, scores
 
 
 def play_game(config: SimulationConfig, number: int) -> GameSummary:

@@ -100,10 +100,11 @@ class GameSummary:
     seed: str
     seat_bots: tuple[int, ...]  # the listed bot at each seat
     finished: bool
-    winner: int | None  # a seat, or a team in partnership; None when unfinished
+    winner: int | None  # a seat, or a team in partnership; None when unfinished or a draw
     rounds: tuple[RoundSummary, ...]
     actions: int
     error: str | None = None
+    teams: int = 0  # the number of teams (seat s plays for team s % teams); 0: not known
 
 
 __all__ = [

@@ -78,6 +78,32 @@ class SimulationResult:
     turns_scored: int = 0  # turns in rounds with a winner
     turns_all: int = 0
     seconds: float = 0.0
+    teams: int = 0  # the number of teams of the games (seat s plays for team s % teams)
+
+    def team_members(self) -> list[list[int]]:
+        """The listed bots of each team, when the bots play in teams (partners stay partners:
+        listed bots k and k + teams share a team in every game), else ``[]``."""
+        n = self.config.players
+        if not 0 < self.teams < n:
+            return []
+        return [list(range(t, n, self.teams)) for t in range(self.teams)]
+
+    def team_json(self) -> list[dict[str, Any]]:
+        """Each team's match wins with their 95% interval (the wins of its listed bots)."""
+        out = []
+        for members in self.team_members():
+            first = self.bots[members[0]]
+            low, high = wilson(first.wins, first.games)
+            out.append(
+                {
+                    "bots": [self.bots[k].label for k in members],
+                    "games": first.games,
+                    "wins": first.wins,
+                    "win_rate": _ratio(first.wins, first.games),
+                    "win_ci95": [round(low, 4), round(high, 4)],
+                }
+            )
+        return out
 
     @staticmethod
     def empty(config: SimulationConfig) -> SimulationResult:
@@ -94,12 +120,14 @@ class SimulationResult:
         cfg = self.config
         self.games += 1
         self.finished += game.finished
+        teams = game.teams or (2 if cfg.partnership else cfg.players)
+        self.teams = teams
         for seat, k in enumerate(game.seat_bots):
             stats = self.bots[k]
             stats.games += 1
             stats.seats[seat] += 1
             if game.winner is not None:
-                mine = seating.team_of(seat, 2) if cfg.partnership else seat
+                mine = seating.team_of(seat, teams) if teams < cfg.players else seat
                 stats.wins += mine == game.winner
         for rnd in game.rounds:
             self.deals += 1
@@ -142,6 +170,7 @@ class SimulationResult:
             "mean_turns_per_round": _ratio(self.turns_scored, self.scored_rounds),
             "mean_turns_per_deal": _ratio(self.turns_all, self.deals),
             "bots": [b.to_json() for b in self.bots],
+            "teams": self.team_json(),
             "timing": {
                 "seconds": round(self.seconds, 3),
                 "games_per_second": round(self.games_per_second, 3),
@@ -181,6 +210,14 @@ class SimulationResult:
                 lines.append("  ".join("-" * w for w in widths))
         turns = _ratio(self.turns_scored, self.scored_rounds)
         team = "; partnership: teams 0+2 / 1+3 (listed bots 1+3, 2+4)" if cfg.partnership else ""
+        draws = self.games - sum(t["wins"] for t in self.team_json())
+        for t in self.team_json():
+            lines.append(
+                f"team {'+'.join(t['bots'])}: {t['wins']}/{t['games']} matches won, "
+                f"{_pct(t['win_rate'])}% (95% CI {_ci(t['win_ci95'])})"
+            )
+        if self.team_json() and draws:
+            lines.append(f"{draws} matches drawn or unfinished")
         lines.append("")
         lines.append(
             f"{self.games} games ({cfg.preset}, {cfg.players} players{team}), seed {cfg.seed}: "

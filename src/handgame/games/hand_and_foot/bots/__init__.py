@@ -1,4 +1,4 @@
-"""Hand and Foot's own bots: none yet (the ``random`` bot of :mod:`handgame.play` plays it)."""
+"""Hand and Foot's own bots: ``greedy`` (rules of thumb on the view)."""
 
 from __future__ import annotations
 
@@ -6,5 +6,9 @@ from handgame.core.bot import BotFactory
 
 
 def bots() -> dict[str, BotFactory]:
-    """Hand and Foot's bots by name: none yet."""
-    return {}
+    """Hand and Foot's bots by name (imported on first use)."""
+    from handgame.games.hand_and_foot.bots import greedy
+
+    found: dict[str, BotFactory] = {}
+    greedy.register_bots(found.__setitem__)
+    return found
