@@ -94,5 +94,5 @@ def test_an_sqlite_lock_stalls_no_table_for_good(tmp_path: Path) -> None:
     assert out["answer"]["type"] == "error" and out["answer"]["code"] == "unavailable"
     assert out["health"]["last_write_error"]
     assert out["after"]["type"] == "ack"  # the same action, once the database is back
-    assert out["recovery"] < 5  # issue 15: within 5 s; before the fix: 3 of 3 tables stuck for good
+    assert out["recovery"] < 5  # issue 15: 5 s; before the fix: 3 of 3 stuck for good
     assert "not stored" in out["log"] and "the database answers again" in out["log"]

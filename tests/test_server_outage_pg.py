@@ -51,5 +51,5 @@ def test_a_postgresql_restart_stalls_no_table_for_good(tmp_path: Path, cluster: 
     assert out["answer"]["type"] == "error" and out["answer"]["code"] == "unavailable"
     assert out["health"]["database"] == "unavailable"
     assert out["after"]["type"] == "ack"
-    assert out["recovery"] < 5  # issue 15: within 5 s; before the fix: 3 of 3 tables stuck, nothing logged
+    assert out["recovery"] < 5  # issue 15: 5 s; before: 3 of 3 stuck, nothing logged
     assert "not stored" in out["log"] and "the database answers again" in out["log"]
