@@ -11,6 +11,7 @@ pure path, ``HANDGAME_NATIVE=1`` requires the native one (an error when it is no
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Iterable, Sequence
 from types import ModuleType
@@ -146,7 +147,7 @@ def _load_native() -> ModuleType | None:
     if wanted in ("0", "no", "false", "off", "python"):
         return None
     try:
-        from handgame.core import _kernel_native as mod  # type: ignore[attr-defined]
+        mod = importlib.import_module("handgame.core._kernel_native")
     except ImportError as e:
         if wanted in ("1", "yes", "true", "on", "native"):
             raise ImportError(

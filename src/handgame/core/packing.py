@@ -30,7 +30,7 @@ def best_packing(
     """The largest total value of disjoint ``melds`` (each with its value) taken from ``hand``.
 
     At least ``keep`` cards stay in hand; with ``must_include`` one meld holds that card.
-    Exact (memoised recursion on the remaining cards). Returns -1 when nothing qualifies.
+    Exact (the int kernel's memoised recursion). Returns -1 when nothing qualifies.
     """
     got = pack(hand, melds, values, keep, must_include, choose=False)
     return got[0] if got is not None else -1
@@ -47,9 +47,9 @@ def pack(
     """The best total value of disjoint ``melds`` from ``hand`` and the indices chosen.
 
     At least ``keep`` cards stay in hand; with ``must_include`` one chosen meld holds that
-    card. Exact: a memoised recursion over the remaining cards, deciding the lowest card first
-    (left in hand, or the lowest card of a meld). None when nothing qualifies; with
-    ``choose=False`` the indices are not worked out (an empty tuple).
+    card. Exact: the int kernel's memoised recursion over the remaining cards
+    (``kernel.py_pack``, or its native build: the same answers). None when nothing qualifies;
+    with ``choose=False`` the indices are not worked out (an empty tuple).
     """
     return kernel.pack(
         hand,

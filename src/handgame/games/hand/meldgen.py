@@ -10,8 +10,8 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from handgame.core.cards import ALL_CARDS, JOKER, Card
 from handgame.core import kernel
+from handgame.core.cards import ALL_CARDS, JOKER, Card
 from handgame.core.packing import best_packing
 from handgame.games.hand.melds import ACE_ONLY, AUTO, NATURAL, Meld, analyze
 from handgame.games.hand.rules import Ruleset
