@@ -43,12 +43,12 @@ PRESET = "levant"
 OPTIONS: dict[str, Any] = {"rounds": 1}
 
 
-def ours_run(players: int, seconds: float, run: int) -> dict[str, float]:
+def ours_run(players: int, seconds: float, run: int, preset: str = PRESET) -> dict[str, float]:
     """Play whole seeded random matches until ``seconds`` pass; decisions and matches per s.
 
     Each run plays new seeds: replaying the same matches would only measure warm caches.
     """
-    game = Game.create(PRESET, OPTIONS, players=players)
+    game = Game.create(preset, OPTIONS, players=players)
     decisions = matches = 0
     start = time.perf_counter()
     while True:
@@ -111,6 +111,7 @@ def main(argv: list[str] | None = None) -> int:
         help="time budget of one run; the match under way is finished (default 2)",
     )
     parser.add_argument("--no-peer", action="store_true", help="do not run RLCard")
+    parser.add_argument("--preset", default=PRESET, help=f"Hand preset (default {PRESET})")
     args = parser.parse_args(argv)
 
     peer_version = None if args.no_peer else rlcard_version()
@@ -118,12 +119,12 @@ def main(argv: list[str] | None = None) -> int:
     peer_runs: list[dict[str, float]] = []
     ratios: dict[int, list[float]] = {n: [] for n in args.players}
     # warm-up, untimed: imports, first-call caches
-    ours_run(min(args.players), 0, -1)
+    ours_run(min(args.players), 0, -1, args.preset)
     if peer_version is not None:
         peer_run(0, -1)
     for r in range(args.repeat):
         for n in args.players:
-            res = ours_run(n, args.seconds, r)
+            res = ours_run(n, args.seconds, r, args.preset)
             runs[n].append(res)
             progress(
                 f"run {r + 1}/{args.repeat} handgame {n}p: {res['decisions_per_s']:.0f} "
@@ -153,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
         "benchmark": "engine",
         "what": "random play: legal_actions(seat to act) + rng.choice + apply per decision; "
         "deals by deal_seeded, not counted; medians of repeated runs",
-        "preset": PRESET,
+        "preset": args.preset,
         "options": OPTIONS,
         "repeat": args.repeat,
         "seconds_per_run": args.seconds,

@@ -138,21 +138,36 @@ def diff_games() -> int:
     return int(os.environ.get("HAND_DIFF_GAMES", "200"))
 
 
+def check_game(i: int) -> None:
+    """Match ``i`` of the differential run, on both paths: identical decisions and record."""
+    preset, options, players, partnership = CONFIGS[i % len(CONFIGS)]
+    game = Game.create(preset, {"rounds": 1, **options}, players=players, partnership=partnership)
+    seed = f"kernel-diff:{i}"
+    with on_path(True):
+        native_trace, native_record = play(game, seed)
+    with on_path(False):
+        pure_trace, pure_record = play(game, seed)
+    for k, (a, b) in enumerate(zip(native_trace, pure_trace, strict=True)):
+        assert a == b, f"{seed} ({preset} {options} {players}p): decision {k} differs"
+    assert native_record == pure_record, seed
+
+
 @native
 @pytest.mark.parametrize("part", range(4))
 def test_native_and_pure_paths_play_identical_matches(part: int) -> None:
     """Legal actions (canonical order), views and records identical on both paths."""
-    n = diff_games()
-    for i in range(part, n, 4):
-        preset, options, players, partnership = CONFIGS[i % len(CONFIGS)]
-        game = Game.create(
-            preset, {"rounds": 1, **options}, players=players, partnership=partnership
-        )
-        seed = f"kernel-diff:{i}"
-        with on_path(True):
-            native_trace, native_record = play(game, seed)
-        with on_path(False):
-            pure_trace, pure_record = play(game, seed)
-        for k, (a, b) in enumerate(zip(native_trace, pure_trace, strict=True)):
-            assert a == b, f"{seed} ({preset} {options} {players}p): decision {k} differs"
-        assert native_record == pure_record, seed
+    for i in range(part, diff_games(), 4):
+        check_game(i)
+
+
+if __name__ == "__main__":
+    # The long run: python tests/test_kernel.py START COUNT (one line per match checked).
+    import sys
+    import time
+
+    first, count = int(sys.argv[1]), int(sys.argv[2])
+    began = time.perf_counter()
+    for i in range(first, first + count):
+        check_game(i)
+        print(f"match {i} identical ({time.perf_counter() - began:.0f} s)", flush=True)
+    print(f"{count} matches {first}..{first + count - 1}: native and pure paths identical")
