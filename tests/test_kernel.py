@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 import os
 import random
+import subprocess
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -113,6 +115,31 @@ def test_packed_counts_and_holds() -> None:
         ]
 
 
+_WITHOUT_BUILD = """
+import sys
+sys.modules["handgame.core._kernel_native"] = None  # as if it were never built
+from handgame.core import kernel
+from handgame.games.hand.state import Game
+state = Game.create("levant", {"rounds": 1}, players=2).new_match().deal_seeded("x")
+print(kernel.path(), len(state.legal_actions(state.current_seat)))
+"""
+
+
+@pytest.mark.parametrize("wanted", ["", "0", "1"])
+def test_without_the_build_the_pure_path_plays(wanted: str) -> None:
+    """No native build: the pure path plays; ``HANDGAME_NATIVE=1`` then fails, saying how."""
+    env = {**os.environ, "HANDGAME_NATIVE": wanted}
+    got = subprocess.run(
+        [sys.executable, "-c", _WITHOUT_BUILD], env=env, capture_output=True, text=True
+    )
+    if wanted == "1":
+        assert got.returncode != 0
+        assert "python native/build.py" in got.stderr
+    else:
+        assert got.returncode == 0, got.stderr
+        assert got.stdout.split()[0] == "python" and int(got.stdout.split()[1]) >= 1
+
+
 def play(game: Game, seed: str) -> tuple[list[str], str]:
     """A seeded weighted-random match: per decision its legal actions and the view after."""
     rng = random.Random(seed)
@@ -162,7 +189,6 @@ def test_native_and_pure_paths_play_identical_matches(part: int) -> None:
 
 if __name__ == "__main__":
     # The long run: python tests/test_kernel.py START COUNT (one line per match checked).
-    import sys
     import time
 
     first, count = int(sys.argv[1]), int(sys.argv[2])
