@@ -48,7 +48,17 @@ def machine() -> dict[str, Any]:
         "loadavg": load,
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
+        "kernel": kernel_path(),
     }
+
+
+def kernel_path() -> str:
+    """The meld kernel in use: ``native``, ``python``, or ``none`` (an engine without one)."""
+    try:
+        from handgame.core import kernel
+    except ImportError:
+        return "none"
+    return kernel.path()
 
 
 def percentile(sorted_values: Sequence[float], pct: float) -> float:

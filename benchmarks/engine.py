@@ -66,13 +66,15 @@ def hf_random_match(game: Any, tag: str) -> int:
     return decisions
 
 
-def ours_run(players: int, seconds: float, run: int, hf: bool = False) -> dict[str, float]:
+def ours_run(
+    players: int, seconds: float, run: int, hf: bool = False, preset: str = PRESET
+) -> dict[str, float]:
     """Play whole seeded random matches until ``seconds`` pass; decisions and matches per s
-    (``hf``: one-round Hand and Foot matches instead of one-round levant).
+    (``hf``: one-round Hand and Foot matches instead of one-round Hand of ``preset``).
 
     Each run plays new seeds: replaying the same matches would only measure warm caches.
     """
-    game: Any = Game.create(PRESET, OPTIONS, players=players)
+    game: Any = Game.create(preset, OPTIONS, players=players)
     play = random_match
     if hf:
         game, play = HFGame.create(HF_PRESET, HF_OPTIONS, players), hf_random_match
@@ -145,6 +147,7 @@ def main(argv: list[str] | None = None) -> int:
         default=[4],
         help="Hand and Foot player counts (default 4; none: skip Hand and Foot)",
     )
+    parser.add_argument("--preset", default=PRESET, help=f"Hand preset (default {PRESET})")
     args = parser.parse_args(argv)
 
     peer_version = None if args.no_peer else rlcard_version()
@@ -155,12 +158,12 @@ def main(argv: list[str] | None = None) -> int:
     hf_ratios: dict[int, list[float]] = {n: [] for n in args.hf_players}
     hf_to_hand: dict[int, list[float]] = {n: [] for n in args.hf_players}
     # warm-up, untimed: imports, first-call caches
-    ours_run(min(args.players), 0, -1)
+    ours_run(min(args.players), 0, -1, preset=args.preset)
     if peer_version is not None:
         peer_run(0, -1)
     for r in range(args.repeat):
         for n in args.players:
-            res = ours_run(n, args.seconds, r)
+            res = ours_run(n, args.seconds, r, preset=args.preset)
             runs[n].append(res)
             progress(
                 f"run {r + 1}/{args.repeat} handgame {n}p: {res['decisions_per_s']:.0f} "
@@ -201,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
         "benchmark": "engine",
         "what": "random play: legal_actions(seat to act) + rng.choice + apply per decision; "
         "deals by deal_seeded, not counted; medians of repeated runs",
-        "preset": PRESET,
+        "preset": args.preset,
         "options": OPTIONS,
         "repeat": args.repeat,
         "seconds_per_run": args.seconds,

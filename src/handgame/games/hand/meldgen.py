@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
+from handgame.core import kernel
 from handgame.core.cards import ALL_CARDS, JOKER, Card
 from handgame.core.packing import best_packing
 from handgame.games.hand.melds import ACE_ONLY, AUTO, NATURAL, Meld, analyze
@@ -65,19 +66,12 @@ def candidate_melds(
 
 
 # Recent candidate lists by (wilds, rules, binding restriction), newest last, each with its
-# hand's card counts and each meld's card counts: the melds of a smaller hand are exactly the
-# melds of a larger hand whose cards it holds, in the same order (the generators below emit
-# each meld at a place that depends only on its own cards), so they are filtered, not rebuilt.
-_PARENTS: dict[object, list[tuple[list[int], tuple[Meld, ...], list[tuple[tuple[int, int], ...]]]]]
-_PARENTS = {}
+# hand's packed card counts and each meld's (the int kernel): the melds of a smaller hand are
+# exactly the melds of a larger hand whose cards it holds, in the same order (the generators
+# below emit each meld at a place that depends only on its own cards), so they are filtered,
+# not rebuilt.
+_PARENTS: dict[object, list[tuple[int, tuple[Meld, ...], list[int]]]] = {}
 _PARENTS_KEPT = 8
-
-
-def _needs(meld: Meld) -> tuple[tuple[int, int], ...]:
-    need: dict[int, int] = {}
-    for c in meld.cards:
-        need[c] = need.get(c, 0) + 1
-    return tuple(need.items())
 
 
 @lru_cache(maxsize=4096)
@@ -101,19 +95,15 @@ def _candidates(
         if len(_PARENTS) > 64:
             _PARENTS.clear()
             _PARENTS[key] = parents
-    distinct = set(hand)
+    have = kernel.packed(hand)
     for j in range(len(parents) - 1, -1, -1):
-        pcounts, pmelds, pneeds = parents[j]
-        if all(counts[c] <= pcounts[c] for c in distinct):
+        parent_have, pmelds, pneeds = parents[j]
+        if kernel.holds(parent_have, have):
             if j != len(parents) - 1:
                 parents.append(parents.pop(j))
-            return tuple(
-                m
-                for m, need in zip(pmelds, pneeds, strict=True)
-                if all(counts[c] >= k for c, k in need)
-            )
+            return tuple(pmelds[i] for i in kernel.fitting(have, pneeds))
     result = _generate(counts, wilds, rules, restriction)
-    parents.append((counts, result, [_needs(m) for m in result]))
+    parents.append((have, result, [kernel.need_of(m.cards)[0] for m in result]))
     if len(parents) > _PARENTS_KEPT:
         del parents[0]
     return result

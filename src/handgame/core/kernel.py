@@ -1,0 +1,205 @@
+"""The int meld kernel: cards as ints, card counts packed in one int, melds as packed counts.
+
+A hand's card counts are one integer with 5 bits per card code (a count of 0 to 15 under a
+guard bit), so "the hand holds this meld" is one subtraction that borrows from no guard bit,
+and a meld is its packed counts (its *need*). ``pack`` finds the best set of disjoint melds by
+an exact memoised recursion over the remaining cards. This module is the readable reference;
+a native build of the same functions (``native/kernel.cpp``, C++ with pybind11, built by
+``python native/build.py``) is used instead when present. ``HANDGAME_NATIVE=0`` forces this
+pure path, ``HANDGAME_NATIVE=1`` requires the native one (an error when it is not built).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Iterable, Sequence
+from types import ModuleType
+from typing import Any
+
+# The version of the kernel's API; a native build of another version is not used.
+KERNEL_VERSION = 1
+
+GUARD = sum(16 << (5 * c) for c in range(53))  # the guard bit of every card code (0..52)
+NO_CARD = -1
+
+_NEEDS: dict[tuple[int, ...], tuple[int, int]] = {}
+
+
+def packed(cards: Iterable[int]) -> int:
+    """The card counts of ``cards`` packed in one int (5 bits per card code)."""
+    v = 0
+    for c in cards:
+        v += 1 << (5 * c)
+    return v
+
+
+def need_of(cards: tuple[int, ...]) -> tuple[int, int]:
+    """A meld's packed counts and its lowest card code (remembered by its cards)."""
+    got = _NEEDS.get(cards)
+    if got is None:
+        need = packed(cards)
+        got = (need, ((need & -need).bit_length() - 1) // 5)
+        if len(_NEEDS) > 500_000:
+            _NEEDS.clear()
+        _NEEDS[cards] = got
+    return got
+
+
+def holds(have: int, need: int) -> bool:
+    """Whether packed counts ``have`` hold packed counts ``need`` (each count at least)."""
+    return ((have | GUARD) - need) & GUARD == GUARD
+
+
+def fitting(have: int, needs: Sequence[int]) -> list[int]:
+    """The indices of ``needs`` that ``have`` holds, in order."""
+    g = have | GUARD
+    return [i for i, need in enumerate(needs) if (g - need) & GUARD == GUARD]
+
+
+def py_pack(
+    hand: Sequence[int],
+    melds: Sequence[tuple[int, ...]],
+    values: Sequence[int],
+    keep: int = 0,
+    must: int = NO_CARD,
+    choose: bool = True,
+) -> tuple[int, tuple[int, ...]] | None:
+    """The best total value of disjoint ``melds`` (card tuples) from ``hand``, and their indices.
+
+    At least ``keep`` cards stay in hand; with ``must`` (a card code, else ``NO_CARD``) one
+    chosen meld holds that card. Exact: a memoised recursion over the remaining cards,
+    deciding the lowest card first (left in hand, or the lowest card of a meld holding it;
+    among equal values the first meld in order wins). None when nothing qualifies; with
+    ``choose=False`` the indices are not worked out (an empty tuple).
+    """
+    start = packed(hand)
+    if must >= 0 and not (start >> (5 * must)) & 31:
+        return None
+    g_start = start | GUARD
+    by_low: dict[int, list[tuple[int, int, bool, int]]] = {}
+    for index, cards in enumerate(melds):
+        need, low = need_of(cards)
+        if (g_start - need) & GUARD != GUARD:
+            continue
+        has_must = must >= 0 and (need >> (5 * must)) & 31 > 0
+        entry = (need, values[index], has_must, index)
+        group = by_low.get(low)
+        if group is None:
+            by_low[low] = [entry]
+        else:
+            group.append(entry)
+    memo: dict[int, int] = {}
+    picked: dict[int, int] = {}
+    neg = -(10**12)
+    empty: list[tuple[int, int, bool, int]] = []
+    # kept runs between 0 and keep: (rest, kept, need_must) packed in one integer
+    low0 = min(0, keep)
+    width = abs(keep) + 1
+
+    def solve(rest: int, need_must: bool, kept: int) -> int:
+        if not rest:
+            return 0 if (not need_must and kept >= keep) else neg
+        key = ((rest * width + kept - low0) << 1) | need_must
+        got = memo.get(key)
+        if got is not None:
+            return got
+        first = ((rest & -rest).bit_length() - 1) // 5
+        best, choice = neg, -1
+        one = 1 << (5 * first)
+        if not (need_must and first == must and (rest >> (5 * first)) & 15 == 1):
+            best = solve(rest - one, need_must, min(kept + 1, keep))
+        g = rest | GUARD
+        for need, v, has_must, index in by_low.get(first, empty):
+            if (g - need) & GUARD == GUARD:
+                got_v = v + solve(rest - need, need_must and not has_must, kept)
+                if got_v > best:
+                    best, choice = got_v, index
+        memo[key] = best
+        if choose:
+            picked[key] = choice
+        return best
+
+    best = solve(start, must >= 0, 0)
+    if best < 0:
+        return None
+    if not choose:
+        return best, ()
+    chosen: list[int] = []
+    rest, need_must, kept = start, must >= 0, 0
+    while rest:
+        first = ((rest & -rest).bit_length() - 1) // 5
+        choice = picked[((rest * width + kept - low0) << 1) | need_must]
+        if choice < 0:
+            rest -= 1 << (5 * first)
+            kept = min(kept + 1, keep)
+            continue
+        chosen.append(choice)
+        need = need_of(melds[choice])[0]
+        rest -= need
+        need_must = need_must and not (must >= 0 and (need >> (5 * must)) & 31 > 0)
+    return best, tuple(chosen)
+
+
+def _load_native() -> ModuleType | None:
+    """The native kernel when built and of this version (``HANDGAME_NATIVE`` decides)."""
+    wanted = os.environ.get("HANDGAME_NATIVE", "").strip().lower()
+    if wanted in ("0", "no", "false", "off", "python"):
+        return None
+    try:
+        mod = importlib.import_module("handgame.core._kernel_native")
+    except ImportError as e:
+        if wanted in ("1", "yes", "true", "on", "native"):
+            raise ImportError(
+                f"HANDGAME_NATIVE={wanted} but the native kernel is not built ({e}); "
+                "build it with: python native/build.py"
+            ) from None
+        return None
+    if getattr(mod, "KERNEL_VERSION", None) != KERNEL_VERSION:
+        if wanted in ("1", "yes", "true", "on", "native"):
+            raise ImportError(
+                "the native kernel is of another version: rebuild it (python native/build.py)"
+            )
+        return None
+    return mod
+
+
+_native: ModuleType | None = _load_native()
+_native_pack: Any = _native.pack if _native is not None else None
+
+
+def native_available() -> bool:
+    """Whether the native kernel is built and importable (whatever path is in use)."""
+    return _native is not None
+
+
+def use_native(on: bool) -> bool:
+    """Switch between the native and the pure path (tests); returns the previous setting."""
+    global _native_pack
+    before = _native_pack is not None
+    if on and _native is None:
+        raise RuntimeError("the native kernel is not built: python native/build.py")
+    _native_pack = _native.pack if on and _native is not None else None
+    return before
+
+
+def path() -> str:
+    """``native`` or ``python``: the path ``pack`` takes now."""
+    return "native" if _native_pack is not None else "python"
+
+
+def pack(
+    hand: Sequence[int],
+    melds: Sequence[tuple[int, ...]],
+    values: Sequence[int],
+    keep: int = 0,
+    must: int = NO_CARD,
+    choose: bool = True,
+) -> tuple[int, tuple[int, ...]] | None:
+    """``py_pack``, computed natively when the native kernel is in use (same answers)."""
+    if _native_pack is not None:
+        got: Any = _native_pack(hand, melds, values, keep, must, choose)
+        if got is not NotImplemented:  # beyond the native limits: the reference path
+            answer: tuple[int, tuple[int, ...]] | None = got
+            return answer
+    return py_pack(hand, melds, values, keep, must, choose)
