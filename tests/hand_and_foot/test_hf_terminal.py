@@ -242,7 +242,8 @@ def test_hand_play_makes_and_resumes_a_hand_and_foot_session(tmp_path: Path) -> 
     argv = ["play", "--rules", "hand-and-foot", "--seed", "3", "--record", str(record)]
     session = play_session(build_parser().parse_args(argv))
     assert isinstance(session, Session)
-    assert session.seats == ["human", "random", "random", "random"]  # 4 seats (HF-1)
+    # 4 seats (HF-1); the default opponents are the game's own greedy bots
+    assert session.seats == ["human", "greedy", "greedy", "greedy"]
     session.deal()
     again = play_session(build_parser().parse_args(["play", "--resume", str(record)]))
     assert isinstance(again, Session) and again.seed == "3"
@@ -312,9 +313,9 @@ def test_replay_show_steps_through_a_hand_and_foot_record(tmp_path: Path) -> Non
 
 
 def test_another_games_bot_is_a_usage_error(capsys: Any) -> None:
-    argv = ["play", "--plain", "--rules", "hand-and-foot", "--opponents", "greedy,random,random"]
+    argv = ["play", "--plain", "--rules", "hand-and-foot", "--opponents", "ismcts,random,random"]
     assert main(argv) == 2
-    assert "bot 'greedy' does not play Hand and Foot; its bots: " in capsys.readouterr().err
+    assert "bot 'ismcts' does not play Hand and Foot; its bots: " in capsys.readouterr().err
 
 
 def test_refusals_and_hints_in_arabic_and_persian() -> None:
