@@ -18,9 +18,10 @@ from typing import Any
 NO_PEER = "rlcard not installed"
 
 
-def random_match(game: Any, tag: str) -> int:
-    """Play one whole match of ``game`` (a ``handgame.games.hand.state.Game``) by uniform random legal
-    actions, the choices seeded by ``tag`` and deal ``k`` by ``tag:k``; the decisions made."""
+def random_match(game: Any, tag: str, to_act: Any = None) -> int:
+    """Play one whole match of ``game`` (a game's match configuration) by uniform random legal
+    actions, the choices seeded by ``tag`` and deal ``k`` by ``tag:k``; the decisions made.
+    ``to_act(state)`` names the seat that acts (default: ``state.current_seat``)."""
     import random
 
     rng = random.Random(tag)
@@ -31,7 +32,8 @@ def random_match(game: Any, tag: str) -> int:
             state = state.deal_seeded(f"{tag}:{deals}")
             deals += 1
             continue
-        state = state.apply(rng.choice(state.legal_actions(state.current_seat)))
+        seat = state.current_seat if to_act is None else to_act(state)
+        state = state.apply(rng.choice(state.legal_actions(seat)))
         decisions += 1
     return decisions
 

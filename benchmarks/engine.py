@@ -53,17 +53,7 @@ HF_OPTIONS: dict[str, Any] = {"rounds": 1}
 def hf_random_match(game: Any, tag: str) -> int:
     """One whole Hand and Foot match by uniform random legal actions of the seat to act
     (``to_act``: the partner while a question waits, HF-10); the decisions made."""
-    rng = random.Random(tag)
-    state = game.new_match()
-    decisions = deals = 0
-    while not state.is_over:
-        if state.is_chance:
-            state = state.deal_seeded(f"{tag}:{deals}")
-            deals += 1
-            continue
-        state = state.apply(rng.choice(state.legal_actions(state.to_act())))
-        decisions += 1
-    return decisions
+    return random_match(game, tag, to_act=lambda state: state.to_act())
 
 
 def ours_run(
