@@ -48,7 +48,13 @@ CONFIGS: list[tuple[str, dict[str, Any], int, bool]] = [
     ("levant", {"wilds": "jokers", "discarded_wild": "aces-set-only"}, 2, False),
     ("gulf", {"discard_pickup": "new-meld", "stock_end": "reshuffle"}, 2, False),
     ("four-jokers", {"escalating_minimum": True, "first_turn_win": True}, 4, False),
-    ("levant", {"ace_indicator": "single-wild", "discarded_wild": "never"}, 2, False),
+    # O-2: single-wild applies only with wilds=no-jokers (issue 13 refuses it otherwise)
+    (
+        "levant",
+        {"wilds": "no-jokers", "ace_indicator": "single-wild", "discarded_wild": "never"},
+        2,
+        False,
+    ),
 ]
 
 
