@@ -11,6 +11,9 @@ import json
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from handgame.core.cards import Card
+from handgame.core.errors import ActionError, CardError
+
 
 @dataclass(frozen=True)
 class Action:
@@ -25,3 +28,33 @@ class Action:
 
     def __str__(self) -> str:
         return json.dumps(self.to_json(), separators=(",", ":"))
+
+
+def card_field(value: Any, what: str) -> Card:
+    """A card of an action object (``'QS'``), or :class:`ActionError` naming ``what``."""
+    if not isinstance(value, str):
+        raise ActionError(f"{what} must be a card such as 'QS', not {value!r}")
+    try:
+        return Card.parse(value)
+    except CardError as e:
+        raise ActionError(str(e)) from None
+
+
+def whole_number(obj: dict[str, Any], key: str) -> int:
+    """The whole number (0 or more) at ``obj[key]``, or :class:`ActionError`."""
+    value = obj.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ActionError(f"'{key}' must be a whole number of 0 or more, not {value!r}")
+    return value
+
+
+def seat_and_verb(obj: Any, verbs: tuple[str, ...]) -> tuple[int, str]:
+    """The seat and the one verb of an action object (RECORD.md § Actions), or ActionError."""
+    if not isinstance(obj, dict):
+        raise ActionError(f"an action must be a JSON object, not {obj!r}")
+    seat = whole_number(obj, "seat")
+    named = [v for v in verbs if v in obj]
+    if len(named) != 1:
+        keys = ", ".join(sorted(str(k) for k in obj if k != "seat")) or "none"
+        raise ActionError(f"an action needs exactly one verb of {', '.join(verbs)} (got: {keys})")
+    return seat, named[0]

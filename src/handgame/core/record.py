@@ -8,7 +8,8 @@ with ``error`` set, by the game the record names (or the default game when it na
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from handgame.core.errors import OptionError
 from handgame.core.game import GameSpec
@@ -26,6 +27,34 @@ def dumps(record: dict[str, Any]) -> str:
 def error(round_index: int | None, action: int | None, message: str) -> dict[str, Any]:
     """The ``error`` of a replay answer: where (round, action index) and why."""
     return {"round": round_index, "action": action, "message": message}
+
+
+S = TypeVar("S")
+
+
+def empty_answer(error_: dict[str, Any] | None) -> dict[str, Any]:
+    """The replay answer when no state could be built (RECORD.md § Replaying)."""
+    return {
+        "rounds": [],
+        "totals": [],
+        "team_totals": None,
+        "finished": False,
+        "winner": None,
+        "error": error_,
+    }
+
+
+def replay_answer(
+    play: Callable[[Any], tuple[S | None, dict[str, Any] | None]],
+    summary: Callable[[S | None, dict[str, Any] | None], dict[str, Any]],
+    obj: Any,
+) -> dict[str, Any]:
+    """Play a record with a game's ``play`` and answer with its ``summary``; never raises."""
+    try:
+        state, found = play(obj)
+    except RecursionError:  # pragma: no cover - pathological input
+        state, found = None, error(None, None, "the record is too deeply nested")
+    return summary(state, found)
 
 
 def game_of(obj: Any) -> GameSpec:

@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from handgame.core.actions import Action
+from handgame.core.actions import Action, card_field, seat_and_verb, whole_number
 from handgame.core.cards import ALL_CARDS, Card
-from handgame.core.errors import ActionError, CardError
+from handgame.core.errors import ActionError
 
 
 @dataclass(frozen=True)
@@ -109,32 +109,13 @@ class ClaimRedeal(Action):
 VERBS = ("draw", "meld", "add", "swap", "discard", "redeal")
 
 
-def _card(value: Any, what: str) -> Card:
-    if not isinstance(value, str):
-        raise ActionError(f"{what} must be a card such as 'QS', not {value!r}")
-    try:
-        return Card.parse(value)
-    except CardError as e:
-        raise ActionError(str(e)) from None
 
 
-def _int(obj: dict[str, Any], key: str) -> int:
-    value = obj.get(key)
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ActionError(f"'{key}' must be a whole number of 0 or more, not {value!r}")
-    return value
 
 
 def parse_action(obj: Any) -> Action:
     """Read an action object of a record (RECORD.md § Actions)."""
-    if not isinstance(obj, dict):
-        raise ActionError(f"an action must be a JSON object, not {obj!r}")
-    seat = _int(obj, "seat")
-    verbs = [v for v in VERBS if v in obj]
-    if len(verbs) != 1:
-        keys = ", ".join(sorted(k for k in obj if k != "seat")) or "none"
-        raise ActionError(f"an action needs exactly one verb of {', '.join(VERBS)} (got: {keys})")
-    verb = verbs[0]
+    seat, verb = seat_and_verb(obj, VERBS)
     if verb == "draw":
         if obj["draw"] not in ("stock", "discard"):
             raise ActionError(f"draw must be 'stock' or 'discard', not {obj['draw']!r}")
@@ -143,19 +124,20 @@ def parse_action(obj: Any) -> Action:
         melds = obj["meld"]
         if not isinstance(melds, list) or not melds or not all(isinstance(m, list) for m in melds):
             raise ActionError("meld must be a list of melds, each a list of cards")
-        return LayMelds(seat, tuple(tuple(_card(c, "a meld card") for c in m) for m in melds))
+        return LayMelds(seat, tuple(tuple(card_field(c, "a meld card") for c in m) for m in melds))
     if verb == "add":
         end = obj.get("end")
         if end not in (None, "low", "high"):
             raise ActionError(f"end must be 'low' or 'high', not {end!r}")
-        return LayOff(seat, _card(obj["add"], "add"), _int(obj, "to"), end)
+        return LayOff(seat, card_field(obj["add"], "add"), whole_number(obj, "to"), end)
     if verb == "swap":
         cards = obj["swap"]
         if isinstance(cards, str):
             cards = [cards]
         if not isinstance(cards, list) or not cards:
             raise ActionError("swap must be a list of one or more cards")
-        return SwapWild(seat, tuple(_card(c, "a swap card") for c in cards), _int(obj, "at"))
+        swap = tuple(card_field(c, "a swap card") for c in cards)
+        return SwapWild(seat, swap, whole_number(obj, "at"))
     if verb == "discard":
         announce = obj.get("announce", True)
         if not isinstance(announce, bool):
@@ -167,9 +149,9 @@ def parse_action(obj: Any) -> Action:
                     "discard is one card, or a list of two wild cards to go out under the "
                     "two-wilds bonus (O-11)"
                 )
-            first, second = (_card(c, "a discarded card") for c in cards)
+            first, second = (card_field(c, "a discarded card") for c in cards)
             return Discard(seat, first, announce, second)
-        return Discard(seat, _card(cards, "discard"), announce)
+        return Discard(seat, card_field(cards, "discard"), announce)
     if obj["redeal"] is not True:
         raise ActionError("redeal must be true")
     return ClaimRedeal(seat)

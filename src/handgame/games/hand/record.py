@@ -18,7 +18,7 @@ from handgame.core.errors import (
     RecordError,
     TurnCannotFinish,
 )
-from handgame.core.record import FORMAT, dumps
+from handgame.core.record import FORMAT, dumps, empty_answer, replay_answer
 from handgame.core.record import error as replay_error
 from handgame.games.hand.actions import Action, parse_action
 from handgame.games.hand.deal import Deal
@@ -200,24 +200,13 @@ def _ended_reason(state: State) -> str:
 
 def replay(obj: Any) -> dict[str, Any]:
     """Replay a record and give the RECORD.md answer; never raises on bad input."""
-    try:
-        state, error = play_record(obj)
-    except RecursionError:  # pragma: no cover - pathological input
-        state, error = None, replay_error(None, None, "the record is too deeply nested")
-    return summary(state, error)
+    return replay_answer(play_record, summary, obj)
 
 
 def summary(state: State | None, error: dict[str, Any] | None = None) -> dict[str, Any]:
     """The replay answer of a state (RECORD.md § Replaying)."""
     if state is None:
-        return {
-            "rounds": [],
-            "totals": [],
-            "team_totals": None,
-            "finished": False,
-            "winner": None,
-            "error": error,
-        }
+        return empty_answer(error)
     team = state.team_totals()
     return {
         "rounds": [r.to_json() for r in state.results],

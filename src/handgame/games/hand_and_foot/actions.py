@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from handgame.core.actions import Action
+from handgame.core.actions import Action, card_field, seat_and_verb, whole_number
 from handgame.core.cards import ALL_CARDS, Card
-from handgame.core.errors import ActionError, CardError
+from handgame.core.errors import ActionError
 
 
 def _cards(cards: tuple[Card, ...]) -> list[str]:
@@ -110,13 +110,6 @@ class Discard(Action):
 VERBS = ("draw", "take", "meld", "add", "ask", "answer", "discard")
 
 
-def _card(value: Any, what: str) -> Card:
-    if not isinstance(value, str):
-        raise ActionError(f"{what} must be a card such as 'QS', not {value!r}")
-    try:
-        return Card.parse(value)
-    except CardError as e:
-        raise ActionError(str(e)) from None
 
 
 def _card_list(value: Any, what: str, empty: bool) -> tuple[Card, ...]:
@@ -124,26 +117,14 @@ def _card_list(value: Any, what: str, empty: bool) -> tuple[Card, ...]:
         value = [value]
     if not isinstance(value, list) or (not value and not empty):
         raise ActionError(f"{what} must be a list of cards such as ['QS', 'QH']")
-    return tuple(_card(c, f"a card of {what}") for c in value)
+    return tuple(card_field(c, f"a card of {what}") for c in value)
 
 
-def _index(obj: dict[str, Any], key: str) -> int:
-    value = obj.get(key)
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ActionError(f"'{key}' must be a whole number of 0 or more, not {value!r}")
-    return value
 
 
 def parse_action(obj: Any) -> Action:
     """Read an action object of a Hand and Foot record; raises :class:`ActionError`."""
-    if not isinstance(obj, dict):
-        raise ActionError(f"an action must be a JSON object, not {obj!r}")
-    seat = _index(obj, "seat")
-    verbs = [v for v in VERBS if v in obj]
-    if len(verbs) != 1:
-        keys = ", ".join(sorted(str(k) for k in obj if k != "seat")) or "none"
-        raise ActionError(f"an action needs exactly one verb of {', '.join(VERBS)} (got: {keys})")
-    verb = verbs[0]
+    seat, verb = seat_and_verb(obj, VERBS)
     if verb == "draw":
         if obj["draw"] != "stock":
             raise ActionError(
@@ -151,7 +132,7 @@ def parse_action(obj: Any) -> Action:
             )
         return Draw(seat)
     if verb == "take":
-        to = _index(obj, "to") if "to" in obj else None
+        to = whole_number(obj, "to") if "to" in obj else None
         return Take(seat, _card_list(obj["take"], "take", True), to)
     if verb == "meld":
         melds = obj["meld"]
@@ -159,7 +140,7 @@ def parse_action(obj: Any) -> Action:
             raise ActionError("meld must be a list of melds, each a list of cards")
         return Meld(seat, tuple(_card_list(m, "a meld", True) for m in melds))
     if verb == "add":
-        return Add(seat, _card_list(obj["add"], "add", False), _index(obj, "to"))
+        return Add(seat, _card_list(obj["add"], "add", False), whole_number(obj, "to"))
     if verb == "ask":
         if obj["ask"] != "go-out":
             raise ActionError(f"ask must be 'go-out', not {obj['ask']!r}")
@@ -168,7 +149,7 @@ def parse_action(obj: Any) -> Action:
         if not isinstance(obj["answer"], bool):
             raise ActionError(f"answer must be true or false, not {obj['answer']!r}")
         return Answer(seat, obj["answer"])
-    return Discard(seat, _card(obj["discard"], "discard"))
+    return Discard(seat, card_field(obj["discard"], "discard"))
 
 
 __all__ = [

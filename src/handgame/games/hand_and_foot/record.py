@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from handgame.core.errors import ActionError, DealError, IllegalAction, OptionError, RecordError
-from handgame.core.record import FORMAT
+from handgame.core.record import FORMAT, empty_answer, replay_answer
 from handgame.core.record import error as replay_error
 from handgame.games.hand_and_foot.actions import parse_action
 from handgame.games.hand_and_foot.deal import Deal
@@ -161,24 +161,13 @@ def play_record(obj: Any) -> tuple[State | None, dict[str, Any] | None]:
 
 def replay(obj: Any) -> dict[str, Any]:
     """Replay a record and give the RECORD.md answer; never raises on bad input."""
-    try:
-        state, error = play_record(obj)
-    except RecursionError:  # pragma: no cover - pathological input
-        state, error = None, replay_error(None, None, "the record is too deeply nested")
-    return summary(state, error)
+    return replay_answer(play_record, summary, obj)
 
 
 def summary(state: State | None, error: dict[str, Any] | None = None) -> dict[str, Any]:
     """The replay answer of a state (RECORD.md § Hand and Foot)."""
     if state is None:
-        return {
-            "rounds": [],
-            "totals": [],
-            "team_totals": None,
-            "finished": False,
-            "winner": None,
-            "error": error,
-        }
+        return empty_answer(error)
     return {
         "rounds": [r.to_json() for r in state.results],
         "totals": list(state.totals),
