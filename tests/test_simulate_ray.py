@@ -9,6 +9,9 @@ from __future__ import annotations
 import io
 import json
 import os
+import socket
+import subprocess
+import sys
 from collections.abc import Iterator
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
@@ -66,6 +69,22 @@ def test_ray_gives_the_results_of_jobs(tmp_path: Path) -> None:
     assert ray_obj["games"] == 6 and sum(b["wins"] for b in ray_obj["bots"]) == 6
     assert list(ray_records) == [f"game-{n:06d}.json" for n in range(1, 7)]
     assert ray_records == jobs_records
+
+
+def test_no_cluster_at_the_address_is_a_clear_error() -> None:
+    """--address where no Ray listens: exit 2 with one line that says so, at once."""
+    with socket.socket() as sock:  # a free port, closed again: nothing listens there
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    argv = ["simulate", "--bots", "random,random", "--games", "1", "--quiet", "--backend", "ray"]
+    code = f"from handgame.cli.commands import main; raise SystemExit(main({argv!r}))"
+    proc = subprocess.run(
+        [sys.executable, "-c", code.replace("]))", f", '--address', '127.0.0.1:{port}']))")],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.startswith(f"hand: error: no Ray cluster answers at '127.0.0.1:{port}'")
+    assert len(proc.stderr.strip().splitlines()) == 1
 
 
 def test_ray_backend_uses_the_running_ray_and_keeps_game_order() -> None:

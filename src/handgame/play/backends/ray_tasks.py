@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
@@ -63,6 +64,7 @@ def connect(address: str | None, cpus: int | None) -> tuple[Any, bool]:
         return ray, False
     if address is None:
         return start_local_ray(cpus), True
+    _check_reachable(address)
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     try:
         ray.init(address=address, log_to_driver=False, logging_level=logging.WARNING)
@@ -71,6 +73,23 @@ def connect(address: str | None, cpus: int | None) -> tuple[Any, bool]:
             f"cannot connect to the Ray cluster at {address!r}: {type(exc).__name__}: {exc}"
         ) from None
     return ray, True
+
+
+def _check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Refuse at once a ``HOST:PORT`` where nothing listens (Ray itself would retry for
+    minutes); ``auto`` and ``ray://`` addresses are left to Ray."""
+    host, sep, port = address.rpartition(":")
+    if not sep or address == "auto" or "://" in address:
+        return
+    if not port.isdigit():
+        raise BackendError(f"bad Ray address {address!r}: write HOST:PORT, auto or ray://HOST:PORT")
+    try:
+        socket.create_connection((host or "127.0.0.1", int(port)), timeout=timeout).close()
+    except OSError as exc:
+        raise BackendError(
+            f"no Ray cluster answers at {address!r} ({exc.strerror or exc}); start one with "
+            "'ray start --head', or leave --address out to start a local Ray"
+        ) from None
 
 
 def cluster_cpus(ray: Any) -> int:
