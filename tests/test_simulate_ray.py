@@ -6,6 +6,7 @@ Needs the extra ``handgame[ray]``; skipped without it unless ``HAND_TEST_RAY_REQ
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import json
 import os
@@ -19,24 +20,23 @@ from typing import Any
 
 import pytest
 
-if os.environ.get("HAND_TEST_RAY_REQUIRED") == "1":
-    import ray
-else:
-    ray = pytest.importorskip("ray")
-
 from handgame.cli.commands import main
 from handgame.play.backends.ray_tasks import start_local_ray
 from handgame.play.simulate import SimulationConfig, simulate
+
+if os.environ.get("HAND_TEST_RAY_REQUIRED") != "1" and importlib.util.find_spec("ray") is None:
+    pytest.skip("Ray is not installed (pip install 'handgame[ray]')", allow_module_level=True)
 
 ARGS = ["--bots", "greedy,random", "--games", "6", "--rounds", "1", "--seed", "11", "--json"]
 
 
 @pytest.fixture(scope="module", autouse=True)
-def local_ray() -> Iterator[None]:
-    """One local Ray of 2 CPUs for the whole module, shut down after it."""
-    start_local_ray(2)
+def local_ray() -> Iterator[Any]:
+    """One local Ray of 2 CPUs, on 127.0.0.1 only, for the whole module, shut down after it."""
+    ray = start_local_ray(2)
     try:
-        yield
+        assert ray.get_runtime_context().gcs_address.startswith("127.0.0.1:")
+        yield ray
     finally:
         ray.shutdown()
 
@@ -87,7 +87,7 @@ def test_no_cluster_at_the_address_is_a_clear_error() -> None:
     assert len(proc.stderr.strip().splitlines()) == 1
 
 
-def test_ray_backend_uses_the_running_ray_and_keeps_game_order() -> None:
+def test_ray_backend_uses_the_running_ray_and_keeps_game_order(local_ray: Any) -> None:
     """The Python API on Ray: summaries in game order, and the module's Ray still running."""
     seen: list[int] = []
     config = SimulationConfig(
@@ -99,4 +99,4 @@ def test_ray_backend_uses_the_running_ray_and_keeps_game_order() -> None:
     assert result.workers == 2 and "ray, 2 CPUs" in result.table()
     serial = simulate(SimulationConfig(**{**config.__dict__, "backend": "local"}))
     assert serial.to_json()["bots"] == result.to_json()["bots"]
-    assert ray.is_initialized()
+    assert local_ray.is_initialized()

@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import os
 import socket
+import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
@@ -26,8 +27,14 @@ INSTALL_HINT = "pip install 'handgame[ray]'"
 LOCAL_OBJECT_STORE = 128 * 1024 * 1024  # bytes: a simulation sends back small summaries only
 
 
-def import_ray() -> Any:
-    """The ``ray`` module; raises :class:`BackendError` with the install command when absent."""
+def import_ray(local: bool = False) -> Any:
+    """The ``ray`` module; raises :class:`BackendError` with the install command when absent.
+
+    ``local``: Ray is for a local Ray of this machine alone, so when this is its first import,
+    Ray's single-machine mode is set (every Ray service on 127.0.0.1, nothing on the network);
+    Ray reads it once, when first imported."""
+    if local and "ray" not in sys.modules:
+        os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
     try:
         import ray
     except ImportError as exc:
@@ -38,9 +45,10 @@ def import_ray() -> Any:
 
 
 def start_local_ray(cpus: int | None = None) -> Any:
-    """Start a private local Ray of ``cpus`` CPUs (None: all of this machine's) on 127.0.0.1,
+    """Start a private local Ray of ``cpus`` CPUs (None: all of this machine's) on 127.0.0.1
+    (when Ray was not imported before: see :func:`import_ray`),
     quiet (no dashboard, errors only, no usage report); returns the ``ray`` module."""
-    ray = import_ray()
+    ray = import_ray(local=True)
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     try:
         ray.init(
@@ -49,7 +57,6 @@ def start_local_ray(cpus: int | None = None) -> Any:
             object_store_memory=LOCAL_OBJECT_STORE,
             log_to_driver=False,
             logging_level=logging.ERROR,  # not the notice that the token auth is on
-            _node_ip_address="127.0.0.1",
         )
     except Exception as exc:
         raise BackendError(f"cannot start a local Ray: {type(exc).__name__}: {exc}") from None
@@ -59,7 +66,7 @@ def start_local_ray(cpus: int | None = None) -> Any:
 def connect(address: str | None, cpus: int | None) -> tuple[Any, bool]:
     """``(ray, started)``: Ray connected to ``address``, or a local Ray of ``cpus`` CPUs started
     now (``started``: this call initialised Ray, so its caller shuts it down)."""
-    ray = import_ray()
+    ray = import_ray(local=address is None)
     if ray.is_initialized():
         return ray, False
     if address is None:
