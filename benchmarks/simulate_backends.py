@@ -2,12 +2,13 @@
 ``--jobs J`` processes and ``--backend ray`` (a local Ray of J CPUs, or ``--address``).
 
 The backends take turns run after run in one process (serial, processes, ray, serial, ...), so
-a busy machine slows them alike; each run plays the same seeded games, and the script checks
-that every backend found the same results. A local Ray is started once, before the runs: its
+a busy machine slows them alike; in a run every backend plays the same seeded games (new seeds
+each run: replaying the same games would measure warm caches), and the script checks that they
+all found the same results. A local Ray is started once, before the runs: its
 start is timed apart (``ray_start_seconds``); a process pool is started by every run, as
 ``hand simulate --jobs`` does. Prints one JSON object.
 
-    python benchmarks/simulate_backends.py                  # 3 runs x 3 backends x 60 games
+    python benchmarks/simulate_backends.py                  # 3 runs x 3 backends x 120 games
     python benchmarks/simulate_backends.py --backends serial,processes --games 2 --repeat 1
 """
 
@@ -36,7 +37,7 @@ def main(argv: list[str] | None = None) -> None:
     """Run, compare, print."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--bots", default="greedy,random", help="one bot per seat (%(default)s)")
-    ap.add_argument("--games", type=int, default=60, help="games per run (default: 60)")
+    ap.add_argument("--games", type=int, default=120, help="games per run (default: 120)")
     ap.add_argument("--rounds", type=int, default=1, help="rounds per match (default: 1)")
     ap.add_argument("--repeat", type=int, default=3, help="runs per backend (default: 3)")
     ap.add_argument("--jobs", type=int, default=2, help="processes, and a local Ray's CPUs")
@@ -59,14 +60,15 @@ def main(argv: list[str] | None = None) -> None:
         progress(f"local Ray of {args.jobs} CPUs started in {ray_start:.1f} s")
 
     runs: dict[str, list[float]] = {n: [] for n in names}
-    answers: dict[str, Any] = {}
+    identical = True
     for r in range(args.repeat):
+        answers: list[Any] = []
         for name in names:
             backend, parallel = BACKENDS[name]
             config = SimulationConfig(
                 bots=tuple(args.bots.split(",")),
                 games=args.games,
-                seed=args.seed,
+                seed=f"{args.seed}-{r + 1}",
                 options={"rounds": args.rounds},
                 jobs=args.jobs if parallel else 1,
                 backend=backend,
@@ -76,15 +78,15 @@ def main(argv: list[str] | None = None) -> None:
             runs[name].append(result.games_per_second)
             obj = result.to_json()
             obj.pop("timing")
-            answers.setdefault(name, obj)
+            answers.append(obj)
             progress(f"run {r + 1}/{args.repeat} {name}: {result.games_per_second:.2f} games/s")
+        identical = identical and all(a == answers[0] for a in answers)
     if "ray" in names and ray_start is not None:
         import ray
 
         ray.shutdown()
     medians = {n: median(v) for n, v in runs.items()}
     base = medians.get("serial")
-    first = next(iter(answers.values()))
     emit(
         {
             "machine": machine(),
@@ -99,7 +101,7 @@ def main(argv: list[str] | None = None) -> None:
                 for n, m in medians.items()
             },
             "ray_start_seconds": rnd(ray_start, 1),
-            "identical_results": all(a == first for a in answers.values()),
+            "identical_results": identical,
         }
     )
 
