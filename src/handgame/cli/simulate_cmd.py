@@ -110,8 +110,8 @@ record (names "bot:LABEL" per seat) as DIR/game-000001.json, ...; 'hand replay' 
 
 Exit codes: 0 done, 1 a bot failed (crashed, chose an illegal action, timed out: the message
 names the bot and the game's seed; with --records, that match's record up to the failure is
-written too), 2 bad input (unknown bot, preset or option) or a backend that cannot start (Ray
-not installed, no cluster at --address).
+written too), 2 bad input (unknown bot, preset or option) or a backend that cannot start or
+that fails (Ray not installed, no cluster at --address, Ray losing a node).
 """
 
 

@@ -17,7 +17,7 @@ the configuration is in :mod:`handgame.play.simulate_setup` and the statistics a
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Generator
 from pathlib import Path
 from typing import Any
 
@@ -211,7 +211,7 @@ def _worker(job: tuple[SimulationConfig, int]) -> GameSummary:
     return play_game(config, number)
 
 
-def _summaries(config: SimulationConfig, backend: Backend) -> Iterator[GameSummary]:
+def _summaries(config: SimulationConfig, backend: Backend) -> Generator[GameSummary]:
     """Every game's summary, in game order, played by ``backend``."""
     jobs = ((config, n) for n in range(1, config.games + 1))
     yield from backend.imap(_worker, jobs)
@@ -269,11 +269,12 @@ def simulate(
     result = SimulationResult.empty(config)
     start = time.perf_counter()
     backend = open_simulation_backend(config)
+    summaries = _summaries(config, backend)
     try:
         result.backend, result.workers = backend.name, backend.workers
         if progress is not None:
             progress(0, config.games, 0.0)
-        for summary in _summaries(config, backend):
+        for summary in summaries:
             if summary.error is not None:
                 raise SimulationError(summary.error)
             result.add(summary)
@@ -281,6 +282,7 @@ def simulate(
             if progress is not None:
                 progress(result.games, config.games, result.seconds)
     finally:
+        summaries.close()  # ends the backend's work in flight now, not when collected
         backend.close()
     result.seconds = time.perf_counter() - start
     return result

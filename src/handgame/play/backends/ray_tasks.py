@@ -124,12 +124,15 @@ class RayBackend:
 
     def imap(self, fn: Callable[[Any], Any], items: Iterable[Any]) -> Iterator[Any]:
         """``fn(item)`` for every item, in order; unfinished tasks are cancelled when the
-        caller stops early (a failed match, Ctrl-C)."""
+        caller stops early (a failed match, Ctrl-C). Raises :class:`BackendError` when Ray
+        itself fails (a node or worker lost); an exception raised by ``fn`` comes as Ray's
+        ``RayTaskError``, which is also an instance of the original exception's class."""
         ray = self._ray
         task = ray.remote(num_cpus=1, max_retries=0)(_run_chunk)
         window = 2 * self.workers
         pending: deque[Any] = deque()
         source = iter(items)
+        lost = (ray.exceptions.RayError,)
         try:
             while chunk := list(islice(source, self.chunk)):
                 pending.append(task.remote(fn, chunk))
@@ -137,6 +140,10 @@ class RayBackend:
                     yield from ray.get(pending.popleft())
             while pending:
                 yield from ray.get(pending.popleft())
+        except ray.exceptions.RayTaskError:
+            raise
+        except lost as exc:
+            raise BackendError(f"Ray failed: {type(exc).__name__}: {exc}") from None
         finally:
             for ref in pending:
                 ray.cancel(ref, force=True)
