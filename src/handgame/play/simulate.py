@@ -7,7 +7,8 @@ shuffles with the seed ``f"{seed}-{i}"`` and seats bot ``k`` (in the order liste
 equally often; in partnership (4 bots, teams 0+2 and 1+3) the listed bots 1 and 3 are partners
 of 0 and 2 and stay opposite. Each bot is made afresh for every match with the seed
 ``f"{seed}-{i}-{seat}"``. Results are aggregated in game order, so they are the same whatever
-the number of worker processes (``jobs``).
+plays the matches: this process, ``jobs`` worker processes or Ray tasks (``backend="ray"``,
+``address``), each a backend of :mod:`handgame.play.backends`.
 
 This module plays the matches, through the game's registry entry only (any registered game);
 the configuration is in :mod:`handgame.play.simulate_setup` and the statistics and report in
