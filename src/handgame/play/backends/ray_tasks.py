@@ -91,7 +91,8 @@ def _check_reachable(address: str, timeout: float = 5.0) -> None:
     if not port.isdigit():
         raise BackendError(f"bad Ray address {address!r}: write HOST:PORT, auto or ray://HOST:PORT")
     try:
-        socket.create_connection((host or "127.0.0.1", int(port)), timeout=timeout).close()
+        target = (host.strip("[]") or "127.0.0.1", int(port))  # [::1]:6379 too
+        socket.create_connection(target, timeout=timeout).close()
     except OSError as exc:
         raise BackendError(
             f"no Ray cluster answers at {address!r} ({exc.strerror or exc}); start one with "
