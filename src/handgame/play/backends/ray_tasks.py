@@ -76,8 +76,15 @@ def connect(address: str | None, cpus: int | None) -> tuple[Any, bool]:
     try:
         ray.init(address=address, log_to_driver=False, logging_level=logging.WARNING)
     except Exception as exc:
+        hint = ""
+        if "RAY_AUTH_MODE" not in os.environ:  # Ray's token authentication, on by default
+            hint = (
+                "; if the cluster uses token authentication, set RAY_AUTH_MODE=token and its "
+                "token (ray get-auth-token) in RAY_AUTH_TOKEN or ~/.ray/auth_token"
+            )
         raise BackendError(
             f"cannot connect to the Ray cluster at {address!r}: {type(exc).__name__}: {exc}"
+            + hint
         ) from None
     return ray, True
 
