@@ -10,6 +10,12 @@ and ``greedy``, seats alternating, and prints each win rate with its 95% Wilson 
 learner is numpy only (handgame.rl.ppo); ``pip install 'handgame[rl]'`` brings what it needs.
 A tiny smoke run: ``python examples/train_ppo.py --updates 1 --envs 2 --steps 16 --eval 2
 --eval-greedy 0``.
+
+The environments are played by ``--workers W`` rollout workers (``--envs`` cut into W shards,
+handgame.rl.rollouts): in this process one after another (``--backend local``, the default) or
+as W Ray actors in parallel (``--backend ray``, ``pip install 'handgame[ray]'``; a local Ray of
+W CPUs, or the cluster at ``--address ADDR``). The same seed trains the same weights, bit for
+bit, whatever W and the backend.
 """
 
 from __future__ import annotations
@@ -25,8 +31,9 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 
 from handgame.play.driver import play_match  # noqa: E402
 from handgame.play.registry import make_bot  # noqa: E402
-from handgame.rl.gym_env import make_vec  # noqa: E402
+from handgame.play.backends import BackendError  # noqa: E402
 from handgame.rl.ppo import Config, Policy, train  # noqa: E402
+from handgame.rl.rollouts import ROLLOUT_BACKENDS, RolloutSpec, open_rollouts  # noqa: E402
 from handgame.rl.stepper import make_config  # noqa: E402
 
 
@@ -85,18 +92,28 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--out", default="hand-ppo.npz")
     ap.add_argument("--eval", type=int, default=400, help="rounds against random")
     ap.add_argument("--eval-greedy", type=int, default=200, help="rounds against greedy")
+    ap.add_argument("--workers", type=int, default=1, help="rollout workers (shards of --envs)")
+    ap.add_argument(
+        "--backend",
+        choices=ROLLOUT_BACKENDS,
+        default="local",
+        help="local: the workers in this process; ray: one Ray actor each (default: local)",
+    )
+    ap.add_argument("--address", help="the Ray cluster (--backend ray); default: a local Ray")
     args = ap.parse_args(argv)
 
     cfg = Config(envs=args.envs, steps=args.steps, lr=args.lr, shaping=args.shaping)
     cfg.minibatch = min(cfg.minibatch, cfg.envs * cfg.steps)
-    vec = make_vec(
+    spec = RolloutSpec(
         cfg.envs,
         seed=args.seed,
-        preset=args.preset,
-        players=2,
-        options={"rounds": 1},
-        bots=args.opponent,
+        env={"preset": args.preset, "players": 2, "options": {"rounds": 1}, "bots": args.opponent},
+        shaping=cfg.shaping,
     )
+    try:
+        rollouts = open_rollouts(spec, args.workers, args.backend, args.address)
+    except (BackendError, ValueError) as exc:
+        ap.error(str(exc))
     policy = Policy(2, hidden=args.hidden, seed=args.seed)
     start = time.monotonic()
     deadline = start + args.minutes * 60
@@ -104,16 +121,18 @@ def main(argv: list[str] | None = None) -> None:
     def log(line: str) -> None:
         print(f"[{time.monotonic() - start:7.0f} s] {line}", flush=True)
 
-    train(
-        vec,
-        policy,
-        cfg,
-        args.updates,
-        seed=args.seed,
-        log=log,
-        stop=lambda: time.monotonic() > deadline,
-    )
-    vec.close()
+    try:
+        train(
+            rollouts,
+            policy,
+            cfg,
+            args.updates,
+            seed=args.seed,
+            log=log,
+            stop=lambda: time.monotonic() > deadline,
+        )
+    finally:
+        rollouts.close()
     policy.save(args.out)
     print(f"trained for {time.monotonic() - start:.0f} s; saved {args.out}", flush=True)
     report(args.out, "random", args.eval, args.preset, args.seed)

@@ -125,3 +125,14 @@ def test_server_load() -> None:
     assert result["errors"] == 0, result["error_samples"]
     assert result["finished"] == 2
     assert result["total_actions"] > 0 and result["human_actions"] > 0
+
+
+def test_simulate_backends_benchmark() -> None:
+    """benchmarks/simulate_backends.py at its tiniest (no Ray: tests/test_simulate_ray.py
+    covers it): games/s of each backend, and the backends agree."""
+    result = run(
+        "simulate_backends.py", "--backends", "serial,processes", "--games", "2", "--repeat", "1"
+    )
+    assert set(result["games_per_s"]) == {"serial", "processes"}
+    assert result["games_per_s"]["serial"] > 0 and result["ratio_to_serial"]["serial"] == 1.0
+    assert result["identical_results"] is True and result["ray_start_seconds"] is None

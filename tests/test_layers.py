@@ -57,14 +57,32 @@ def test_import_contracts_hold() -> None:
 
 
 def test_importing_the_engine_loads_no_interface() -> None:
-    """``import handgame`` (and the bots) loads no Textual, Rich or interface module."""
+    """``import handgame`` (and the bots, and a local simulation) loads no Textual, Rich, Ray
+    or interface module."""
     code = (
         "import sys, handgame, handgame.play.registry, handgame.games.hand.solver, "
         "handgame.play.simulate, handgame.games.hand.hints;"
         "from handgame.play.registry import make_bot; make_bot('greedy');"
-        "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')"
+        "from handgame.play.simulate import SimulationConfig, simulate;"
+        "simulate(SimulationConfig(bots=('random', 'random'), games=1, options={'rounds': 1}));"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich', 'ray')"
         " or m.startswith(('handgame.tui', 'handgame.server', 'handgame.cli'))];"
         "print(bad); sys.exit(1 if bad else 0)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_the_quick_start_loads_no_ray() -> None:
+    """``hand``'s commands and the web server (the quick start: ``hand serve``) import no Ray:
+    Ray is the optional extra ``handgame[ray]``, loaded by ``--backend ray`` alone."""
+    code = (
+        "import sys, handgame.cli.commands, handgame.server.app;"
+        "from handgame.cli.commands import main;"
+        "main(['simulate', '--bots', 'random,random', '--games', '1', '--rounds', '1',"
+        " '--quiet', '--json']);"
+        "bad = [m for m in sys.modules if m.split('.')[0] == 'ray'];"
+        "print(bad, file=sys.stderr); sys.exit(1 if bad else 0)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert out.returncode == 0, out.stdout + out.stderr

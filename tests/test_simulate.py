@@ -66,7 +66,8 @@ def test_json_shape(tiny_json: dict[str, Any]) -> None:
         assert 0 <= low <= b["win_rate"] <= high <= 1
         assert b["seats"] == [2, 2]
     assert obj["mean_turns_per_round"] > 0
-    assert set(obj["timing"]) == {"seconds", "games_per_second", "jobs"}
+    assert obj["timing"].keys() == {"seconds", "games_per_second", "jobs", "backend"}
+    assert obj["timing"]["backend"] == "serial" and obj["timing"]["jobs"] == 1
 
 
 def test_jobs_do_not_change_results(tiny_json: dict[str, Any]) -> None:
@@ -160,6 +161,8 @@ def test_subprocess_cli() -> None:
         (["--bots", "random,,random"], "empty bot name"),
         (["--bots", "random,random", "--games", "0"], "games must be"),
         (["--bots", "random,random", "--games", "x"], "invalid int"),
+        (["--bots", "random,random", "--backend", "spark"], "invalid choice: 'spark'"),
+        (["--bots", "random,random", "--address", "auto"], "--address is for --backend ray"),
         ([], "name the bots"),
     ],
 )
@@ -168,6 +171,29 @@ def test_bad_input_exits_2(argv: list[str], message: str) -> None:
     assert code == 2 and out == ""
     assert err.startswith("hand: error:") and message in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_ray_backend_without_ray_says_how_to_install_it() -> None:
+    """With Ray not importable, --backend ray exits 2 with the install command, and the
+    simulator itself never imports Ray (the quick start does not need it)."""
+    code = (
+        "import sys; sys.modules['ray'] = None\n"  # as if Ray were not installed
+        "from handgame.cli.commands import main\n"
+        "from handgame.play.simulate import SimulationConfig, simulate\n"
+        "simulate(SimulationConfig(bots=('random', 'random'), games=2, options={'rounds': 1},"
+        " jobs=2))\n"
+        "status = main(['simulate', '--bots', 'random,random', '--games', '2', '--quiet',"
+        " '--backend', 'ray'])\n"
+        "sys.exit(status)\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=300, cwd=ROOT
+    )
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stdout == ""
+    assert proc.stderr.startswith("hand: error: the ray backend needs Ray")
+    assert "pip install 'handgame[ray]'" in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1
 
 
 class _IllegalBot(Bot):

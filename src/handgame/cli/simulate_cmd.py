@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from handgame.cli.common import UsageError, option_overrides, rules_flags
+from handgame.play.backends import BACKENDS
 
 
 def _bot_specs(args: argparse.Namespace) -> tuple[str, ...]:
@@ -28,6 +29,7 @@ def _bot_specs(args: argparse.Namespace) -> tuple[str, ...]:
 def cmd_simulate(args: argparse.Namespace) -> int:
     """``hand simulate``: bot-against-bot matches and a summary of each bot's results."""
     from handgame.play.simulate import (
+        BackendError,
         ProgressBar,
         SimulationConfig,
         SimulationError,
@@ -43,8 +45,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         preset=args.rules,
         options=overrides,
         partnership=args.partnership,
-        jobs=args.jobs,
+        jobs=args.jobs if args.jobs is not None else (0 if args.backend == "ray" else 1),
         records=args.records,
+        backend=args.backend,
+        address=args.address,
     )
     show = not args.quiet and (args.progress or sys.stderr.isatty())
     bar = ProgressBar(sys.stderr) if show else None
@@ -55,6 +59,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             bar.finish()
         print(f"hand: error: {e}", file=sys.stderr)
         return 1
+    except BackendError as e:
+        if bar is not None:
+            bar.finish()
+        print(f"hand: error: {e}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         if bar is not None:
             bar.finish()
@@ -81,7 +90,14 @@ number of players every bot plays every seat equally often; each bot is made afr
 match with the seed "S-i-SEAT", and seat 0 deals first. With --partnership (4 bots) seats 0+2
 play against 1+3, so the 1st and 3rd listed bots are partners against the 2nd and 4th, and a
 match win is a win of the bot's team. Results are the same for the same seed whatever --jobs
-is (the matches are summed in game order); only the timing differs.
+and --backend are (the matches are summed in game order); only the timing differs.
+
+Where the matches are played: --jobs J plays them on J processes of this machine; --backend
+ray plays them as Ray tasks (pip install 'handgame[ray]'), on the Ray cluster at --address
+ADDR (as 'ray start --head' prints it, or 'auto') or, with no address, on a local Ray started
+for the run and stopped after it (--jobs J: its CPUs; default: all of this machine's). Every
+node of a cluster needs the same handgame installed; --records DIR is written by the node that
+plays each match, so on several machines DIR must be a shared directory.
 
 A bot spec is a name, optionally with an argument: random, greedy, ismcts:iterations=200,
 external:python3 mybot.py (a program speaking docs/bot-protocol.md). --bots splits on every
@@ -94,7 +110,8 @@ record (names "bot:LABEL" per seat) as DIR/game-000001.json, ...; 'hand replay' 
 
 Exit codes: 0 done, 1 a bot failed (crashed, chose an illegal action, timed out: the message
 names the bot and the game's seed; with --records, that match's record up to the failure is
-written too), 2 bad input (unknown bot, preset or option).
+written too), 2 bad input (unknown bot, preset or option) or a backend that cannot start or
+that fails (Ray not installed, no cluster at --address, Ray losing a node).
 """
 
 
@@ -109,6 +126,7 @@ def add_parser(sub: Any) -> None:
         "  hand simulate --bots random,random --games 20 --rounds 1 --seed 1\n"
         "  hand simulate --bots greedy,random,random --games 300 --jobs 2 --json\n"
         "  hand simulate --bots greedy,random,greedy,random --partnership --games 40\n"
+        "  hand simulate --bots greedy,random --games 1000 --backend ray --address auto\n"
         "  hand simulate --bot 'external:python3 examples/random_bot.py' --bot random "
         "--games 10 --records out/",
     )
@@ -125,7 +143,25 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("--games", type=int, default=100, metavar="N", help="matches (default: 100)")
     p.add_argument("--seed", default="0", metavar="S", help="the seed of everything (default: 0)")
-    p.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default: 1)")
+    p.add_argument(
+        "--jobs",
+        type=int,
+        metavar="J",
+        help="worker processes (default: 1); with --backend ray and no --address, the CPUs of "
+        "the local Ray (default: all)",
+    )
+    p.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="local",
+        help="local: this machine (--jobs processes); ray: Ray tasks (default: local)",
+    )
+    p.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="the Ray cluster to use with --backend ray (HOST:PORT, 'auto', ray://HOST:10001); "
+        "default: start a local Ray for this run",
+    )
     rules_flags(p)
     p.add_argument(
         "--rounds", type=int, metavar="R", help="scored rounds per match (the option rounds)"

@@ -7,7 +7,8 @@ shuffles with the seed ``f"{seed}-{i}"`` and seats bot ``k`` (in the order liste
 equally often; in partnership (4 bots, teams 0+2 and 1+3) the listed bots 1 and 3 are partners
 of 0 and 2 and stay opposite. Each bot is made afresh for every match with the seed
 ``f"{seed}-{i}-{seat}"``. Results are aggregated in game order, so they are the same whatever
-the number of worker processes (``jobs``).
+plays the matches: this process, ``jobs`` worker processes or Ray tasks (``backend="ray"``,
+``address``), each a backend of :mod:`handgame.play.backends`.
 
 This module plays the matches, through the game's registry entry only (any registered game);
 the configuration is in :mod:`handgame.play.simulate_setup` and the statistics and report in
@@ -16,9 +17,8 @@ the configuration is in :mod:`handgame.play.simulate_setup` and the statistics a
 
 from __future__ import annotations
 
-import multiprocessing
 import time
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Generator
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +27,7 @@ from handgame.core.bot import Bot
 from handgame.core.errors import BotError, OptionError
 from handgame.core.game import GameSpec
 from handgame.core.record import dumps
+from handgame.play.backends import BACKENDS, Backend, BackendError, open_backend
 from handgame.play.driver import play_match
 from handgame.play.registry import make_bot
 from handgame.play.simulate_setup import (
@@ -211,20 +212,19 @@ def _worker(job: tuple[SimulationConfig, int]) -> GameSummary:
     return play_game(config, number)
 
 
-def _summaries(config: SimulationConfig) -> Iterator[GameSummary]:
-    """Every game's summary, in game order (several processes when ``config.jobs > 1``)."""
-    numbers = range(1, config.games + 1)
-    jobs = max(1, min(config.jobs, config.games))
-    if jobs == 1:
-        for n in numbers:
-            yield play_game(config, n)
-        return
-    ctx = multiprocessing.get_context("spawn")
-    with ctx.Pool(jobs) as pool:
-        try:
-            yield from pool.imap(_worker, ((config, n) for n in numbers), chunksize=1)
-        finally:
-            pool.terminate()
+def _summaries(config: SimulationConfig, backend: Backend) -> Generator[GameSummary]:
+    """Every game's summary, in game order, played by ``backend``."""
+    jobs = ((config, n) for n in range(1, config.games + 1))
+    yield from backend.imap(_worker, jobs)
+
+
+def open_simulation_backend(config: SimulationConfig) -> Backend:
+    """The backend that plays ``config``'s matches (:mod:`handgame.play.backends`): local
+    (``jobs`` processes, at most one per game) or Ray (``jobs`` CPUs for a local Ray, 0: all).
+    Raises :class:`BackendError` when it cannot start."""
+    if config.backend == "local":
+        return open_backend("local", min(config.jobs, config.games))
+    return open_backend(config.backend, config.jobs or None, config.address)
 
 
 # ------------------------------------------------------------------------- the driver
@@ -238,8 +238,13 @@ def check_config(config: SimulationConfig) -> None:
         raise OptionError(f"a partnership game needs 4 bots, not {config.players}")
     if config.games < 1:
         raise OptionError(f"games must be 1 or more, not {config.games}")
-    if config.jobs < 1:
+    if config.backend not in BACKENDS:
+        choices = ", ".join(BACKENDS)
+        raise OptionError(f"unknown backend {config.backend!r}; choose one of: {choices}")
+    if config.jobs < (0 if config.backend == "ray" else 1):
         raise OptionError(f"jobs must be 1 or more, not {config.jobs}")
+    if config.address is not None and config.backend != "ray":
+        raise OptionError("--address is for --backend ray (the address of a Ray cluster)")
     config.game()  # preset, options and player count
     for spec in config.bots:
         try:
@@ -254,7 +259,8 @@ ProgressCallback = Callable[[int, int, float], None]
 def simulate(
     config: SimulationConfig, progress: ProgressCallback | None = None
 ) -> SimulationResult:
-    """Play ``config.games`` matches; raises :class:`SimulationError` when a bot fails.
+    """Play ``config.games`` matches on ``config.backend``; raises :class:`SimulationError`
+    when a bot fails, :class:`BackendError` when the backend cannot start.
 
     ``progress(done, total, seconds)`` is called after each match, in game order.
     """
@@ -262,22 +268,31 @@ def simulate(
     if config.records is not None:
         Path(config.records).mkdir(parents=True, exist_ok=True)
     result = SimulationResult.empty(config)
+    backend = open_simulation_backend(config)  # a local Ray's start is not in the timing
     start = time.perf_counter()
-    if progress is not None:
-        progress(0, config.games, 0.0)
-    for summary in _summaries(config):
-        if summary.error is not None:
-            raise SimulationError(summary.error)
-        result.add(summary)
-        result.seconds = time.perf_counter() - start
+    summaries = _summaries(config, backend)
+    try:
+        result.backend, result.workers = backend.name, backend.workers
         if progress is not None:
-            progress(result.games, config.games, result.seconds)
+            progress(0, config.games, 0.0)
+        for summary in summaries:
+            if summary.error is not None:
+                raise SimulationError(summary.error)
+            result.add(summary)
+            result.seconds = time.perf_counter() - start
+            if progress is not None:
+                progress(result.games, config.games, result.seconds)
+    finally:
+        summaries.close()  # ends the backend's work in flight now, not when collected
+        backend.close()
     result.seconds = time.perf_counter() - start
     return result
 
 
 __all__ = [
+    "BACKENDS",
     "Z95",
+    "BackendError",
     "BotStats",
     "GameSummary",
     "ProgressBar",
@@ -291,6 +306,7 @@ __all__ = [
     "bot_seed",
     "check_config",
     "game_seed",
+    "open_simulation_backend",
     "play_game",
     "seat_of",
     "simulate",

@@ -28,9 +28,11 @@ class SimulationConfig:
     preset: str = "levant"
     options: dict[str, Any] = field(default_factory=dict)
     partnership: bool = False
-    jobs: int = 1
+    jobs: int = 1  # local: processes; ray: CPUs of a local Ray (0: all of them)
     records: str | None = None
     max_actions: int = MAX_ACTIONS
+    backend: str = "local"  # where the matches are played: "local" or "ray" (play.backends)
+    address: str | None = None  # the Ray cluster's address (None: a local Ray on demand)
 
     @property
     def players(self) -> int:

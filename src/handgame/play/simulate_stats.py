@@ -79,6 +79,8 @@ class SimulationResult:
     turns_all: int = 0
     seconds: float = 0.0
     teams: int = 0  # the number of teams of the games (seat s plays for team s % teams)
+    backend: str = "serial"  # the backend that played them (serial, processes, ray)
+    workers: int = 1  # the matches it played at once (processes, or the Ray cluster's CPUs)
 
     def team_members(self) -> list[list[int]]:
         """The listed bots of each team, when the bots play in teams (partners stay partners:
@@ -174,7 +176,8 @@ class SimulationResult:
             "timing": {
                 "seconds": round(self.seconds, 3),
                 "games_per_second": round(self.games_per_second, 3),
-                "jobs": cfg.jobs,
+                "jobs": self.workers,
+                "backend": self.backend,
             },
         }
 
@@ -227,10 +230,19 @@ class SimulationResult:
         )
         lines.append(
             f"mean turns per round {'-' if turns is None else f'{turns:.1f}'}; "
-            f"{self.games_per_second:.2f} games/s ({self.seconds:.1f} s, {cfg.jobs} job"
-            f"{'s' if cfg.jobs != 1 else ''})"
+            f"{self.games_per_second:.2f} games/s ({self.seconds:.1f} s, {self._where()})"
         )
         return "\n".join(lines)
+
+    def _where(self) -> str:
+        return _where_text(self.backend, self.workers)
+
+
+def _where_text(backend: str, workers: int) -> str:
+    """Where the matches were played, for the table's last line: ``2 jobs``, ``ray, 4 CPUs``."""
+    if backend == "ray":
+        return f"ray, {workers} CPU{'s' if workers != 1 else ''}"
+    return f"{workers} job{'s' if workers != 1 else ''}"
 
 
 def _num(value: float | None) -> str:

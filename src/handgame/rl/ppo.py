@@ -9,7 +9,7 @@ holds the encoding versions and the player count it was trained for.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +19,8 @@ from handgame.rl.encode import OBS_VERSION, obs_size
 from handgame.rl.tokens import ACTIONS_VERSION, N_ACTIONS
 
 Params = dict[str, np.ndarray]
+Batch = dict[str, np.ndarray]  # a rollout worker's steps (handgame.rl.rollout)
+BUFFERS = ("obs", "mask", "act", "logp", "val", "rew", "done")  # its time-major arrays
 
 
 class Policy:
@@ -181,8 +183,17 @@ def ppo_update(
     return stats
 
 
+def merge(parts: Sequence[Batch]) -> Batch:
+    """The shards' batches side by side (environments in order), counts summed."""
+    out = {k: np.concatenate([p[k] for p in parts], axis=1) for k in BUFFERS}
+    out["last_val"] = np.concatenate([p["last_val"] for p in parts])
+    out["won"] = np.array(sum(int(p["won"]) for p in parts))
+    out["finished"] = np.array(sum(int(p["finished"]) for p in parts))
+    return out
+
+
 def train(
-    vec: Any,
+    rollouts: Any,
     policy: Policy,
     cfg: Config,
     updates: int,
@@ -190,64 +201,41 @@ def train(
     log: Callable[[str], None] = print,
     stop: Callable[[], bool] = lambda: False,
 ) -> Policy:
-    """Train ``policy`` on the vector environment ``vec`` for ``updates`` updates (or until
-    ``stop()``); logs one line per update."""
+    """Train ``policy`` on the batches of ``rollouts`` (a :class:`handgame.rl.rollout.Rollouts`:
+    its workers play the environments, locally or on Ray) for ``updates`` updates (or until
+    ``stop()``); logs one line per update. The generator seeded ``seed`` orders the minibatches;
+    the actions are sampled by the workers."""
     rng = np.random.default_rng(seed)
     opt = Adam(policy.params, cfg.lr)
-    obs, infos = vec.reset(seed=seed)
-    hand = np.array(infos["hand"], dtype=np.float32)
-    n = cfg.envs
-    won = finished = 0
     for update in range(updates):
         if stop():
             break
-        buf: dict[str, list[np.ndarray]] = {
-            k: [] for k in ("obs", "mask", "act", "logp", "val", "rew", "done")
-        }
-        for _ in range(cfg.steps):
-            o, mk = obs["observation"], obs["action_mask"]
-            probs, values, _ = policy.forward(o, mk)
-            act = np.array([rng.choice(N_ACTIONS, p=p) for p in probs])
-            obs, reward, term, trunc, infos = vec.step(act)
-            new_hand = np.array(infos["hand"], dtype=np.float32)
-            done = term | trunc
-            shaped = reward + cfg.shaping * np.where(done, 0.0, hand - new_hand)
-            hand = new_hand
-            for k, v in (
-                ("obs", o),
-                ("mask", mk),
-                ("act", act),
-                ("val", values),
-                ("rew", shaped),
-                ("done", done),
-            ):
-                buf[k].append(np.asarray(v))
-            buf["logp"].append(np.log(probs[np.arange(n), act] + 1e-12))
-            won += int(reward[done].sum())
-            finished += int(done.sum())
-        _, last_values, _ = policy.forward(obs["observation"], obs["action_mask"])
-        rew, val, dones = (np.array(buf[k], dtype=np.float32) for k in ("rew", "val", "done"))
+        part = merge(rollouts.collect(policy.params, cfg.steps))
+        rew, val, dones = (part[k].astype(np.float32) for k in ("rew", "val", "done"))
+        last_values = part["last_val"]
         adv = np.zeros_like(rew)
-        gae = np.zeros(n, np.float32)
+        gae = np.zeros(rew.shape[1], np.float32)
         for t in reversed(range(cfg.steps)):
             nxt = last_values if t == cfg.steps - 1 else val[t + 1]
             nonterm = 1.0 - dones[t]
             delta = rew[t] + cfg.gamma * nxt * nonterm - val[t]
             gae = delta + cfg.gamma * cfg.lam * nonterm * gae
             adv[t] = gae
+
+        flat = {k: part[k].reshape(-1, *part[k].shape[2:]) for k in ("obs", "mask", "act", "logp")}
         batch = {
-            "obs": np.concatenate(buf["obs"]).astype(np.float32),
-            "mask": np.concatenate(buf["mask"]),
-            "act": np.concatenate(buf["act"]),
-            "logp": np.concatenate(buf["logp"]),
+            "obs": flat["obs"].astype(np.float32),
+            "mask": flat["mask"],
+            "act": flat["act"],
+            "logp": flat["logp"],
             "adv": adv.reshape(-1),
             "ret": (adv + val).reshape(-1),
         }
         stats = ppo_update(policy, opt, batch, cfg, rng)
+        won, finished = int(part["won"]), int(part["finished"])
         rate = won / finished if finished else 0.0
         log(
             f"update {update + 1}: {finished} episodes, win rate {rate:.3f}, "
             + ", ".join(f"{k} {v:.4f}" for k, v in stats.items())
         )
-        won = finished = 0
     return policy
