@@ -85,9 +85,18 @@ class Hub(Clients):
         """Open the storage and resume every unfinished table (in the background: the server
         answers at once, and a table asked for first is loaded first)."""
         self._storage = Storage(self.settings.database_url, self.settings.database_timeout)
-        self.resuming = asyncio.create_task(self._resume_all())
+        await self.prepare()
+        self.resuming = asyncio.create_task(self.resume_all())
 
-    async def _resume_all(self) -> None:
+    async def prepare(self) -> None:
+        """What a hub needs once its storage is open, before its tables (nothing more for one
+        process; :class:`~handgame.server.cluster.ClusterHub` joins the site's bus)."""
+
+    async def adopt(self, table_id: str) -> None:
+        """A table just stored is this hub's to drive (one process: every table is)."""
+
+    async def resume_all(self) -> None:
+        """Load every unfinished table, in the background (see :meth:`start`)."""
         try:
             ids = await self.workers.db(self.storage.table_ids, True)
         except Exception as e:
@@ -190,6 +199,7 @@ class Hub(Clients):
             table.created_at = await self.workers.db(
                 self.storage.create_table, table_id, table.config(), seed
             )
+            await self.adopt(table_id)
         except (LimitReached, Unavailable):
             raise
         except Exception as e:
