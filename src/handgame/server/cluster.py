@@ -467,6 +467,7 @@ class ClusterHub(Hub):
             if kind == "owner":  # a new owner: tell it who is connected here
                 for conn in self.conns.get(table_id, ()):
                     self._announce(table_id, "attach", f"{id(conn):x}", conn.seat)
+                await self._reread(table)  # the steps the old owner stored but did not publish
                 return
             if kind == "seats":
                 self.remote_timers[table_id] = _deadline(message.get("timer"))
@@ -480,18 +481,25 @@ class ClusterHub(Hub):
             old = table.version
             if stored.version <= old:
                 return
-            if stored.version == old + 1:
-                table.commit(table.replay(stored))
-            else:  # a step was missed: the database has it
-                fresh = await self.workers.db(self.storage.load, table_id)
-                if fresh is None or fresh.version <= old:
-                    return
-                table = Table.from_stored(fresh, self.settings.stand_in)
-                self.tables[table_id] = table
-            table.away = set(message.get("away", ()))
             self.remote_timers[table_id] = _deadline(message.get("timer"))
+            if stored.version > old + 1:  # a step was missed: the database has it
+                await self._reread(table)
+                return
+            table.commit(table.replay(stored))
+            table.away = set(message.get("away", ()))
             for conn in self.conns.get(table_id, ()):
                 self.catch_up(conn, table, old)
+
+    async def _reread(self, table: Table) -> None:
+        """A replica read again from the database, if it stored more; its clients get the
+        states they missed (the caller holds the table's lock)."""
+        fresh = await self.workers.db(self.storage.load, table.id)
+        if fresh is None or fresh.version <= table.version:
+            return
+        again = Table.from_stored(fresh, self.settings.stand_in)
+        self.tables[table.id] = again
+        for conn in self.conns.get(table.id, ()):
+            self.catch_up(conn, again, table.version)
 
     async def _to_owner(self, table_id: str, message: dict[str, Any]) -> None:
         """The owner hears from another process's client."""
