@@ -70,10 +70,8 @@ def main(argv: list[str] | None = None) -> int:
         done += 1
         if done % every == 0:
             dt = time.perf_counter() - t0
-            print(
-                f"{done}/{args.games} games, {dt / done:.2f} s/game, {len(failures)} failures",
-                flush=True,
-            )
+            print(f"{done}/{args.games} games, {dt / done:.2f} s/game, "
+                  f"{len(failures)} failures", flush=True)
     dt = time.perf_counter() - t0
     print(
         f"hand-and-foot {args.players} players: games {args.start}..{args.start + done - 1} "

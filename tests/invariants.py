@@ -109,10 +109,8 @@ def choose_action(rng: random.Random, state: State, actions: list[Any], policy: 
     if redeals and (not mine or rng.random() < 0.1):
         return rng.choice(redeals)
     eager = policy == "eager"  # every seat goes out as soon as its hand allows
-    if (
-        (eager or policy == "hoard")
-        and turn is not None
-        and (eager or (turn + len(state.results)) % 2 == 0)
+    if (eager or policy == "hoard") and turn is not None and (
+        eager or (turn + len(state.results)) % 2 == 0
     ):
         action = _hoard(rng, state, mine)
         if action is not None:
@@ -583,7 +581,8 @@ class TurnWatch:
                 and not wilds.is_wild(action.card)
                 and rules.pair_plus_wild == "restricted"
                 and not any(
-                    (rnd0.announced[o] == 1 or not rules.announcements) and len(rnd0.hands[o]) == 1
+                    (rnd0.announced[o] == 1 or not rules.announcements)
+                    and len(rnd0.hands[o]) == 1
                     for o in range(before.game.players)
                     if o != action.seat
                 )
@@ -622,7 +621,9 @@ class TurnWatch:
         seat = action.seat
         rules = before.rules
         n = before.game.players
-        won = len(after.results) > len(before.results) and after.results[-1].winner == seat
+        won = (
+            len(after.results) > len(before.results) and after.results[-1].winner == seat
+        )
         if won:
             done = sum(1 for a in rnd0.actions if isinstance(a, Discard))
             if not rules.first_turn_win and done < n:
@@ -911,7 +912,9 @@ def play_random_match(
     tracker = MatchTracker(game, first)
     watch = TurnWatch()
     run = MatchRun(preset, players, partnership, seed, options, state)
-    label = f"{preset} players={players} partnership={partnership} options={options} seed={seed!r}"
+    label = (
+        f"{preset} players={players} partnership={partnership} options={options} seed={seed!r}"
+    )
     deals = 0
     steps = 0
     log_cache: dict[str, Any] = {}

@@ -48,38 +48,27 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument(
-        "--start",
-        type=int,
-        default=0,
+        "--start", type=int, default=0,
         help="first game number: games START..START+GAMES-1 (to run a long soak in parts)",
     )
     ap.add_argument("--rounds", type=int, default=None, help="option rounds=R (scored rounds)")
     ap.add_argument(
-        "--option",
-        type=_option,
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
+        "--option", type=_option, action="append", default=[], metavar="NAME=VALUE",
         help="any ruleset option (value as JSON), e.g. --option stock_end=reshuffle",
     )
     ap.add_argument(
-        "--policy",
-        choices=("weighted", "uniform", "hoard"),
-        default="weighted",
+        "--policy", choices=("weighted", "uniform", "hoard"), default="weighted",
         help="random play: weighted (lays cards), uniform, hoard (full hands)",
     )
     ap.add_argument("--max-steps", type=int, default=DEFAULT_MAX_STEPS)
     ap.add_argument("--no-check", action="store_true", help="play without the invariants")
     ap.add_argument(
-        "--views",
-        choices=("all", "turn"),
-        default="all",
+        "--views", choices=("all", "turn"), default="all",
         help="check every seat's view at every step (all), or the acting seat's at every "
         "step and every seat's at each round's end (turn)",
     )
     ap.add_argument(
-        "--no-successors",
-        action="store_true",
+        "--no-successors", action="store_true",
         help="do not apply every enumerated action at every step (the chosen one still is)",
     )
     ap.add_argument("--stop", action="store_true", help="stop at the first failure")
@@ -111,35 +100,18 @@ def play_one(job: tuple[dict[str, Any], int]) -> dict[str, Any]:
     seed = f"{spec['seed']}-{i}"
     players, partnership = spec["configs"][i]
     out: dict[str, Any] = {
-        "i": i,
-        "seed": seed,
-        "players": players,
-        "partnership": partnership,
-        "ok": True,
-        "rounds": 0,
-        "steps": 0,
-        "capped": False,
-        "finished": False,
-        "error": None,
+        "i": i, "seed": seed, "players": players, "partnership": partnership,
+        "ok": True, "rounds": 0, "steps": 0, "capped": False, "finished": False, "error": None,
     }
     try:
         run = play_random_match(
-            spec["preset"],
-            players,
-            partnership,
-            seed,
-            options=spec["options"],
-            check=spec["check"],
-            max_steps=spec["max_steps"],
-            policy=spec["policy"],
+            spec["preset"], players, partnership, seed, options=spec["options"],
+            check=spec["check"], max_steps=spec["max_steps"], policy=spec["policy"],
             check_views=True if spec["views"] == "all" else "turn",
             check_successors=spec["successors"],
         )
         out.update(
-            rounds=run.rounds,
-            steps=run.steps,
-            capped=run.capped,
-            finished=run.state.is_over,
+            rounds=run.rounds, steps=run.steps, capped=run.capped, finished=run.state.is_over,
             won=sum(1 for r in run.state.results if r.result == "won"),
         )
     except AssertionError as e:
@@ -229,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
             f"reproduce: python -c \"import sys; sys.path[:0] = ['tests', 'src']; "
             f"import invariants; invariants.play_random_match({args.preset!r}, {f['players']}, "
             f"{f['partnership']}, {f['seed']!r}, options={options!r}, max_steps={args.max_steps}, "
-            f'policy={args.policy!r})"'
+            f"policy={args.policy!r})\""
         )
     return 1 if failures else 0
 

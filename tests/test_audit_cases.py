@@ -24,9 +24,8 @@ MELD_ANSWER_KEYS = {"valid", "kind", "value", "reason"}
 
 
 def _meld_cases() -> list[dict[str, Any]]:
-    cases: list[dict[str, Any]] = json.loads((AUDIT / "melds.json").read_text(encoding="utf-8"))[
-        "cases"
-    ]
+    cases: list[dict[str, Any]] = json.loads(
+        (AUDIT / "melds.json").read_text(encoding="utf-8"))["cases"]
     return cases
 
 
@@ -82,8 +81,7 @@ def _differences(expect: dict[str, Any], answer: dict[str, Any]) -> list[str]:
             for index, (fields, result) in enumerate(zip(wanted, got, strict=True)):
                 problems += [
                     f"round {index} {name}: expected {value}, got {result.get(name)}"
-                    for name, value in fields.items()
-                    if result.get(name) != value
+                    for name, value in fields.items() if result.get(name) != value
                 ]
         elif got != wanted:
             problems.append(f"{key}: expected {wanted}, got {got}")
@@ -91,7 +89,9 @@ def _differences(expect: dict[str, Any], answer: dict[str, Any]) -> list[str]:
 
 
 @pytest.mark.parametrize("path", _record_paths(), ids=lambda p: p.stem)
-def test_audit_record(path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_audit_record(
+    path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     case = json.loads(path.read_text(encoding="utf-8"))
     record_file = tmp_path / "record.json"
     record_file.write_text(json.dumps(case["record"]), encoding="utf-8")
@@ -103,11 +103,8 @@ def test_audit_record(path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[
 
 def test_differences_sees_a_wrong_answer() -> None:
     expect = {"error": None, "rounds": [{"winner": 1, "scores": [100, -60]}], "totals": [100, -60]}
-    right = {
-        "error": None,
-        "rounds": [{"winner": 1, "scores": [100, -60], "hand": "full"}],
-        "totals": [100, -60],
-    }
+    right = {"error": None, "rounds": [{"winner": 1, "scores": [100, -60], "hand": "full"}],
+             "totals": [100, -60]}
     assert _differences(expect, right) == []
     wrong = {"error": None, "rounds": [{"winner": 1, "scores": [100, -30]}], "totals": [100, -30]}
     assert len(_differences(expect, wrong)) == 2

@@ -48,7 +48,9 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
 def run_sub(argv: list[str], stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     """Run ``python -m handgame`` as a subprocess."""
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT / "src"), env.get("PYTHONPATH")) if p)
+    env["PYTHONPATH"] = os.pathsep.join(
+        p for p in (str(ROOT / "src"), env.get("PYTHONPATH")) if p
+    )
     env["PYTHONIOENCODING"] = "utf-8"
     return subprocess.run(
         [sys.executable, "-m", "handgame", *argv],
@@ -136,19 +138,8 @@ def test_meld_invalid(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_meld_options_as_json_and_strings(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = [
-        "meld",
-        "--option",
-        "wilds=jokers",
-        "--option",
-        "initial_minimum=71",
-        "--option",
-        'bonuses=["one-suit"]',
-        "--",
-        "7D",
-        "X",
-        "9D",
-    ]
+    argv = ["meld", "--option", "wilds=jokers", "--option", "initial_minimum=71",
+            "--option", 'bonuses=["one-suit"]', "--", "7D", "X", "9D"]
     code, out, _ = run(argv, capsys)
     assert code == 0
     assert json.loads(out)["value"] == 24
@@ -168,15 +159,11 @@ def test_meld_option_values(capsys: pytest.CaptureFixture[str]) -> None:
         (["meld", "--indicator", "1Z", "--", "7D", "AC", "9D"], "unknown card"),
         (["meld", "--rules", "nope", "--", "7D", "X", "9D"], "unknown preset"),
         (["meld", "--option", "nope=1", "--indicator", "7C", "7D", "AC", "9D"], "unknown option"),
-        (
-            ["meld", "--option", "initial_minimum=abc", "--indicator", "7C", "7D", "AC", "9D"],
-            "initial_minimum",
-        ),
+        (["meld", "--option", "initial_minimum=abc", "--indicator", "7C", "7D", "AC", "9D"],
+         "initial_minimum"),
         (["meld", "--option", "wilds=maybe", "--indicator", "7C", "7D", "AC", "9D"], "wilds"),
-        (
-            ["meld", "--option", "initial_minimum", "--indicator", "7C", "7D", "AC", "9D"],
-            "NAME=VALUE",
-        ),
+        (["meld", "--option", "initial_minimum", "--indicator", "7C", "7D", "AC", "9D"],
+         "NAME=VALUE"),
         (["meld", "--", "7D", "AC", "9D"], "--indicator"),
         (["meld", "--option", "wilds=no-jokers", "--", "7D", "AC", "9D"], "--indicator"),
         (["meld", "--indicator", "X", "--", "7D", "AC", "9D"], "indicator"),
@@ -186,7 +173,9 @@ def test_meld_option_values(capsys: pytest.CaptureFixture[str]) -> None:
         ([], "COMMAND"),
     ],
 )
-def test_meld_bad_input(argv: list[str], fragment: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_meld_bad_input(
+    argv: list[str], fragment: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, out, err = run(argv, capsys)
     assert code == 2
     assert out == ""
@@ -225,13 +214,8 @@ def test_meld_conformance_subprocess() -> None:
 
 
 def test_help_for_every_command(capsys: pytest.CaptureFixture[str]) -> None:
-    for argv in (
-        ["--help"],
-        ["meld", "--help"],
-        ["replay", "--help"],
-        ["rules", "--help"],
-        ["play", "--help"],
-    ):
+    for argv in (["--help"], ["meld", "--help"], ["replay", "--help"], ["rules", "--help"],
+                 ["play", "--help"]):
         code, out, _ = run(argv, capsys)
         assert code == 0 and "usage: hand" in out
 
@@ -244,8 +228,12 @@ def test_record_cases_are_found() -> None:
     assert len(names) >= 100  # tests/records/cases alone holds 125
 
 
-@pytest.mark.parametrize("path", _record_cases(), ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
-def test_replay_cases(path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    "path", _record_cases(), ids=lambda p: f"{p.parent.parent.name}/{p.stem}"
+)
+def test_replay_cases(
+    path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     case = _load(path)
     record_file = tmp_path / "record.json"
     record_file.write_text(json.dumps(case["record"]), encoding="utf-8")
@@ -388,28 +376,13 @@ def test_play_options_in_process(
 ) -> None:
     record = tmp_path / "game.json"
     monkeypatch.setattr(sys, "stdin", io.StringIO("2\n1\n3\n1\n" * 10))
-    argv = [
-        "play",
-        "--rules",
-        "four-jokers",
-        "--players",
-        "4",
-        "--partnership",
-        "--seed",
-        "7",
-        "--rounds",
-        "2",
-        "--option",
-        "initial_minimum=60",
-        "--record",
-        str(record),
-    ]
+    argv = ["play", "--rules", "four-jokers", "--players", "4", "--partnership", "--seed",
+            "7", "--rounds", "2", "--option", "initial_minimum=60", "--record", str(record)]
     code, _, err = run(argv, capsys)
     assert code == 0, err
     saved = json.loads(record.read_text(encoding="utf-8"))
     assert saved["rules"] == {
-        "preset": "four-jokers",
-        "options": {"initial_minimum": 60, "rounds": 2},
+        "preset": "four-jokers", "options": {"initial_minimum": 60, "rounds": 2}
     }
     assert saved["players"] == 4 and saved["partnership"] is True
     assert replay(saved)["error"] is None

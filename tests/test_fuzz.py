@@ -240,19 +240,8 @@ def test_wrong_type_deal_fields(field: str, value: Any) -> None:
         run_replay(record)
 
 
-ACTION_FIELDS = [
-    "seat",
-    "draw",
-    "meld",
-    "add",
-    "to",
-    "end",
-    "swap",
-    "at",
-    "discard",
-    "announce",
-    "redeal",
-]
+ACTION_FIELDS = ["seat", "draw", "meld", "add", "to", "end", "swap", "at", "discard", "announce",
+                 "redeal"]
 
 
 @settings(max_examples=FUZZ, **common)
@@ -320,25 +309,10 @@ def test_deck_one_card_wrong(record: dict[str, Any], data: st.DataObject) -> Non
 
 
 MUTATIONS = [
-    "delete-action",
-    "duplicate-action",
-    "swap-actions",
-    "move-action",
-    "change-seat",
-    "change-card",
-    "change-dealer",
-    "delete-round",
-    "duplicate-round",
-    "swap-rounds",
-    "change-players",
-    "change-partnership",
-    "change-preset",
-    "change-option",
-    "append-action",
-    "truncate-actions",
-    "change-meld-index",
-    "shuffle-stock",
-    "swap-hands",
+    "delete-action", "duplicate-action", "swap-actions", "move-action", "change-seat",
+    "change-card", "change-dealer", "delete-round", "duplicate-round", "swap-rounds",
+    "change-players", "change-partnership", "change-preset", "change-option", "append-action",
+    "truncate-actions", "change-meld-index", "shuffle-stock", "swap-hands",
 ]
 
 
@@ -346,17 +320,9 @@ def mutate(record: dict[str, Any], data: st.DataObject) -> str:
     kind = data.draw(st.sampled_from(MUTATIONS))
     rounds = record["rounds"]
     acts = [(r, a) for r, a in actions_of(record) if a]
-    if kind in (
-        "delete-action",
-        "duplicate-action",
-        "change-seat",
-        "change-card",
-        "change-meld-index",
-        "append-action",
-        "truncate-actions",
-        "move-action",
-        "swap-actions",
-    ):
+    if kind in ("delete-action", "duplicate-action", "change-seat", "change-card",
+                "change-meld-index", "append-action", "truncate-actions", "move-action",
+                "swap-actions"):
         if not acts:
             return "none"
         r, a = data.draw(st.sampled_from(acts))
@@ -391,20 +357,11 @@ def mutate(record: dict[str, Any], data: st.DataObject) -> str:
             if "end" in a[k] or "add" in a[k]:
                 a[k]["end"] = data.draw(st.sampled_from(["low", "high"]))
         elif kind == "append-action":
-            a.append(
-                data.draw(
-                    st.sampled_from(
-                        [
-                            {"seat": 0, "draw": "stock"},
-                            {"seat": 1, "draw": "discard"},
-                            {"seat": 0, "discard": "AS"},
-                            {"seat": 1, "redeal": True},
-                            {"seat": 0, "meld": [["AS", "2S", "3S"]]},
-                            {"seat": 1, "add": "X", "to": 0},
-                        ]
-                    )
-                )
-            )
+            a.append(data.draw(st.sampled_from([
+                {"seat": 0, "draw": "stock"}, {"seat": 1, "draw": "discard"},
+                {"seat": 0, "discard": "AS"}, {"seat": 1, "redeal": True},
+                {"seat": 0, "meld": [["AS", "2S", "3S"]]}, {"seat": 1, "add": "X", "to": 0},
+            ])))
         elif kind == "truncate-actions":
             del a[k:]
     elif kind == "change-dealer":
@@ -427,24 +384,10 @@ def mutate(record: dict[str, Any], data: st.DataObject) -> str:
             st.sampled_from(["levant", "gulf", "four-jokers", "hand-and-foot", "LEVANT"])
         )
     elif kind == "change-option":
-        name = data.draw(
-            st.sampled_from(
-                [
-                    "rounds",
-                    "initial_minimum",
-                    "wilds",
-                    "jokers",
-                    "stock_end",
-                    "discard_pickup",
-                    "first_turn_win",
-                    "bonuses",
-                    "penalty_limit",
-                    "dealer",
-                    "deal",
-                    "unknown_option",
-                ]
-            )
-        )
+        name = data.draw(st.sampled_from([
+            "rounds", "initial_minimum", "wilds", "jokers", "stock_end", "discard_pickup",
+            "first_turn_win", "bonuses", "penalty_limit", "dealer", "deal", "unknown_option",
+        ]))
         record["rules"].setdefault("options", {})
         if not isinstance(record["rules"]["options"], dict):
             record["rules"]["options"] = {}
@@ -514,21 +457,10 @@ def test_deeply_nested_input() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    [
-        "",
-        "null",
-        "0",
-        "[]",
-        "{}",
-        '"record"',
-        "NaN",
-        '{"rounds": NaN}',
-        "\ufeff{}",
-        '{"format": "hand-record/2"}',
-        '{"players": 4, "rounds": [{}]}',
-        '{"rules": {"preset": "levant", "options": []}, "players": 2}',
-        '{"players": 2, "rounds": [{"dealer": 0, "deal": {"hands": [[], []], "stock": []}}]}',
-    ],
+    ["", "null", "0", "[]", "{}", '"record"', "NaN", "{\"rounds\": NaN}", "\ufeff{}",
+     '{"format": "hand-record/2"}', '{"players": 4, "rounds": [{}]}',
+     '{"rules": {"preset": "levant", "options": []}, "players": 2}',
+     '{"players": 2, "rounds": [{"dealer": 0, "deal": {"hands": [[], []], "stock": []}}]}'],
 )
 def test_odd_documents(text: str) -> None:
     run_text(text)

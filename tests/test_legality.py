@@ -112,19 +112,8 @@ def _round_key(state: State) -> Any:
     if rnd is None:
         return (state.phase,)
     return (
-        state.phase,
-        state.totals,
-        state.results,
-        rnd.hands,
-        rnd.melds,
-        rnd.owners,
-        rnd.opened,
-        rnd.discard_pile,
-        rnd.stock,
-        rnd.turn,
-        rnd.turn_state,
-        rnd.announced,
-        rnd.missed,
+        state.phase, state.totals, state.results, rnd.hands, rnd.melds, rnd.owners, rnd.opened,
+        rnd.discard_pile, rnd.stock, rnd.turn, rnd.turn_state, rnd.announced, rnd.missed,
     )
 
 
@@ -385,28 +374,8 @@ def test_card_notation_round_trip() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    [
-        "",
-        " ",
-        "S",
-        "1S",
-        "11H",
-        "0D",
-        "ZZ",
-        "AZ",
-        "A",
-        "10",
-        "XX",
-        "JKR",
-        "QSS",
-        "Q S",
-        "♠Q",
-        "TT",
-        "1",
-        "KE",
-        "Q♤",
-        "🂡",
-    ],
+    ["", " ", "S", "1S", "11H", "0D", "ZZ", "AZ", "A", "10", "XX", "JKR", "QSS", "Q S", "♠Q", "TT",
+     "1", "KE", "Q♤", "🂡"],
 )
 def test_unknown_cards_raise(text: str) -> None:
     with pytest.raises(CardError):
@@ -518,15 +487,8 @@ def test_option_overrides_apply() -> None:
 
 @pytest.mark.parametrize(
     ("preset", "players", "partnership"),
-    [
-        ("levant", 1, False),
-        ("levant", 6, False),
-        ("four-jokers", 6, False),
-        ("levant", 3, True),
-        ("four-jokers", 5, True),
-        ("gulf", 6, False),
-        ("levant", True, False),
-    ],
+    [("levant", 1, False), ("levant", 6, False), ("four-jokers", 6, False),
+     ("levant", 3, True), ("four-jokers", 5, True), ("gulf", 6, False), ("levant", True, False)],
 )
 def test_bad_player_counts(preset: str, players: Any, partnership: bool) -> None:
     with pytest.raises(OptionError):

@@ -28,26 +28,9 @@ def _env(root: Path) -> dict[str, str]:
 
 def _pytest(root: Path, selection: tuple[str, ...]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "-x",
-            "-q",
-            "-p",
-            "no:cacheprovider",
-            "-p",
-            "no:xdist",
-            "-o",
-            "addopts=",
-            *selection,
-        ],
-        cwd=root,
-        env=_env(root),
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
+        [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-p",
+         "no:xdist", "-o", "addopts=", *selection],
+        cwd=root, env=_env(root), capture_output=True, text=True, timeout=600, check=False,
     )
 
 
@@ -87,11 +70,7 @@ def test_the_subset_fails_on_the_mutant(
     apply_mutant(mutant, root / "src")
     where = subprocess.run(
         [sys.executable, "-c", "import handgame; print(handgame.__file__)"],
-        cwd=root / "tests",
-        env=_env(root),
-        capture_output=True,
-        text=True,
-        check=True,
+        cwd=root / "tests", env=_env(root), capture_output=True, text=True, check=True,
     ).stdout.strip()
     assert Path(where).resolve().is_relative_to(root.resolve()), where
     selection: tuple[str, ...] = getattr(mutant, kind)

@@ -42,18 +42,8 @@ def key(state: State) -> Any:
     """What an action changed: the round's cards, melds, turn and phase."""
     rnd = state.round
     assert rnd is not None
-    return (
-        state.phase,
-        rnd.hands,
-        tuple(meld_key(m) for m in rnd.melds),
-        rnd.discard_pile,
-        rnd.turn,
-        rnd.turn_state,
-        rnd.opened,
-        rnd.announced,
-        rnd.missed,
-        len(state.results),
-    )
+    return (state.phase, rnd.hands, tuple(meld_key(m) for m in rnd.melds), rnd.discard_pile,
+            rnd.turn, rnd.turn_state, rnd.opened, rnd.announced, rnd.missed, len(state.results))
 
 
 def written_actions(state: State) -> list[Any]:
@@ -123,15 +113,10 @@ def small_positions(count: int, seed: str) -> list[State]:
     (draw and play phases), over presets, player counts and option variants."""
     rng = random.Random(seed)
     variants = [
-        ("levant", {}),
-        ("levant", {"first_turn_win": True}),
-        ("gulf", {}),
-        ("four-jokers", {}),
-        ("levant", {"discard_pickup": "free"}),
-        ("levant", {"discard_pickup": "new-meld-or-add"}),
-        ("levant", {"initial_minimum": 0}),
-        ("levant", {"swap_must_reuse": True}),
-        ("gulf", {"wild_limit": "one"}),
+        ("levant", {}), ("levant", {"first_turn_win": True}), ("gulf", {}),
+        ("four-jokers", {}), ("levant", {"discard_pickup": "free"}),
+        ("levant", {"discard_pickup": "new-meld-or-add"}), ("levant", {"initial_minimum": 0}),
+        ("levant", {"swap_must_reuse": True}), ("gulf", {"wild_limit": "one"}),
     ]
     out: list[State] = []
     match = 0

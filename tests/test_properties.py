@@ -63,14 +63,8 @@ def test_uniform_policy(preset: str, data: st.DataObject, seed: int) -> None:
     """Uniformly random play (discards, missed announcements, stock-outs, redeals), two deals."""
     players, partnership = data.draw(st.sampled_from(CONFIGS[preset]), label="config")
     run = play_random_match(
-        preset,
-        players,
-        partnership,
-        seed,
-        max_rounds=2,
-        options=short_options(preset),
-        policy="uniform",
-        max_steps=1500,
+        preset, players, partnership, seed, max_rounds=2, options=short_options(preset),
+        policy="uniform", max_steps=1500,
     )
     _played(run)
 
@@ -121,10 +115,7 @@ BONUSES = ["wild-discard", "one-color", "one-suit", "two-wilds"]
         pytest.param("levant", 4, True, {"rounds": 1}, id="levant-4p"),
         pytest.param("gulf", 2, False, {"penalty_limit": 100, "bonuses": BONUSES}, id="gulf-2"),
         pytest.param(
-            "four-jokers",
-            3,
-            False,
-            {"rounds": 2, "bonuses": BONUSES, "first_turn_win": True},
+            "four-jokers", 3, False, {"rounds": 2, "bonuses": BONUSES, "first_turn_win": True},
             id="four-jokers-3",
         ),
     ],
@@ -158,12 +149,9 @@ VARIANTS: list[Any] = [
     ("gulf", 4, False, {"stock_end": "reshuffle"}, "weighted", None),
     ("levant", 4, False, {"first_turn_win": True}, "weighted", None),
     (
-        "levant",
-        4,
-        False,
+        "levant", 4, False,
         {"bonuses": ["wild-discard", "one-color", "one-suit", "two-wilds"], "first_turn_win": True},
-        "weighted",
-        None,
+        "weighted", None,
     ),
     ("four-jokers", 3, False, {"bonuses": ["wild-discard", "one-color"]}, "hoard", None),
     ("levant", 3, False, {"bonuses": BONUSES, "full_hand_multiplier": 3}, "hoard", None),
@@ -173,21 +161,11 @@ VARIANTS: list[Any] = [
     ("levant", 4, False, {"swap_must_reuse": True}, "weighted", None),
     ("four-jokers", 4, True, {"swap_must_reuse": True}, "weighted", None),
     (
-        "levant",
-        4,
-        False,
-        {"ace_low_value": 1, "ace_high_value": 10, "ace_in_hand": 10},
-        "weighted",
-        None,
+        "levant", 4, False,
+        {"ace_low_value": 1, "ace_high_value": 10, "ace_in_hand": 10}, "weighted", None,
     ),
-    (
-        "levant",
-        4,
-        False,
-        {"unopened_penalty": None, "win_partial": -10, "win_full": -20},
-        "weighted",
-        None,
-    ),
+    ("levant", 4, False, {"unopened_penalty": None, "win_partial": -10, "win_full": -20},
+     "weighted", None),
     ("levant", 4, False, {"full_hand_multiplier": 3, "opening_values": "gulf"}, "weighted", None),
     ("levant", 4, False, {"redeal_pairs": False}, "uniform", 2),
     ("gulf", 4, False, {"wild_limit": "one", "discard_pickup": "new-meld"}, "weighted", None),
@@ -196,7 +174,8 @@ VARIANTS: list[Any] = [
     # the rule book's second reading (issue 13)
     ("levant", 4, False, {"discard_pickup": "must-meld"}, "weighted", None),
     ("four-jokers", 4, False, {"discard_pickup": "new-meld"}, "weighted", None),
-    ("levant", 4, False, {"swap_needs_opening": False, "pair_plus_wild": "free"}, "weighted", None),
+    ("levant", 4, False, {"swap_needs_opening": False, "pair_plus_wild": "free"}, "weighted",
+     None),
     ("levant", 4, False, {"announcements": False}, "weighted", None),
     ("levant", 3, False, {"max_meld_size": 5}, "weighted", None),
     ("levant", 5, False, {}, "weighted", None),
@@ -217,13 +196,7 @@ def _play_variant(variant: Any, seed: int) -> None:
     if "rounds" not in opts and "penalty_limit" not in opts:
         opts.update(short_options(preset))
     run = play_random_match(
-        preset,
-        n,
-        p,
-        seed,
-        max_rounds=max_rounds,
-        options=opts,
-        policy=policy,
+        preset, n, p, seed, max_rounds=max_rounds, options=opts, policy=policy,
         max_steps=1500 if policy == "uniform" else 5000,
     )
     _played(run)

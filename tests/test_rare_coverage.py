@@ -47,9 +47,8 @@ def meld_hand(rng: random.Random, pool: Counter[Card], size: int, wild: Any) -> 
             break
         if left < 3:
             return []
-        length = rng.choice(
-            [n for n in (3, 4, 5) if n <= left and left - n != 1 and left - n != 2] or [left]
-        )
+        length = rng.choice([n for n in (3, 4, 5) if n <= left and left - n != 1 and left - n != 2]
+                            or [left])
         if rng.random() < 0.5 and length <= 4:  # a set: one rank, distinct suits (L-12)
             rank = rng.randrange(2, 14)
             suits = [s for s in range(4) if usable[Card.of(rank, s)]]
@@ -109,17 +108,8 @@ def first_lap_match(seat_of: str, first_turn_win: bool, n: int, seed: str) -> An
 
     options = {"rounds": 1, "first_turn_win": first_turn_win}
     run = play_random_match(
-        "levant",
-        n,
-        False,
-        seed,
-        options=options,
-        policy="eager",
-        dealer=dealer,
-        deal=deal,
-        max_rounds=1,
-        check_successors=False,
-        check_views="turn",
+        "levant", n, False, seed, options=options, policy="eager", dealer=dealer, deal=deal,
+        max_rounds=1, check_successors=False, check_views="turn",
     )
     return run, seat
 
@@ -220,16 +210,8 @@ def test_each_option_value(name: str, value: Any) -> None:
     index = [f"{n}={v!r}" for n, v in option_values()].index(f"{name}={value!r}")
     policy = "uniform" if index % 3 == 2 else "weighted"
     run = play_random_match(
-        preset,
-        3,
-        False,
-        f"{SEED}:{name}:{value}",
-        options=options,
-        policy=policy,
-        max_rounds=1,
-        max_steps=1000,
-        check_successors=False,
-        check_views="turn",
+        preset, 3, False, f"{SEED}:{name}:{value}", options=options, policy=policy,
+        max_rounds=1, max_steps=1000, check_successors=False, check_views="turn",
     )
     assert run.steps > 0
 
@@ -240,13 +222,8 @@ def test_ace_left_in_hand() -> None:
     seen = 0
     for k in range(40):
         run = play_random_match(
-            "levant",
-            4,
-            False,
-            f"{SEED}:ace:{k}",
-            options={"rounds": 1, "ace_in_hand": 10},
-            check_successors=False,
-            check_views=False,
+            "levant", 4, False, f"{SEED}:ace:{k}", options={"rounds": 1, "ace_in_hand": 10},
+            check_successors=False, check_views=False,
         )
         for res in run.state.results:
             if res.result != "won":
@@ -268,12 +245,7 @@ def test_every_config(preset: str, players: int, partnership: bool) -> None:
     step for every seat."""
     options = {"penalty_limit": 60} if preset == "gulf" else {"rounds": 1}
     run = play_random_match(
-        preset,
-        players,
-        partnership,
-        f"{SEED}:{preset}:{players}:{partnership}",
-        options=options,
-        check_successors=False,
-        max_rounds=1,
+        preset, players, partnership, f"{SEED}:{preset}:{players}:{partnership}",
+        options=options, check_successors=False, max_rounds=1,
     )
     assert run.steps > 0

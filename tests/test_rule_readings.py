@@ -34,15 +34,9 @@ def _state_before_last(case: str) -> tuple[State, dict[str, Any]]:
 def test_preset_values_of_the_new_options() -> None:
     levant, gulf, four = (PRESETS[p].rules for p in ("levant", "gulf", "four-jokers"))
     assert (levant.discard_pickup, gulf.discard_pickup, four.discard_pickup) == (
-        "new-meld",
-        "free",
-        "must-meld",
-    )
+        "new-meld", "free", "must-meld")
     assert (levant.swap_needs_opening, gulf.swap_needs_opening, four.swap_needs_opening) == (
-        True,
-        True,
-        False,
-    )
+        True, True, False)
     assert (levant.announcements, gulf.announcements, four.announcements) == (True, False, False)
     assert levant.max_meld_size is gulf.max_meld_size is four.max_meld_size is None
     for preset in ("levant", "gulf", "four-jokers"):
@@ -82,7 +76,9 @@ def test_two_card_discard_is_a_legal_action_with_words_and_notation() -> None:
 
 def test_two_card_discard_not_offered_without_the_bonus() -> None:
     state, _ = _state_before_last("o11-two-card-discard-without-bonus-refused")
-    assert all(not (isinstance(a, Discard) and a.second is not None) for a in state.legal_actions())
+    assert all(
+        not (isinstance(a, Discard) and a.second is not None) for a in state.legal_actions()
+    )
     with pytest.raises(ValueError, match="two-wilds"):
         parse_action({"seat": 1, "discard": ["AC"]})
 
@@ -101,21 +97,16 @@ def test_no_missed_announcement_is_offered_without_announcements() -> None:
 def test_hand_rules_shows_the_new_options(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["rules", "four-jokers"], capsys)
     assert code == 0
-    for line in (
-        "discard_pickup       = must-meld",
-        "swap_needs_opening   = false",
-        "announcements        = false",
-        "max_meld_size        = null",
-    ):
+    for line in ("discard_pickup       = must-meld", "swap_needs_opening   = false",
+                 "announcements        = false", "max_meld_size        = null"):
         assert line in out
     code, out, _ = run(["rules", "--markdown"], capsys)
     assert "| `max_meld_size` | integer ≥ 3 or null |" in out
 
 
 def test_indicator_under_jokers_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(
-        ["meld", "--rules", "gulf", "--indicator", "7C", "--", "7D", "X", "9D"], capsys
-    )
+    code, out, err = run(["meld", "--rules", "gulf", "--indicator", "7C", "--", "7D", "X", "9D"],
+                         capsys)
     assert code == 2 and out == ""
     assert "--indicator 7C" in err and "wilds=jokers" in err
 
@@ -125,21 +116,15 @@ def test_server_takes_the_new_options_and_refuses_contradictions(tmp_path: Path)
     with client(tmp_path / "t.db") as c:
         presets = {p["name"]: p for p in c.get("/api/presets").json()}
         assert presets["levant"]["max_players"] == presets["gulf"]["max_players"] == 5
-        body = {
-            "rules": {
-                "preset": "gulf",
-                "options": {"rounds": 1, "max_meld_size": 5, "announcements": True},
-            },
-            "seats": bots,
-        }
+        body = {"rules": {"preset": "gulf", "options": {"rounds": 1, "max_meld_size": 5,
+                                                          "announcements": True}},
+                "seats": bots}
         r = c.post("/api/tables", json=body)
         assert r.status_code == 201, r.text
         summary = c.get(f"/api/tables/{r.json()['table']}").json()
         assert len(summary["seats"]) == 5 and summary["options"]["max_meld_size"] == 5
-        body = {
-            "rules": {"preset": "levant", "options": {"ace_indicator": "single-wild"}},
-            "seats": bots[:2],
-        }
+        body = {"rules": {"preset": "levant", "options": {"ace_indicator": "single-wild"}},
+                "seats": bots[:2]}
         r = c.post("/api/tables", json=body)
         assert r.status_code >= 400
         assert "ace_indicator=single-wild" in r.text and "wilds=indicator" in r.text

@@ -73,7 +73,9 @@ async def select(pilot: Any, *texts: str) -> None:
     taken: list[int] = []
     for text in texts:
         card = Card.parse(text)
-        index = next(i for i, c in enumerate(app.hand_cards) if c == card and i not in taken)
+        index = next(
+            i for i, c in enumerate(app.hand_cards) if c == card and i not in taken
+        )
         taken.append(index)
         await pilot.click("#hand", offset=(1 + index * 4, 1))
     assert sorted(app.selected) == sorted(taken)
@@ -85,7 +87,9 @@ def scripted_state() -> State:
     Indicator 7♣: both A♣ are wild. Seat 1 holds cards that make no meld.
     """
     game = Game.create("levant", {"rounds": 1}, 2, False, ["you", "bot:greedy"])
-    mine = parse_cards("KS KH KD 9S TS JS QS 5D 6D AC 7D 2D 4H 4S 4C".split())
+    mine = parse_cards(
+        "KS KH KD 9S TS JS QS 5D 6D AC 7D 2D 4H 4S 4C".split()
+    )
     theirs = parse_cards("2S 5S 8S 3H 6H 9H 4D 7D TD 3C 6C 9C 2H 8H".split())
     top = parse_cards("5H 8C JC 5C".split())
     indicator = Card.parse("7C")
@@ -101,7 +105,9 @@ def scripted_state() -> State:
 
 def test_scripted_round_against_a_bot(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
-    session = Session(scripted_state().game, ["human", "greedy"], "s", record, scripted_state())
+    session = Session(
+        scripted_state().game, ["human", "greedy"], "s", record, scripted_state()
+    )
     app = HandApp(session, bot_delay=0)
     seen: dict[str, str] = {}
 
@@ -182,16 +188,7 @@ def test_scripted_round_against_a_bot(tmp_path: Path) -> None:
     actions = [a for r in saved["rounds"] for a in r["actions"] if a["seat"] == 0]
     verbs = [next(k for k in a if k != "seat") for a in actions]
     assert verbs == [
-        "discard",
-        "draw",
-        "meld",
-        "meld",
-        "meld",
-        "add",
-        "swap",
-        "discard",
-        "draw",
-        "meld",
+        "discard", "draw", "meld", "meld", "meld", "add", "swap", "discard", "draw", "meld",
         "discard",
     ]
     assert saved["play"] == {"seed": "s", "seats": ["human", "greedy"]}
@@ -286,13 +283,8 @@ def test_hint_uses_only_the_view() -> None:
     cards = list(rnd.hands[1] + rnd.stock)
     cards.reverse()
     hidden = other.replace(
-        round=rnd.__class__(
-            **{
-                **rnd.__dict__,
-                "hands": (rnd.hands[0], tuple(sorted(cards[:14]))),
-                "stock": tuple(cards[14:]),
-            }
-        )
+        round=rnd.__class__(**{**rnd.__dict__, "hands": (rnd.hands[0], tuple(sorted(cards[:14]))),
+                               "stock": tuple(cards[14:])})
     )
     a = Session(state.game, ["human", "greedy"], "s", None, state).hint(0)
     b = Session(hidden.game, ["human", "greedy"], "s", None, hidden).hint(0)
@@ -321,10 +313,7 @@ def test_quit_and_resume(tmp_path: Path) -> None:
     run_app(app, first, (80, 24))
     saved = json.loads(record.read_text(encoding="utf-8"))
     assert [next(k for k in a if k != "seat") for a in saved["rounds"][0]["actions"]] == [
-        "discard",
-        "draw",
-        "discard",
-        "draw",
+        "discard", "draw", "discard", "draw",
     ]
     resumed = resume(record)
     assert resumed.seats == ["human", "greedy"] and resumed.seed == "s"
@@ -358,19 +347,8 @@ def test_resume_from_the_command_line(
 ) -> None:
     record = tmp_path / "g.json"
     args = build_parser().parse_args(
-        [
-            "play",
-            "--seed",
-            "4",
-            "--opponents",
-            "random",
-            "--option",
-            "rounds=1",
-            "--record",
-            str(record),
-            "--names",
-            "Rana,Omid",
-        ]
+        ["play", "--seed", "4", "--opponents", "random", "--option", "rounds=1",
+         "--record", str(record), "--names", "Rana,Omid"]
     )
     session = play_session(args)
     session.save()
@@ -389,7 +367,9 @@ def test_resume_from_the_command_line(
         (["replay", "-", "--show"], "needs a record file"),
     ]:
         terminal = argv[0] == "play"  # the full-screen game's checks (it is never started here)
-        monkeypatch.setattr("handgame.cli.common.is_terminal", lambda terminal=terminal: terminal)
+        monkeypatch.setattr(
+            "handgame.cli.common.is_terminal", lambda terminal=terminal: terminal
+        )
         code = main(argv)
         _, err = capsys.readouterr()
         assert code == 2, (argv, err)
@@ -449,10 +429,8 @@ def test_which_end_is_worded_as_the_action() -> None:
 
 
 def test_arabic_and_persian_labels() -> None:
-    for lang, words in [
-        ("ar", ["يدك", "آص سباتي", "الكومة", "أنت"]),
-        ("fa", ["دست شما", "آس گشنیز", "دسته", "شما"]),
-    ]:
+    for lang, words in [("ar", ["يدك", "آص سباتي", "الكومة", "أنت"]),
+                        ("fa", ["دست شما", "آس گشنیز", "دسته", "شما"])]:
         state = scripted_state()
         session = Session(state.game, ["human", "greedy"], "s", None, state)
         app = HandApp(session, lang=lang, bot_delay=0)

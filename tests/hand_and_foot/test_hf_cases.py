@@ -68,7 +68,9 @@ def test_cases_cover_every_rule() -> None:
 
 
 @pytest.mark.parametrize("path", PATHS, ids=lambda p: p.stem)
-def test_case_api_and_cli(path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_case_api_and_cli(
+    path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """The Python API and ``hand replay FILE`` in-process give the expected answer."""
     case = _load(path)
     check(case, replay(case["record"]))

@@ -142,15 +142,9 @@ def test_tui_shows_the_table_and_asks_the_partner(tmp_path: Path) -> None:
             await _settle(pilot)
             assert any(line == "you answered no" for line in session.log)
             text = screen_text(app)
-            for part in (
-                "Hand and Foot · Round 1/1 · Minimum 50",
-                "Team 1 · books: 0 clean",
-                "Team 2 · books:",
-                "bot 1 · 12 cards · foot down · red threes 3♦",
-                "▶ you · 11 cards",
-                "Your hand (11)",
-                "g ask partner",
-            ):
+            for part in ("Hand and Foot · Round 1/1 · Minimum 50", "Team 1 · books: 0 clean",
+                         "Team 2 · books:", "bot 1 · 12 cards · foot down · red threes 3♦",
+                         "▶ you · 11 cards", "Your hand (11)", "g ask partner"):
                 assert part in text, part
             # a refusal names its rule: a turn starts with a draw (HF-6)
             await pilot.press("x")
@@ -232,9 +226,9 @@ def test_the_table_shows_feet_red_threes_books_and_the_blocked_pile() -> None:
     booked = replace(
         view, melds=(MeldView(0, 0, "K", seven, "clean"), MeldView(1, 0, "K", dirty, "dirty"))
     )
-    assert (
-        "[0] K♠ K♥ K♦ K♣ K♠ K♥ K♦  clean book" in hf_render.meld_line(booked, 0, None, "en").plain
-    )
+    assert "[0] K♠ K♥ K♦ K♣ K♠ K♥ K♦  clean book" in hf_render.meld_line(
+        booked, 0, None, "en"
+    ).plain
     assert "2♣* X* K♦  dirty book" in hf_render.meld_line(booked, 1, None, "en").plain
     assert "كتاب وسخ" in hf_render.meld_line(booked, 1, None, "ar").plain
     blocked = start(hands, feet, "3S", stock, {"players": 2, "decks": 4}, dealer=1)
@@ -325,13 +319,8 @@ def test_another_games_bot_is_a_usage_error(capsys: Any) -> None:
 
 
 def test_refusals_and_hints_in_arabic_and_persian() -> None:
-    state = start(
-        ["KS KH KD QS QH QD JS JH 9S 9H 5D", "AS AH 9D 8S 8H 7S 7H 6S 6H 5S 5H"],
-        None,
-        "4C",
-        "",
-        {"players": 2},
-    )
+    state = start(["KS KH KD QS QH QD JS JH 9S 9H 5D", "AS AH 9D 8S 8H 7S 7H 6S 6H 5S 5H"],
+                  None, "4C", "", {"players": 2})
     with pytest.raises(IllegalAction) as refused:
         state.apply(parse_action({"seat": 0, "discard": "5D"}))
     error = refused.value

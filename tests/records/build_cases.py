@@ -2278,7 +2278,7 @@ c = case(
     "o11-two-wilds-two-card-discard",
     "O-11 (bonuses wild-discard, two-wilds): seat 1 melds 13 natural cards (2H-6H, 7H-9H, "
     "9D-KD) and goes out by discarding the two wild AC together (indicator 7C; RECORD.md "
-    '"discard": ["AC", "AC"]): two-wilds x4 (instead of wild-discard). Seat 1 -60*4 = '
+    "\"discard\": [\"AC\", \"AC\"]): two-wilds x4 (instead of wild-discard). Seat 1 -60*4 = "
     "-240, seat 0 (never opened) 100*2*4 = 800.",
     options={"bonuses": ["wild-discard", "two-wilds"]},
 )
@@ -2309,7 +2309,7 @@ c = case(
     "l70-announcements-off-no-missed-announcement",
     "L-70, L-71 off (announcements=false): seat 1 opens TS JS QS KS + 2H 3H 4H 5H + 7D 8D 9D "
     "(40 + 14 + 24 = 78) and discards KC, left with 3 cards: there is nothing to announce, so "
-    'a discard that records a missed announcement ("announce": false) is refused, not ignored.',
+    "a discard that records a missed announcement (\"announce\": false) is refused, not ignored.",
     options={"announcements": False},
 )
 c.deal(0, ["", "TS JS QS KS 2H 3H 4H 5H 7D 8D 9D 2C KC"], IND, top="QC 3D")
