@@ -124,14 +124,19 @@ def wait_finished(live: Live, table: str, seconds: float = 300) -> None:
         time.sleep(0.1)
 
 
-TWO_HUMANS = [{"kind": "human", "name": "Sara"}, {"kind": "human", "name": "Omar"}]
+#: two humans (each playing the first legal action) and a greedy bot, which ends the round
+TWO_HUMANS = [
+    {"kind": "human", "name": "Sara"},
+    {"kind": "human", "name": "Omar"},
+    {"kind": "bot", "bot": "greedy"},
+]
 
 
 def single_process(tmp: Path, seats: list[dict[str, Any]]) -> tuple[list[Player], dict[str, Any]]:
     """The reference: one ``hand serve`` process on SQLite plays the match."""
-    with live_server(tmp / "single") as live:
+    with live_server(tmp / "single", rate=10_000.0, burst=10_000) as live:
         made = live.create(seats)
-        tokens = [s["token"] for s in made["seats"]]
+        tokens = [s["token"] for s in sorted(made["seats"], key=lambda x: x["seat"])]
         players = play(live, made["table"], tokens)
         wait_finished(live, made["table"])
         return players, record(live, made["table"])

@@ -10,6 +10,8 @@ from __future__ import annotations
 from sqlalchemy import Column, DateTime, MetaData, String, Table, text
 from sqlalchemy.engine import Engine
 
+from handgame.server.storage import create_tables
+
 metadata = MetaData()
 
 leases_table = Table(
@@ -57,7 +59,7 @@ class Leases:
         self.engine = engine
         self.owner = owner
         self.seconds = seconds
-        metadata.create_all(engine)
+        create_tables(metadata, engine)
 
     def claim(self, table_id: str) -> bool:
         """Take (or keep) a table's lease if it is free, run out, or ours already."""
