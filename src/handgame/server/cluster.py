@@ -179,8 +179,9 @@ class ClusterHub(Hub):
         while True:
             await asyncio.sleep(self.settings.lease_seconds / 3)
             try:
+                before = set(self.owned)  # a table taken during the renewal is not lost
                 held = await self.workers.db(self.leases.renew)
-                for table_id in sorted(self.owned - held):
+                for table_id in sorted((before & self.owned) - held):
                     await self._demote(table_id)
                 for table_id in await self.workers.db(self.leases.expired, 50):
                     if table_id not in self.owned and await self.take(table_id):
