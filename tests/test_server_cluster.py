@@ -283,7 +283,13 @@ def test_200_tables_of_bots_on_three_processes(
         want = record(live, table)
     tables = 200
     with site(
-        tmp_path / "site", postgres_url, 3, seed=SEED, redis_url=redis_url, bot_delay=0.05
+        tmp_path / "site",
+        postgres_url,
+        3,
+        seed=SEED,
+        redis_url=redis_url,
+        bot_delay=0.05,
+        evict_after=None,  # finished tables keep their leases: who drove each one shows
     ) as s:
         ids = [s.front.create(seats)["table"] for _ in range(tables)]
         spectators = [Spectator(f"ws://127.0.0.1:{s.front.port}/ws/tables/{t}") for t in ids[:30]]
@@ -360,6 +366,16 @@ class Spectator(threading.Thread):
         (["--cluster", "--database-url", "sqlite:///x.sqlite"], "--cluster needs PostgreSQL"),
         (["--redis-url", "redis://127.0.0.1:1/0"], "give --cluster too"),
         (["--cluster", "--lease-seconds", "0"], "--lease-seconds must be"),
+        (
+            [
+                "--cluster",
+                "--database-url",
+                "postgresql://h@127.0.0.1:1/x",
+                "--redis-url",
+                "redis://:sekrit@127.0.0.1:1/0",
+            ],
+            "cannot reach Redis at redis://:***@127.0.0.1:1/0",
+        ),
     ],
 )
 def test_hand_serve_cluster_flags_are_checked(
@@ -370,4 +386,4 @@ def test_hand_serve_cluster_flags_are_checked(
 
     assert main(["serve", *argv]) == 2
     err = capsys.readouterr().err
-    assert says in err and "Traceback" not in err
+    assert says in err and "Traceback" not in err and "sekrit" not in err

@@ -80,11 +80,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
         )
     if settings.redis_url is not None:
         try:
-            import redis  # noqa: F401
+            import redis
         except ImportError:
             raise UsageError(
                 "--redis-url needs the redis package: pip install 'handgame[cluster]'"
             ) from None
+        try:
+            client = redis.Redis.from_url(settings.redis_url, socket_connect_timeout=5)
+            client.ping()
+            client.close()
+        except Exception as e:
+            shown = display_url(settings.redis_url)
+            raise UsageError(f"cannot reach Redis at {shown}: {e}") from None
     try:
         settings.stand_in = check_bot(args.stand_in, settings)
     except ValueError as e:

@@ -158,6 +158,8 @@ class ClusterHub(Hub):
                     self.workers.db(self.leases.release, table_id, True),
                     self.settings.lease_seconds,
                 )
+        for chore in list(self.chores):
+            chore.cancel()
         await super().stop()
         if self._bus is not None:
             await self._bus.close()
