@@ -33,50 +33,20 @@ from handgame.server.connection import Connection, encode
 from handgame.server.hub import Hub, short
 from handgame.server.leases import Leases
 from handgame.server.protocol import ClientMessage, Deadline, error_message, read_client_message
+from handgame.server.relay import (
+    RemoteSender,
+    deadline_of,
+    from_owner,
+    read_client_message_id,
+    timer_of,
+    to_owner,
+    to_process,
+)
 from handgame.server.settings import Settings
 from handgame.server.storage import StoredStep
 from handgame.server.table import Step, Table
 
 log = logging.getLogger("handgame.server")
-
-
-def to_owner(table_id: str) -> str:
-    """The channel of a table's owner."""
-    return f"hand:{table_id}:in"
-
-
-def from_owner(table_id: str) -> str:
-    """The channel a table's owner publishes on."""
-    return f"hand:{table_id}:out"
-
-
-def to_process(name: str) -> str:
-    """The channel of one process."""
-    return f"hand:p:{name}"
-
-
-def _timer(deadline: Deadline | None) -> list[Any] | None:
-    return [deadline.seat, deadline.version, deadline.at] if deadline else None
-
-
-def _deadline(timer: Any) -> Deadline | None:
-    return Deadline(int(timer[0]), int(timer[1]), float(timer[2])) if timer else None
-
-
-class RemoteSender:
-    """A client of another process, as the table's owner sees it: answers go to its process."""
-
-    def __init__(self, bus: Bus, origin: str, key: str, seat: int | None) -> None:
-        """The client ``key`` of process ``origin``, at ``seat``."""
-        self.bus = bus
-        self.origin = origin
-        self.key = key
-        self.seat = seat
-
-    def put(self, message: dict[str, Any] | str) -> None:
-        """Send a message to the client, through its process."""
-        text = message if isinstance(message, str) else encode(message)
-        self.bus.publish(to_process(self.origin), {"kind": "to", "conn": self.key, "text": text})
 
 
 class ClusterHub(Hub):
@@ -262,7 +232,7 @@ class ClusterHub(Hub):
             "kind": "step",
             "step": asdict(step.stored),
             "away": sorted(table.away),
-            "timer": _timer(self.deadline(table.id)),
+            "timer": timer_of(self.deadline(table.id)),
         }
         self.bus.publish(from_owner(table.id), message)
 
@@ -307,7 +277,7 @@ class ClusterHub(Hub):
         super().send_presence(table)
         if table.id in self.owned:
             message = self.presence_message(table)
-            timer = _timer(self.deadline(table.id))
+            timer = timer_of(self.deadline(table.id))
             self.bus.publish(
                 from_owner(table.id), {"kind": "seats", "message": message, "timer": timer}
             )
@@ -356,7 +326,7 @@ class ClusterHub(Hub):
             if table_id not in self.tables:
                 table = Table.from_stored(stored, self.settings.stand_in)
                 self.tables[table_id] = table
-                timer = _deadline(stored.timer)
+                timer = deadline_of(stored.timer)
                 if timer is not None and timer.version == table.version:
                     self.remote_timers[table_id] = timer
                 self.evict_if_idle(table)
@@ -473,7 +443,7 @@ class ClusterHub(Hub):
                 await self._reread(table)  # the steps the old owner stored but did not publish
                 return
             if kind == "seats":
-                self.remote_timers[table_id] = _deadline(message.get("timer"))
+                self.remote_timers[table_id] = deadline_of(message.get("timer"))
                 seats = message["message"]["seats"]
                 self.remote_seats[table_id] = seats
                 table.away = {s["seat"] for s in seats if s.get("away")}
@@ -484,7 +454,7 @@ class ClusterHub(Hub):
             old = table.version
             if stored.version <= old:
                 return
-            self.remote_timers[table_id] = _deadline(message.get("timer"))
+            self.remote_timers[table_id] = deadline_of(message.get("timer"))
             if stored.version > old + 1:  # a step was missed: the database has it
                 await self._reread(table)
                 return
@@ -528,15 +498,6 @@ class ClusterHub(Hub):
                     self.evict_if_idle(table)
             else:
                 await self.decide(sender, table, read_client_message(str(message["text"])))
-
-
-def read_client_message_id(text: str) -> str | None:
-    """The ``id`` of a server message's text (an ``ack`` or ``error`` answers one)."""
-    import json
-
-    obj = json.loads(text)
-    ident = obj.get("id") if isinstance(obj, dict) else None
-    return ident if isinstance(ident, str) else None
 
 
 def make_hub(settings: Settings, seed_source: Callable[[], str] | None = None) -> Hub:
