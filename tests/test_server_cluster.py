@@ -387,3 +387,39 @@ def test_hand_serve_cluster_flags_are_checked(
     assert main(["serve", *argv]) == 2
     err = capsys.readouterr().err
     assert says in err and "Traceback" not in err and "sekrit" not in err
+
+
+def test_a_lease_is_one_process_s_until_it_runs_out(
+    postgres_url: str,  # noqa: F811
+) -> None:
+    """Leases (server/leases.py): one holder; renewed while it lives; taken over once run out,
+    and then the old holder's renewal no longer holds it; and if both processes still tried,
+    ``append_step`` stores one step per version (the last guard)."""
+    from datetime import UTC, datetime
+
+    from handgame.server.leases import Leases
+    from handgame.server.storage import Storage, StoredStep
+
+    a, b = Storage(postgres_url), Storage(postgres_url)
+    try:
+        a.create_table("t1", {"seats": []}, "seed", datetime.now(UTC))
+        first, second = Leases(a.engine, "A", 1.0), Leases(b.engine, "B", 1.0)
+        assert first.claim("t1") and not second.claim("t1")
+        assert first.renew() == {"t1"} and first.owner_of("t1") == "A"
+        assert second.expired(10) == []
+        time.sleep(1.2)  # A stops renewing: its lease runs out
+        assert second.expired(10) == ["t1"]
+        assert second.claim("t1") and not first.claim("t1")
+        assert first.renew() == set() and second.renew() == {"t1"}
+        step = StoredStep(1, "action", 0, "c1", {"seat": 0, "draw": "stock"})
+        b.append_step("t1", step, False)
+        with pytest.raises(Exception, match=r"hand_steps_pkey|duplicate key|not the next"):
+            a.append_step("t1", StoredStep(1, "action", 0, "c2", {"seat": 0}), False)
+        assert [s.client_id for s in a.load("t1").steps] == ["c1"]  # type: ignore[union-attr]
+        second.release("t1", expire_only=True)
+        assert second.expired(10) == ["t1"]
+        second.release("t1")
+        assert second.owner_of("t1") is None and second.expired(10) == []
+    finally:
+        a.close()
+        b.close()
