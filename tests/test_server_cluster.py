@@ -423,3 +423,30 @@ def test_a_lease_is_one_process_s_until_it_runs_out(
     finally:
         a.close()
         b.close()
+
+
+def test_a_dead_process_s_players_are_no_longer_at_the_table(
+    tmp_path: Path,
+    postgres_url: str,  # noqa: F811
+    redis_url: str,  # noqa: F811
+) -> None:
+    """A human at a table driven by process 0, connected through process 1: process 0 shows
+    the seat connected; once process 1 is killed (SIGKILL: it says nothing), the seat is shown
+    not connected when process 1's row runs out."""
+    seats = [{"kind": "human", "name": "Sara"}, {"kind": "bot", "bot": "greedy"}]
+    with site(tmp_path, postgres_url, 2, seed=SEED, redis_url=redis_url) as s:
+        made = s.servers[0].create(seats)
+        table = made["table"]
+
+        def connected() -> bool:
+            return bool(s.servers[0].summary(table)["seats"][0]["connected"])
+
+        with s.servers[1].ws(table, f"token={made['seats'][0]['token']}"):
+            deadline = time.monotonic() + 60
+            while not connected():
+                assert time.monotonic() < deadline, s.logs()
+                time.sleep(0.1)
+            s.kill(1)
+            while connected():
+                assert time.monotonic() < deadline + 60, s.logs()
+                time.sleep(0.2)

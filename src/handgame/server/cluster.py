@@ -93,6 +93,7 @@ class ClusterHub(Hub):
         storage = self.storage
         seconds = self.settings.lease_seconds
         self._leases = await self.workers.db(Leases, storage.engine, self.name, seconds)
+        await self.workers.db(self._leases.renew)  # this process is alive from now on
         self._bus = make_bus(self.settings.redis_url, self.settings.database_url, self.receive_bus)
         await self._bus.start()
         await self._bus.subscribe(to_process(self.name))
@@ -155,12 +156,31 @@ class ClusterHub(Hub):
                 held = await self.workers.db(self.leases.renew)
                 for table_id in sorted((before & self.owned) - held):
                     await self._demote(table_id)
+                await self._forget_the_dead()
                 for table_id in await self.workers.db(self.leases.expired, 50):
                     if table_id not in self.owned and await self.take(table_id):
                         self.takeovers += 1
                         log.info("table %s: taken over (its process stopped renewing)", table_id)
             except Exception as e:
                 log.warning("cluster: leases not renewed: %s", short(e))
+
+    async def _forget_the_dead(self) -> None:
+        """Clients held by a process that died are no longer at the tables driven here."""
+        if not any(self.remote.values()):
+            return
+        alive = await self.workers.db(self.leases.alive)
+        for table_id, clients in list(self.remote.items()):
+            dead = [k for k in clients if k.partition("/")[0] not in alive]
+            if not dead:
+                continue
+            async with self.lock(table_id):
+                for k in dead:
+                    clients.pop(k, None)
+                table = self.tables.get(table_id)
+                if table is not None and table_id in self.owned:
+                    self.send_presence(table)
+                    if not clients and not self.conns.get(table_id):
+                        self.evict_if_idle(table)
 
     # --- owning a table ------------------------------------------------------------------------
     async def adopt(self, table_id: str) -> None:

@@ -22,6 +22,23 @@ leases_table = Table(
     Column("expires_at", DateTime(timezone=True), nullable=False),
 )
 
+# the processes of the site, each renewing its row with its leases: a process whose row has
+# run out is dead, and the clients it held are no longer at their tables
+processes_table = Table(
+    "hand_processes",
+    metadata,
+    Column("name", String(128), primary_key=True),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+)
+
+_BEAT = text(
+    """
+    INSERT INTO hand_processes (name, expires_at)
+    VALUES (:owner, clock_timestamp() + make_interval(secs => :seconds))
+    ON CONFLICT (name) DO UPDATE SET expires_at = EXCLUDED.expires_at
+    """
+)
+_ALIVE = text("SELECT name FROM hand_processes WHERE expires_at >= clock_timestamp()")
 _CLAIM = text(
     """
     INSERT INTO hand_leases (table_id, owner, expires_at)
@@ -70,11 +87,17 @@ class Leases:
         return row is not None
 
     def renew(self) -> set[str]:
-        """Renew every lease this process still holds (run out or not: no other process took
-        it); their tables."""
+        """Say this process lives, and renew every lease it still holds (run out or not: no
+        other process took it); their tables."""
         with self.engine.begin() as conn:
+            conn.execute(_BEAT, {"owner": self.owner, "seconds": self.seconds})
             rows = conn.execute(_RENEW, {"owner": self.owner, "seconds": self.seconds})
             return {r[0] for r in rows}
+
+    def alive(self) -> set[str]:
+        """The processes that renewed within a lease's time."""
+        with self.engine.connect() as conn:
+            return {r[0] for r in conn.execute(_ALIVE)}
 
     def release(self, table_id: str, expire_only: bool = False) -> None:
         """Give a table up: its lease removed (it is loaded again on demand), or, with
