@@ -230,6 +230,12 @@ class ClusterHub(Hub):
             self.timers.drop(table_id)
         await self.bus.unsubscribe(to_owner(table_id))
         await self.bus.subscribe(from_owner(table_id))
+        async with self.lock(table_id):  # a replica now: its clients told to the new owner
+            table = self.tables.get(table_id)
+            if table is not None and table_id not in self.owned:
+                for conn in self.conns.get(table_id, ()):
+                    self._announce(table_id, "attach", f"{id(conn):x}", conn.seat)
+                await self._reread(table)
         log.warning("table %s: its lease was lost; another process drives it", table_id)
 
     def kick(self, table_id: str) -> None:
