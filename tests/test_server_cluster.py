@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -92,13 +93,15 @@ class Player(threading.Thread):
                     ws.send(json.dumps(pending))
 
 
-def play(live: Live, table: str, tokens: list[str], urls: list[str] | None = None) -> list[Player]:
-    """Play every human seat of a table to the end (on ``urls``, else ``live``'s address)."""
-    ready = threading.Barrier(len(tokens))
+def play(
+    live: Live, table: str, tokens: list[str], seated: Callable[[], None] | None = None
+) -> list[Player]:
+    """Play every human seat of a table to the end through ``live``; ``seated()`` is called
+    once every player is connected, before anyone plays."""
+    ready = threading.Barrier(len(tokens), action=seated)
     base = f"ws://127.0.0.1:{live.port}"
     players = [
-        Player(f"{(urls or [base] * len(tokens))[i]}/ws/tables/{table}?token={t}", i, ready)
-        for i, t in enumerate(tokens)
+        Player(f"{base}/ws/tables/{table}?token={t}", i, ready) for i, t in enumerate(tokens)
     ]
     for p in players:
         p.start()
@@ -176,15 +179,7 @@ def test_players_on_different_processes_see_what_one_process_sends(
         made = s.front.create(TWO_HUMANS)
         table, tokens = made["table"], [x["token"] for x in made["seats"]]
         connections: list[list[int]] = []
-
-        def watch() -> None:
-            time.sleep(1.0)
-            connections.append(owners(s))
-
-        watcher = threading.Thread(target=watch)
-        watcher.start()
-        players = play(s.front, table, tokens)
-        watcher.join()
+        players = play(s.front, table, tokens, lambda: connections.append(owners(s)))
         got_record = settled_record(s.front, table)
         driven = [s.health(i)["cluster"]["tables_driven"] for i in range(3)]
     assert got_record == want_record
