@@ -7,6 +7,11 @@ human seat, bots in the others), plays every human seat over the WebSocket (a se
 choice among the view's ``legal_actions``), all tables at once, until they are all finished or
 ``--seconds`` have passed.
 
+With ``--spawn --processes N`` (issue 18, docs/deploy.md) it starts a whole site instead: a
+throwaway PostgreSQL cluster and Redis server, N ``hand serve --cluster`` processes and nginx in
+front of them (the same parts as tests/cluster_helpers.py, which it reuses), and plays through
+nginx; ``--processes 1,3`` measures each in turn in one run and prints the ratio of 3 to 1.
+
 Figures: actions applied across all tables and seats (counted from each table's record, so
 deals are not actions) per second of wall time, and the human actions' latency from sending
 the ``action`` message to receiving its ``ack`` (docs/web-protocol.md). One JSON object on
@@ -50,6 +55,8 @@ class TableRun:
     human_actions: int = 0
     latencies_ms: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    last_state: int = -1  # the version of the last state message
+    desyncs: list[str] = field(default_factory=list)  # versions skipped or repeated
 
 
 def http_json(method: str, url: str, body: Any = None, timeout: float = 30.0) -> Any:
@@ -118,6 +125,11 @@ async def play_human(base_ws: str, run: TableRun, deadline: float) -> None:
             if kind == "state":
                 view = message["view"]
                 view_version = message["version"]
+                # after the first state, each one is the next version (a resync may jump)
+                expected = run.last_state + 1
+                if run.last_state >= 0 and view_version != expected and not message.get("resync"):
+                    run.desyncs.append(f"{run.table}: state {view_version} after {expected - 1}")
+                run.last_state = view_version
                 if view.get("phase") == "over":
                     run.finished = True
                     return
@@ -185,12 +197,16 @@ async def play_all(base: str, runs: list[TableRun], deadline: float) -> None:
 
 
 def count_actions(base: str, run: TableRun) -> int | None:
-    """The actions applied at the table (all seats), from its record."""
+    """The actions applied at the table (all seats), from its record; a finished table whose
+    stored version is not the last one its player saw is a desync."""
     try:
         record = http_json("GET", f"{base}/api/tables/{run.table}/record?token={run.token}")
+        stored = http_json("GET", f"{base}/api/tables/{run.table}")["version"]
     except (OSError, ValueError) as e:
         run.errors.append(f"{run.table}: record: {e}")
         return None
+    if run.finished and stored != run.last_state:
+        run.desyncs.append(f"{run.table}: stored version {stored}, last seen {run.last_state}")
     return sum(len(r.get("actions", [])) for r in record.get("rounds", []))
 
 
@@ -252,6 +268,9 @@ def measure(args: argparse.Namespace, base: str) -> dict[str, Any]:
         },
         "errors": len(errors),
         "error_samples": errors[:5],
+        "desyncs": sum(len(r.desyncs) for r in runs),
+        "desync_samples": [d for r in runs for d in r.desyncs][:5],
+        "load_average": [round(x, 2) for x in os.getloadavg()],
         "machine": machine(),
     }
 
@@ -275,9 +294,36 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--preset", default="levant", help="the rules preset (default levant)")
     parser.add_argument("--seconds", type=float, default=600.0, help="stop after S seconds")
     parser.add_argument("--seed", type=int, default=1, help="the human seats' choices")
+    parser.add_argument(
+        "--processes",
+        metavar="N[,M...]",
+        help="with --spawn: N hand serve --cluster processes behind nginx on PostgreSQL and "
+        "Redis (1,3: each in turn, and the ratio)",
+    )
     args = parser.parse_args(argv)
     if args.tables < 1 or args.players < 2:
         parser.error("--tables must be at least 1 and --players at least 2")
+    if args.processes is not None:
+        if not args.spawn:
+            parser.error("--processes needs --spawn (the site is started here)")
+        try:
+            counts = [int(n) for n in args.processes.split(",")]
+        except ValueError:
+            parser.error("--processes: whole numbers, e.g. 3 or 1,3")
+        if not counts or min(counts) < 1 or max(counts) > 16:
+            parser.error("--processes: from 1 to 16")
+        runs = []
+        for n in counts:
+            progress(f"--- {n} process(es); load average {os.getloadavg()}")
+            runs.append(spawn_site(args, n))
+        out: dict[str, Any] = {"benchmark": "server_load --processes", "runs": runs}
+        if len(runs) > 1 and runs[0]["actions_per_s"]:
+            first, last = runs[0], runs[-1]
+            out["ratio_actions_per_s"] = rnd(last["actions_per_s"] / first["actions_per_s"], 2)
+            p95 = (first["latency_ms"]["p95"], last["latency_ms"]["p95"])
+            out["ratio_p95"] = rnd(p95[1] / p95[0], 2) if p95[0] and p95[1] else None
+        out["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
+        return emit_result(out)
 
     if not args.spawn:
         return emit_result(measure(args, args.url.rstrip("/")))
@@ -315,6 +361,85 @@ def main(argv: list[str] | None = None) -> int:
                     server.kill()
                     server.wait()
     return emit_result(result)
+
+
+def spawn_site(args: argparse.Namespace, processes: int) -> dict[str, Any]:
+    """Measure ``processes`` ``hand serve --cluster`` processes behind nginx, on a throwaway
+    PostgreSQL cluster with Redis pub/sub between them."""
+    tests = Path(__file__).resolve().parent.parent / "tests"
+    sys.path.insert(0, str(tests))
+    from cluster_helpers import NGINX, program, stop, wait_port  # the tests' own helpers
+    from pg_helpers import Cluster, postgres_bin_dir
+
+    bin_dir = postgres_bin_dir()
+    redis_server, nginx = program("redis-server"), program("nginx")
+    if bin_dir is None or redis_server is None or nginx is None:
+        raise SystemExit("--processes needs PostgreSQL, redis-server and nginx (apt-get install)")
+    started: list[subprocess.Popen[bytes]] = []
+    cluster = Cluster(bin_dir)
+    with tempfile.TemporaryDirectory(prefix="hand-site-") as tmp_name:
+        tmp = Path(tmp_name)
+        try:
+            cluster.start()
+            redis_port = free_port()
+            redis_log = tmp / "redis.log"
+            with open(redis_log, "wb") as out:
+                argv = [redis_server, "--port", str(redis_port), "--bind", "127.0.0.1"]
+                argv += ["--save", "", "--appendonly", "no", "--dir", str(tmp)]
+                redis = subprocess.Popen(
+                    argv,
+                    stdout=out,
+                    stderr=subprocess.STDOUT,
+                )
+            started.append(redis)
+            wait_port(redis_port, redis, redis_log)
+            ports = []
+            for _ in range(processes):
+                port = free_port()
+                log_path = tmp / f"serve-{port}.log"
+                command = [
+                    *hand_command(),
+                    "serve",
+                    "--port",
+                    str(port),
+                    "--database-url",
+                    cluster.url(),
+                    "--cluster",
+                    "--redis-url",
+                    f"redis://127.0.0.1:{redis_port}/0",
+                    "--bot-delay",
+                    "0",
+                ]
+                progress(" ".join(command))
+                with open(log_path, "wb") as log:
+                    started.append(subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT))
+                ports.append(port)
+            for port, server in zip(ports, started[1:], strict=True):
+                wait_port(port, server, tmp / f"serve-{port}.log")
+            conf_dir = tmp / "nginx"
+            conf_dir.mkdir()
+            front = free_port()
+            upstreams = "\n".join(f"        server 127.0.0.1:{p};" for p in ports)
+            conf = conf_dir / "nginx.conf"
+            conf.write_text(NGINX.format(tmp=conf_dir, servers=upstreams, port=front))
+            with open(conf_dir / "nginx.out", "wb") as out:
+                proxy = subprocess.Popen(
+                    [nginx, "-c", str(conf), "-p", str(conf_dir), "-e", str(conf_dir / "e.log")],
+                    stdout=out,
+                    stderr=subprocess.STDOUT,
+                )
+            started.append(proxy)
+            base = f"http://127.0.0.1:{front}"
+            if not wait_ready(base, 60.0):
+                raise SystemExit("the site did not answer within 60 s")
+            result = measure(args, base)
+            result["processes"] = processes
+            result["behind"] = "nginx, PostgreSQL, Redis pub/sub"
+            return result
+        finally:
+            for process in reversed(started):
+                stop(process)
+            cluster.remove()
 
 
 def emit_result(result: dict[str, Any]) -> int:

@@ -15,6 +15,12 @@ Run the game server for browser play: HTTP API (documentation at /docs) and WebS
 by default ($XDG_DATA_HOME/handgame/handgame.sqlite, else ~/.local/share/handgame/), or in
 PostgreSQL with --database-url postgresql://USER@HOST/DB (or $HAND_DATABASE_URL; needs
 psycopg: pip install 'handgame[postgres]'). A restarted server resumes every table.
+
+Several processes behind one address (docs/deploy.md): start each with --cluster on the same
+PostgreSQL database; each table is driven by one of them at a time (a lease in the database,
+taken over within --lease-seconds when its process dies), and they talk over Redis pub/sub
+(--redis-url redis://HOST:6379/0; pip install 'handgame[cluster]') or, without it, over
+PostgreSQL LISTEN/NOTIFY.
 """
 
 
@@ -39,6 +45,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise UsageError("--bot-processes must be from 1 to 64")
     if args.public_url is not None and not args.public_url.startswith(("http://", "https://")):
         raise UsageError("--public-url must start with http:// or https://")
+    if args.redis_url is not None and not args.cluster:
+        raise UsageError("--redis-url is the bus between processes: give --cluster too")
+    if not 1 <= args.lease_seconds <= 600:
+        raise UsageError("--lease-seconds must be from 1 to 600")
     try:
         import uvicorn
 
@@ -59,7 +69,29 @@ def cmd_serve(args: argparse.Namespace) -> int:
         bot_processes=args.bot_processes,
         max_tables=args.max_tables,
         public_url=args.public_url,
+        cluster=args.cluster,
+        redis_url=args.redis_url,
+        lease_seconds=args.lease_seconds,
     )
+    if settings.cluster and not settings.database_url.startswith(("postgresql", "postgres:")):
+        raise UsageError(
+            "--cluster needs PostgreSQL, shared by every process: "
+            "--database-url postgresql://USER@HOST/DB"
+        )
+    if settings.redis_url is not None:
+        try:
+            import redis
+        except ImportError:
+            raise UsageError(
+                "--redis-url needs the redis package: pip install 'handgame[cluster]'"
+            ) from None
+        try:
+            client = redis.Redis.from_url(settings.redis_url, socket_connect_timeout=5)
+            client.ping()
+            client.close()
+        except Exception as e:
+            shown = display_url(settings.redis_url)
+            raise UsageError(f"cannot reach Redis at {shown}: {e}") from None
     try:
         settings.stand_in = check_bot(args.stand_in, settings)
     except ValueError as e:
@@ -159,6 +191,26 @@ def add_parser(sub: Any) -> None:
         metavar="URL",
         help="the base of invite links, e.g. https://hand.example (default: the address the "
         "server listens on)",
+    )
+    p.add_argument(
+        "--cluster",
+        action="store_true",
+        help="one of several processes on the same PostgreSQL database behind one address "
+        "(docs/deploy.md)",
+    )
+    p.add_argument(
+        "--redis-url",
+        metavar="URL",
+        help="with --cluster: Redis pub/sub between the processes, e.g. redis://127.0.0.1:6379/0 "
+        "(default: PostgreSQL LISTEN/NOTIFY)",
+    )
+    p.add_argument(
+        "--lease-seconds",
+        type=float,
+        default=10.0,
+        metavar="S",
+        help="with --cluster: a table whose process stops renewing its lease for S seconds is "
+        "taken over by another (default: 10)",
     )
     p.set_defaults(func=cmd_serve)
 

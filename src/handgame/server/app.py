@@ -24,9 +24,10 @@ from handgame.core import __version__
 from handgame.core.game import MatchState
 from handgame.core.record import game_of
 from handgame.core.registry import games
+from handgame.server.cluster import make_hub
 from handgame.server.connection import Connection
 from handgame.server.guards import BodyLimit
-from handgame.server.hub import Hub, LimitReached, Unavailable, short
+from handgame.server.hub import LimitReached, Unavailable, short
 from handgame.server.limits import AddressBuckets
 from handgame.server.protocol import PROTOCOL, error_message, spectator_view, timer_fields
 from handgame.server.settings import Settings
@@ -136,7 +137,7 @@ def create_app(
 ) -> FastAPI:
     """The server's ASGI application; its tables live in ``settings.database_url``."""
     settings = settings or Settings()
-    hub = Hub(settings, seed_source)
+    hub = make_hub(settings, seed_source)
     creations = AddressBuckets(settings.create_rate, settings.create_burst)
     hints = AddressBuckets(settings.hint_rate, settings.hint_burst)
 
@@ -238,7 +239,7 @@ def create_app(
             finished=table.finished,
             winner=winner,
             turn_timeout=hub.settings.turn_timeout,
-            **timer_fields(hub.timers.deadline(table.id)),
+            **timer_fields(hub.deadline(table.id)),
         )
 
     @app.get("/api/presets", response_model=list[PresetOut])

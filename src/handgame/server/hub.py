@@ -21,38 +21,22 @@ from typing import Any
 
 from handgame.core.registry import find_game
 from handgame.server.botspec import check_bot
-from handgame.server.connection import Connection, message_id
+from handgame.server.clients import Clients, LimitReached, Sender, Unavailable
+from handgame.server.connection import Connection
 from handgame.server.driving import TableDrivers
 from handgame.server.evictions import Evictions
 from handgame.server.limits import AddressCounts
 from handgame.server.persist import PresenceWrites, ViewCache
-from handgame.server.protocol import (
-    PROTOCOL,
-    ClientMessage,
-    Deadline,
-    MalformedMessage,
-    ack_message,
-    error_message,
-    read_client_message,
-    timer_fields,
-)
+from handgame.server.protocol import Deadline, ack_message
 from handgame.server.settings import Settings
 from handgame.server.storage import Storage
-from handgame.server.table import Duplicate, Rejection, Seat, Step, Table, token_hash
+from handgame.server.table import Seat, Step, Table, token_hash
 from handgame.server.timers import TurnTimers
 from handgame.server.workers import Workers
 
-__all__ = ["Hub", "Settings", "Unavailable"]
+__all__ = ["Hub", "LimitReached", "Settings", "Unavailable"]
 
 log = logging.getLogger("handgame.server")
-
-
-class Unavailable(RuntimeError):
-    """The database did not answer: nothing was stored (the caller may try again)."""
-
-
-class LimitReached(ValueError):
-    """A server limit (``Settings``) refuses a new table or connection."""
 
 
 def short(error: BaseException) -> str:
@@ -61,7 +45,7 @@ def short(error: BaseException) -> str:
     return f"{type(error).__name__}: {text[0][:200] if text else ''}"
 
 
-class Hub:
+class Hub(Clients):
     """Every table of the server (see the module docstring)."""
 
     def __init__(self, settings: Settings, seed_source: Callable[[], str] | None = None):
@@ -75,11 +59,11 @@ class Hub:
         self.addresses = AddressCounts(settings.max_connections_per_ip)
         self.views = ViewCache()
         self.workers = Workers(settings)
-        self.timers = TurnTimers(settings, self.lock, self.expired, self._save_presence)
+        self.timers = TurnTimers(settings, self.lock, self.expired, self.save_presence)
         self.drivers = TableDrivers(
             settings, self.lock, self.store, self.timers.arm, self.workers.move
         )
-        self.evictions = Evictions(settings, self.lock, self._busy, self._drop)
+        self.evictions = Evictions(settings, self.lock, self.busy, self.drop)
         self.resuming: asyncio.Task[None] | None = None
         self.presence_writes = PresenceWrites(self._store_presence)
         self.database_error: str | None = None  # the last failure, until a write succeeds
@@ -101,9 +85,18 @@ class Hub:
         """Open the storage and resume every unfinished table (in the background: the server
         answers at once, and a table asked for first is loaded first)."""
         self._storage = Storage(self.settings.database_url, self.settings.database_timeout)
-        self.resuming = asyncio.create_task(self._resume_all())
+        await self.prepare()
+        self.resuming = asyncio.create_task(self.resume_all())
 
-    async def _resume_all(self) -> None:
+    async def prepare(self) -> None:
+        """What a hub needs once its storage is open, before its tables (nothing more for one
+        process; :class:`~handgame.server.cluster.ClusterHub` joins the site's bus)."""
+
+    async def adopt(self, table_id: str) -> None:
+        """A table just stored is this hub's to drive (one process: every table is)."""
+
+    async def resume_all(self) -> None:
+        """Load every unfinished table, in the background (see :meth:`start`)."""
         try:
             ids = await self.workers.db(self.storage.table_ids, True)
         except Exception as e:
@@ -117,7 +110,7 @@ class Hub:
                     log.error("table %s: cannot be loaded: %s", table_id, short(e))
                     continue
                 if stored is not None and table_id not in self.tables:
-                    self._loaded(Table.from_stored(stored, self.settings.stand_in), stored.timer)
+                    self.loaded(Table.from_stored(stored, self.settings.stand_in), stored.timer)
             await asyncio.sleep(0)  # let requests in between
 
     async def stop(self) -> None:
@@ -206,6 +199,7 @@ class Hub:
             table.created_at = await self.workers.db(
                 self.storage.create_table, table_id, table.config(), seed
             )
+            await self.adopt(table_id)
         except (LimitReached, Unavailable):
             raise
         except Exception as e:
@@ -227,7 +221,7 @@ class Hub:
             if stored is None:
                 return None
             table = Table.from_stored(stored, self.settings.stand_in)
-            self._loaded(table, stored.timer)
+            self.loaded(table, stored.timer)
         return table
 
     async def fetch(self, table_id: str) -> Table | None:
@@ -240,24 +234,24 @@ class Hub:
         if stored is None:
             return None
         if table_id not in self.tables:  # loaded meanwhile by another request
-            self._loaded(Table.from_stored(stored, self.settings.stand_in), stored.timer)
+            self.loaded(Table.from_stored(stored, self.settings.stand_in), stored.timer)
         return self.tables[table_id]
 
-    def _loaded(self, table: Table, timer: tuple[int, int, float] | None) -> None:
+    def loaded(self, table: Table, timer: tuple[int, int, float] | None) -> None:
         """A table just loaded from storage: resume it (its stored timer, its driver)."""
         self.tables[table.id] = table
         self.presence_writes.loaded(table, timer)
         if not table.finished:
             self.timers.restore(table, timer)
             self.kick(table.id)
-        self._evict_if_idle(table)  # a table read for a request goes again
+        self.evict_if_idle(table)  # a table read for a request goes again
 
-    def _evict_if_idle(self, table: Table) -> None:
+    def evict_if_idle(self, table: Table) -> None:
         """Let a table with no client leave memory after a while (:mod:`.evictions`)."""
         if not self.conns.get(table.id):
             self.evictions.schedule(table)
 
-    def _busy(self, table_id: str) -> Table | None:
+    def busy(self, table_id: str) -> Table | None:
         """The table if it may not leave memory now but may later (None: it may go, or it
         must stay: a client is connected, or it is gone already)."""
         table = self.tables.get(table_id)
@@ -267,7 +261,7 @@ class Hub:
         running = driver is not None and not driver.done()
         return table if running or self.presence_writes.busy(table_id) else None
 
-    def _drop(self, table_id: str) -> None:
+    def drop(self, table_id: str) -> None:
         """An idle table leaves memory (the caller holds its lock)."""
         table = self.tables.get(table_id)
         if table is None or self.conns.get(table_id):
@@ -285,39 +279,24 @@ class Hub:
         """The lock of a table's changes."""
         return self.locks.setdefault(table_id, asyncio.Lock())
 
-    def presence(self, table: Table) -> list[dict[str, Any]]:
-        """Each seat: who plays it, whether a client holds it, whether its human is absent."""
-        connected = {c.seat for c in self.conns.get(table.id, ()) if c.seat is not None}
-        return [
-            {
-                "seat": i,
-                "kind": s.kind,
-                "name": s.name,
-                "bot": s.bot,
-                "connected": i in connected,
-                "away": i in table.away,
-            }
-            for i, s in enumerate(table.seats)
-        ]
-
     # --- steps -------------------------------------------------------------------------------
-    async def store(self, table: Table, step: Step, sender: Connection | None = None) -> None:
+    async def store(self, table: Table, step: Step, sender: Sender | None = None) -> None:
         """Store a step, make it the table's, start the timer of the decision it leaves to a
         human (if any), acknowledge it and send it, with that timer, to every client. Raises
         :class:`Unavailable` (nothing changed) if the database does not answer."""
-        await self._write_step(table, step)
+        await self.write_step(table, step)
         table.commit(step)
         self.timers.arm(table)
-        self._evict_if_idle(table)
+        self.evict_if_idle(table)
         if sender is not None:
             sender.put(ack_message(step.stored.client_id, table.version))
         cache: dict[int | None, str] = {}  # each seat's message, made once
         for conn in self.conns.get(table.id, ()):
             if conn.seat not in cache:
-                cache[conn.seat] = self._state_text(table, table.version, table.state, conn.seat)
+                cache[conn.seat] = self.state_text(table, table.version, table.state, conn.seat)
             conn.put(cache[conn.seat])
 
-    async def _write_step(self, table: Table, step: Step) -> None:
+    async def write_step(self, table: Table, step: Step) -> None:
         try:
             await self.workers.db(
                 self.storage.append_step, table.id, step.stored, step.state.is_over
@@ -332,7 +311,7 @@ class Hub:
                 raise Unavailable(f"the database does not answer ({short(e)})") from e
         self.database_error = None
 
-    def _save_presence(self, table: Table) -> None:
+    def save_presence(self, table: Table) -> None:
         """Store the table's absent seats and turn timer if they changed."""
         self.presence_writes.save(table, self.timers.deadline(table.id))
 
@@ -340,16 +319,6 @@ class Hub:
         self, table_id: str, away: list[int], timer: tuple[int, int, float] | None
     ) -> None:
         await self.workers.db(self.storage.save_presence, table_id, away, timer)
-
-    def _send_presence(self, table: Table) -> None:
-        message = {
-            "type": "seats",
-            "seats": self.presence(table),
-            "version": table.version,
-            **timer_fields(self.timers.deadline(table.id)),
-        }
-        for conn in self.conns.get(table.id, ()):
-            conn.put(message)
 
     def kick(self, table_id: str) -> None:
         """Make sure the table's driver runs (it stops when a human is to decide)."""
@@ -360,172 +329,5 @@ class Hub:
     def expired(self, table: Table) -> None:
         """A turn timer ran out and its seat is absent now: tell the clients, and let the
         stand-in play (the caller holds the table's lock)."""
-        self._send_presence(table)
+        self.send_presence(table)
         self.kick(table.id)
-
-    def _back(self, table: Table, seat: int) -> None:
-        """A human is back: it plays its seat again (the caller holds the table's lock)."""
-        if seat in table.away:
-            table.away.discard(seat)
-            self.timers.arm(table)
-            self._save_presence(table)
-            self._send_presence(table)
-
-    # --- connections ---------------------------------------------------------------------------
-    def admit(self, conn: Connection) -> None:
-        """Count a new connection, or raise :class:`LimitReached` (too many from its address,
-        or too many spectators at its table); :meth:`detach` uncounts it."""
-        spectators = sum(1 for c in self.conns.get(conn.table_id, ()) if c.seat is None)
-        if conn.seat is None and spectators >= self.settings.max_spectators:
-            raise LimitReached(f"this table has {spectators} spectators, the most it takes")
-        if not self.addresses.take(conn.address):
-            raise LimitReached("too many connections from your address")
-        conn.counted = True
-
-    async def attach(self, conn: Connection, since: int | None, table: Table | None = None) -> None:
-        """Welcome a new connection and send it the table (``table``, the one just fetched
-        for it, else the one in memory) as its seat sees it."""
-        table = table or self.tables[conn.table_id]
-        conn.start()
-        lock = self.lock(table.id)
-        async with lock:
-            # a table may have been dropped while this waited for its lock
-            self.tables.setdefault(table.id, table)
-            self.locks.setdefault(table.id, lock)
-            self.conns.setdefault(table.id, set()).add(conn)
-            conn.put(
-                {
-                    "type": "welcome",
-                    "protocol": PROTOCOL,
-                    "table": table.id,
-                    "seat": conn.seat,
-                    "version": table.version,
-                    "seats": self.presence(table),
-                }
-            )
-            self._catch_up(conn, table, since)
-            if conn.seat is not None:  # a spectator changes no seat's presence: nothing to say
-                table.away.discard(conn.seat)
-                self.timers.arm(table)
-                self._save_presence(table)
-                self._send_presence(table)
-
-    async def detach(self, conn: Connection) -> None:
-        """Forget a closed connection."""
-        if conn.counted:
-            conn.counted = False
-            self.addresses.give(conn.address)
-        async with self.lock(conn.table_id):
-            self.conns.get(conn.table_id, set()).discard(conn)
-            table = self.tables.get(conn.table_id)
-            if table is not None:
-                if conn.seat is not None:
-                    self._send_presence(table)
-                self._evict_if_idle(table)
-        await conn.stop()
-
-    def _catch_up(self, conn: Connection, table: Table, since: int | None) -> None:
-        """The state messages a client missed since ``since`` (``resync_window`` at most), or
-        the current one (a resync), so that a request makes a bounded number of views; views
-        already made are reused (:meth:`_state_text`)."""
-        window = self.settings.resync_window
-        if since is not None and 0 <= since <= table.version and table.version - since <= window:
-            states = [table.state_at(v) for v in range(since + 1, table.version + 1)]
-            if all(s is not None for s in states):
-                for v, s in enumerate(states, since + 1):
-                    assert s is not None
-                    conn.put(self._state_text(table, v, s, conn.seat))
-                return
-        conn.put(self._state_text(table, table.version, table.state, conn.seat, since is not None))
-
-    def _state_text(
-        self, table: Table, version: int, state: Any, seat: int | None, resync: bool = False
-    ) -> str:
-        """A state message's text (from the cache of recent ones, :class:`ViewCache`)."""
-        deadline = self.timers.deadline(table.id)
-        return self.views.text(table.id, version, state, seat, resync, deadline)
-
-    async def receive(self, conn: Connection, text: str) -> None:
-        """Handle one message from a client."""
-        table = self.tables[conn.table_id]
-        if len(text.encode("utf-8")) > self.settings.max_message_bytes:
-            conn.put(
-                error_message(
-                    "too_large",
-                    f"a message is at most {self.settings.max_message_bytes} bytes",
-                    version=table.version,
-                )
-            )
-            return
-        if not conn.limiter.allow():
-            conn.dropped += 1
-            conn.put(
-                error_message(
-                    "rate_limited",
-                    "too many messages: slow down",
-                    id=message_id(text),
-                    version=table.version,
-                )
-            )
-            if conn.dropped > self.settings.max_dropped:
-                conn.closed = True
-                await conn.socket.close(1008, "too many messages")
-            return
-        try:
-            message = read_client_message(text)
-        except MalformedMessage as e:
-            conn.put(error_message("malformed", str(e), version=table.version))
-            return
-        if message.type == "ping":
-            conn.put({"type": "pong", "id": message.id, "version": table.version})
-            return
-        async with self.lock(table.id):
-            if message.type == "sync":
-                self._catch_up(conn, table, message.version)
-            elif conn.seat is None:
-                if message.type == "action":
-                    conn.put(
-                        error_message(
-                            "spectator",
-                            "a spectator cannot play; join with a seat's token",
-                            id=message.id,
-                            version=table.version,
-                        )
-                    )
-            elif message.type == "back":
-                self._back(table, conn.seat)
-            else:
-                await self._action(conn, table, message)
-
-    async def _action(self, conn: Connection, table: Table, message: ClientMessage) -> None:
-        assert conn.seat is not None
-        self._back(table, conn.seat)
-        result = table.check(conn.seat, message.action, message.version, message.id)
-        if isinstance(result, Duplicate):
-            conn.put(ack_message(message.id, result.version, duplicate=True))
-        elif isinstance(result, Rejection):
-            conn.put(
-                error_message(
-                    result.code,
-                    result.message,
-                    rules=result.rules,
-                    id=message.id,
-                    version=table.version,
-                )
-            )
-        else:
-            try:
-                await self.store(table, result, sender=conn)
-            except Unavailable as e:
-                log.warning("table %s: an action not stored: %s", table.id, e)
-                conn.put(
-                    error_message(
-                        "unavailable",
-                        "the database does not answer: nothing was stored; try again soon",
-                        id=message.id,
-                        version=table.version,
-                    )
-                )
-                return
-            self.timers.arm(table)
-            self.kick(table.id)

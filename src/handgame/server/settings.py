@@ -55,3 +55,8 @@ class Settings:
     header_timeout: float = 10.0  # seconds a new HTTP connection has to send its request head
     body_timeout: float = 10.0  # seconds a request has to send each part of its body
     idle_timeout: float = 5.0  # seconds a kept-alive HTTP connection may wait for its next request
+    # --- many processes, one site (issue 18, docs/deploy.md) -----------------------------------
+    cluster: bool = False  # several processes share one PostgreSQL database (tables are leased)
+    redis_url: str | None = None  # the message bus between them (None: PostgreSQL LISTEN/NOTIFY)
+    lease_seconds: float = 10.0  # a table's lease; renewed every third of it, taken over after
+    forward_seconds: float = 5.0  # how long an action sent to a table's owner waits for its answer

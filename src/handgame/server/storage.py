@@ -9,6 +9,7 @@ acknowledges it, so a restarted server rebuilds every table exactly where it was
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -33,6 +34,7 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.exc import IntegrityError, ProgrammingError
 
 ENV_URL = "HAND_DATABASE_URL"
 
@@ -173,7 +175,9 @@ class Storage:
             raise
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
+            metadata.create_all(self.engine)
+        else:
+            create_tables(metadata, self.engine)
 
     def close(self) -> None:
         """Release the database connections."""
@@ -298,6 +302,19 @@ class Storage:
                 else None
             ),
         )
+
+
+def create_tables(schema: MetaData, engine: Engine, tries: int = 5) -> None:
+    """Create the tables of ``schema`` that are missing; several processes starting at once on
+    a new PostgreSQL database may race to create them: the loser looks again."""
+    for attempt in range(tries):
+        try:
+            schema.create_all(engine)
+            return
+        except (IntegrityError, ProgrammingError):
+            if attempt == tries - 1:
+                raise
+            time.sleep(0.2 * (attempt + 1))
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -153,12 +153,14 @@ class Table:
         table = Table(stored.id, game, seats, stored.seed, stored.created_at, stand_in)
         table.away = set(stored.away)
         for s in stored.steps:
-            if s.kind == "deal":
-                state = table.state.apply_deal(spec.parse_deal(s.data))
-            else:
-                state = table.state.apply(spec.parse_action(s.data))
-            table.commit(Step(state, s))
+            table.commit(table.replay(s))
         return table
+
+    def replay(self, stored: StoredStep) -> Step:
+        """The step of a stored deal or action, played at the table's current version."""
+        if stored.kind == "deal":
+            return Step(self.state.apply_deal(self.spec.parse_deal(stored.data)), stored)
+        return Step(self.state.apply(self.spec.parse_action(stored.data)), stored)
 
     def seat_of_token(self, token: str) -> int | None:
         """The human seat whose token this is, or None."""

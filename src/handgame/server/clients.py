@@ -1,0 +1,306 @@
+"""The hub's side of its clients: admitting a WebSocket, welcoming it with its table as its seat
+sees it, reading its messages, checking and storing its actions, and telling every client who
+is at the table. :class:`~handgame.server.hub.Hub` is made of this and of its tables' life
+cycle; a client's view is always made for its own seat (``state.view(seat)``), never more.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any, Protocol
+
+from handgame.server.connection import Connection, message_id
+from handgame.server.limits import AddressCounts
+from handgame.server.persist import ViewCache
+from handgame.server.protocol import (
+    PROTOCOL,
+    ClientMessage,
+    Deadline,
+    MalformedMessage,
+    ack_message,
+    error_message,
+    read_client_message,
+    timer_fields,
+)
+from handgame.server.settings import Settings
+from handgame.server.table import Duplicate, Rejection, Step, Table
+from handgame.server.timers import TurnTimers
+
+log = logging.getLogger("handgame.server")
+
+
+class Unavailable(RuntimeError):
+    """The database did not answer: nothing was stored (the caller may try again)."""
+
+
+class LimitReached(ValueError):
+    """A server limit (``Settings``) refuses a new table or connection."""
+
+
+class Sender(Protocol):
+    """Who sent an action: a client's connection here, or one of another server process
+    (:mod:`handgame.server.cluster`); its answers go back through :meth:`put`."""
+
+    seat: int | None
+
+    def put(self, message: dict[str, Any] | str) -> None:
+        """Send a message to the client."""
+
+
+class Clients:
+    """The connections of the hub's tables (a part of :class:`~handgame.server.hub.Hub`)."""
+
+    settings: Settings
+    tables: dict[str, Table]
+    conns: dict[str, set[Connection]]
+    locks: dict[str, asyncio.Lock]
+    addresses: AddressCounts
+    views: ViewCache
+    timers: TurnTimers
+
+    # --- given by the hub ----------------------------------------------------------------------
+    def lock(self, table_id: str) -> asyncio.Lock:
+        """The lock of a table's changes."""
+        raise NotImplementedError
+
+    async def store(self, table: Table, step: Step, sender: Sender | None = None) -> None:
+        """Store a step and send it (see the hub)."""
+        raise NotImplementedError
+
+    def kick(self, table_id: str) -> None:
+        """Make sure the table's driver runs."""
+        raise NotImplementedError
+
+    def evict_if_idle(self, table: Table) -> None:
+        """Let a table with no client leave memory after a while."""
+        raise NotImplementedError
+
+    def save_presence(self, table: Table) -> None:
+        """Store the table's absent seats and turn timer if they changed."""
+        raise NotImplementedError
+
+    def deadline(self, table_id: str) -> Deadline | None:
+        """The running turn timer of a table, or None."""
+        return self.timers.deadline(table_id)
+
+    # --- who is at the table -------------------------------------------------------------------
+    def connected_seats(self, table: Table) -> set[int]:
+        """The seats a client holds now."""
+        return {c.seat for c in self.conns.get(table.id, ()) if c.seat is not None}
+
+    def presence(self, table: Table) -> list[dict[str, Any]]:
+        """Each seat: who plays it, whether a client holds it, whether its human is absent."""
+        connected = self.connected_seats(table)
+        return [
+            {
+                "seat": i,
+                "kind": s.kind,
+                "name": s.name,
+                "bot": s.bot,
+                "connected": i in connected,
+                "away": i in table.away,
+            }
+            for i, s in enumerate(table.seats)
+        ]
+
+    def presence_message(self, table: Table) -> dict[str, Any]:
+        """The ``seats`` message of a table."""
+        return {
+            "type": "seats",
+            "seats": self.presence(table),
+            "version": table.version,
+            **timer_fields(self.deadline(table.id)),
+        }
+
+    def send_presence(self, table: Table) -> None:
+        """Tell every client of the table who is at it."""
+        message = self.presence_message(table)
+        for conn in self.conns.get(table.id, ()):
+            conn.put(message)
+
+    def back(self, table: Table, seat: int) -> None:
+        """A human is back: it plays its seat again (the caller holds the table's lock)."""
+        if seat in table.away:
+            table.away.discard(seat)
+            self.timers.arm(table)
+            self.save_presence(table)
+            self.send_presence(table)
+
+    # --- connections ---------------------------------------------------------------------------
+    def admit(self, conn: Connection) -> None:
+        """Count a new connection, or raise :class:`LimitReached` (too many from its address,
+        or too many spectators at its table); :meth:`detach` uncounts it."""
+        spectators = sum(1 for c in self.conns.get(conn.table_id, ()) if c.seat is None)
+        if conn.seat is None and spectators >= self.settings.max_spectators:
+            raise LimitReached(f"this table has {spectators} spectators, the most it takes")
+        if not self.addresses.take(conn.address):
+            raise LimitReached("too many connections from your address")
+        conn.counted = True
+
+    def welcome(self, conn: Connection, table: Table, since: int | None) -> None:
+        """The ``welcome`` message and the states the client missed."""
+        conn.put(
+            {
+                "type": "welcome",
+                "protocol": PROTOCOL,
+                "table": table.id,
+                "seat": conn.seat,
+                "version": table.version,
+                "seats": self.presence(table),
+            }
+        )
+        self.catch_up(conn, table, since)
+
+    async def attach(self, conn: Connection, since: int | None, table: Table | None = None) -> None:
+        """Welcome a new connection and send it the table (``table``, the one just fetched
+        for it, else the one in memory) as its seat sees it."""
+        table = table or self.tables[conn.table_id]
+        conn.start()
+        lock = self.lock(table.id)
+        async with lock:
+            # a table may have been dropped while this waited for its lock
+            self.tables.setdefault(table.id, table)
+            self.locks.setdefault(table.id, lock)
+            self.conns.setdefault(table.id, set()).add(conn)
+            self.welcome(conn, table, since)
+            if conn.seat is not None:  # a spectator changes no seat's presence: nothing to say
+                self.seated(table, conn.seat)
+
+    def seated(self, table: Table, seat: int) -> None:
+        """A client holds ``seat`` now: its human is not absent (the caller holds the lock)."""
+        table.away.discard(seat)
+        self.timers.arm(table)
+        self.save_presence(table)
+        self.send_presence(table)
+
+    async def detach(self, conn: Connection) -> None:
+        """Forget a closed connection."""
+        if conn.counted:
+            conn.counted = False
+            self.addresses.give(conn.address)
+        async with self.lock(conn.table_id):
+            self.conns.get(conn.table_id, set()).discard(conn)
+            table = self.tables.get(conn.table_id)
+            if table is not None:
+                if conn.seat is not None:
+                    self.send_presence(table)
+                self.evict_if_idle(table)
+        await conn.stop()
+
+    def catch_up(self, conn: Connection, table: Table, since: int | None) -> None:
+        """The state messages a client missed since ``since`` (``resync_window`` at most), or
+        the current one (a resync), so that a request makes a bounded number of views; views
+        already made are reused (:meth:`state_text`)."""
+        window = self.settings.resync_window
+        if since is not None and 0 <= since <= table.version and table.version - since <= window:
+            states = [table.state_at(v) for v in range(since + 1, table.version + 1)]
+            if all(s is not None for s in states):
+                for v, s in enumerate(states, since + 1):
+                    assert s is not None
+                    conn.put(self.state_text(table, v, s, conn.seat))
+                return
+        conn.put(self.state_text(table, table.version, table.state, conn.seat, since is not None))
+
+    def state_text(
+        self, table: Table, version: int, state: Any, seat: int | None, resync: bool = False
+    ) -> str:
+        """A state message's text (from the cache of recent ones, :class:`ViewCache`)."""
+        deadline = self.deadline(table.id)
+        return self.views.text(table.id, version, state, seat, resync, deadline)
+
+    async def receive(self, conn: Connection, text: str) -> None:
+        """Handle one message from a client."""
+        table = self.tables[conn.table_id]
+        if len(text.encode("utf-8")) > self.settings.max_message_bytes:
+            conn.put(
+                error_message(
+                    "too_large",
+                    f"a message is at most {self.settings.max_message_bytes} bytes",
+                    version=table.version,
+                )
+            )
+            return
+        if not conn.limiter.allow():
+            conn.dropped += 1
+            conn.put(
+                error_message(
+                    "rate_limited",
+                    "too many messages: slow down",
+                    id=message_id(text),
+                    version=table.version,
+                )
+            )
+            if conn.dropped > self.settings.max_dropped:
+                conn.closed = True
+                await conn.socket.close(1008, "too many messages")
+            return
+        try:
+            message = read_client_message(text)
+        except MalformedMessage as e:
+            conn.put(error_message("malformed", str(e), version=table.version))
+            return
+        if message.type == "ping":
+            conn.put({"type": "pong", "id": message.id, "version": table.version})
+            return
+        await self.handle(conn, table, message)
+
+    async def handle(self, conn: Connection, table: Table, message: ClientMessage) -> None:
+        """A client's message read and within its limits: a ``sync``, ``back`` or ``action``."""
+        async with self.lock(table.id):
+            if message.type == "sync":
+                self.catch_up(conn, table, message.version)
+            else:
+                await self.decide(conn, table, message)
+
+    async def decide(self, sender: Sender, table: Table, message: ClientMessage) -> None:
+        """A seat's ``back`` or ``action`` (a spectator's action is refused); the caller holds
+        the table's lock."""
+        if sender.seat is None:
+            if message.type == "action":
+                sender.put(
+                    error_message(
+                        "spectator",
+                        "a spectator cannot play; join with a seat's token",
+                        id=message.id,
+                        version=table.version,
+                    )
+                )
+        elif message.type == "back":
+            self.back(table, sender.seat)
+        elif message.type == "action":
+            await self.action(sender, table, message)
+
+    async def action(self, sender: Sender, table: Table, message: ClientMessage) -> None:
+        """Check a seat's action, store it, acknowledge it (or say why not)."""
+        assert sender.seat is not None
+        self.back(table, sender.seat)
+        result = table.check(sender.seat, message.action, message.version, message.id)
+        if isinstance(result, Duplicate):
+            sender.put(ack_message(message.id, result.version, duplicate=True))
+        elif isinstance(result, Rejection):
+            sender.put(
+                error_message(
+                    result.code,
+                    result.message,
+                    rules=result.rules,
+                    id=message.id,
+                    version=table.version,
+                )
+            )
+        else:
+            try:
+                await self.store(table, result, sender=sender)
+            except Unavailable as e:
+                log.warning("table %s: an action not stored: %s", table.id, e)
+                sender.put(
+                    error_message(
+                        "unavailable",
+                        "the database does not answer: nothing was stored; try again soon",
+                        id=message.id,
+                        version=table.version,
+                    )
+                )
+                return
+            self.timers.arm(table)
+            self.kick(table.id)
