@@ -67,6 +67,12 @@ class TableIn(BaseModel):
     rules: RulesIn = Field(default_factory=RulesIn)
     partnership: bool = False
     seats: list[SeatIn] = Field(min_length=2, max_length=6)
+    turn_timeout: float | None = Field(
+        default=None,
+        ge=0,
+        description="seconds a human has for each decision at this table (null: the "
+        "server's; 0: no timer, only for one human against bots)",
+    )
 
 
 class SeatTokenOut(BaseModel):
@@ -200,6 +206,7 @@ def create_app(
                 body.rules.options,
                 body.partnership,
                 [s.model_dump() for s in body.seats],
+                body.turn_timeout,
             )
         except LimitReached as e:
             raise HTTPException(503, str(e)) from None
@@ -237,7 +244,7 @@ def create_app(
             team_totals=public["team_totals"],
             finished=table.finished,
             winner=winner,
-            turn_timeout=hub.settings.turn_timeout,
+            turn_timeout=table.timeout(hub.settings.turn_timeout),
             **timer_fields(hub.timers.deadline(table.id)),
         )
 
