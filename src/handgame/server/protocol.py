@@ -159,4 +159,6 @@ def read_client_message(text: str) -> ClientMessage:
         ):
             raise MalformedMessage("version must be a whole number")
         return ClientMessage(kind, mid, version)
-    raise MalformedMessage(f"unknown message type {kind!r}; send action, sync, back, ping, pause or resume")
+    raise MalformedMessage(
+        f"unknown message type {kind!r}; send action, sync, back, ping, pause or resume"
+    )

@@ -67,9 +67,15 @@ class TurnTimers:
         running = self.deadlines.get(table.id)
         task = self.tasks.get(table.id)
         alive = task is not None and not task.done()
-        if wanted and alive and running is not None and (running.seat, running.version) == (
-            seat,
-            table.version,
+        if (
+            wanted
+            and alive
+            and running is not None
+            and (running.seat, running.version)
+            == (
+                seat,
+                table.version,
+            )
         ):
             return  # this decision's timer runs already (a reconnection does not reset it)
         paused = self.paused.get(table.id)
