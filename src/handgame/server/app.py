@@ -21,7 +21,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from handgame import locale
 from handgame.core import __version__
-from handgame.core.game import MatchState
+from handgame.core.game import GameSpec, MatchState
 from handgame.core.record import game_of
 from handgame.core.registry import games
 from handgame.server.connection import Connection
@@ -135,6 +135,12 @@ class PresetOut(BaseModel):
     max_players: int
     default_players: int
     summary: str
+    rounds: int | None = Field(
+        default=None, description="the rounds a match plays (null: to a penalty limit)"
+    )
+    penalty_limit: int | None = Field(
+        default=None, description="the total that ends the match (null: none)"
+    )
 
 
 def create_app(
@@ -258,6 +264,7 @@ def create_app(
                 max_players=p.max_players,
                 default_players=p.default_players,
                 summary=p.summary,
+                **preset_ends(game, p.name, p.default_players),
             )
             for game in games()
             for p in game.preset_info
@@ -389,6 +396,16 @@ def create_app(
         return FileResponse(STATIC / "replay.html")
 
     return app
+
+
+def preset_ends(game: GameSpec, preset: str, players: int) -> dict[str, int | None]:
+    """How a preset's match ends, for the lobby: its ``rounds`` and ``penalty_limit`` (None
+    where the preset has no such rule)."""
+    rules = game.create(preset, {}, players, False, None).rules
+    return {
+        "rounds": getattr(rules, "rounds", None),
+        "penalty_limit": getattr(rules, "penalty_limit", None),
+    }
 
 
 def invite_base(settings: Settings, request: Request) -> str:

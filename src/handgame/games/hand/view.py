@@ -61,6 +61,7 @@ class PublicRound:
     reshuffles: int
     pile_top_by: int | None
     actions: tuple[Action, ...]
+    upcard: Card | None = None  # the card turned up at the deal (G-3), which the log does not name
 
     def to_json(self) -> dict[str, Any]:
         """As a JSON object."""
@@ -79,6 +80,7 @@ class PublicRound:
             "known": [[str(c) for c in k] for k in self.known],
             "turns_done": self.turns_done,
             "actions": [a.to_json() for a in self.actions],
+            "upcard": str(self.upcard) if self.upcard is not None else None,
         }
 
 
@@ -243,6 +245,7 @@ def view(state: State, seat: int | None) -> PlayerView:
             rnd.reshuffles,
             rnd.pile_top_by,
             rnd.actions,
+            rnd.deal.discard,
         )
         if in_round
         else None,

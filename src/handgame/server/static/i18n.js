@@ -147,6 +147,17 @@ const WORDS = {
     preset_gulf: "Hand · Gulf",
     "preset_four-jokers": "Hand · Four jokers",
     "preset_hand-and-foot": "Hand and Foot",
+    minutes: "{n} min",
+    to_points: "to {n} points",
+    bot_greedy: "Greedy",
+    bot_random: "Random",
+    bot_ismcts: "Searcher",
+    bot_named: "{bot} {n}",
+    summary_levant: "Jordan / Lebanon / Palestine: 106 cards, wild-card indicator, 14+1 deal, 51 opening, 7 rounds",
+    summary_gulf: "Saudi / Gulf: 108 cards, 4 jokers wild, 13-card deal and an upcard, 51 opening with A=15 / joker=25, game to 200",
+    "summary_four-jokers": "108 cards, jokers wild, 14+1 deal, 52 opening, 9 rounds",
+    "summary_hand-and-foot": "Teams of two, 5 decks + 10 jokers, a hand and a foot each, books of seven",
+    summary_open: "Summary",
   },
   ar: {
     title: "هند",
@@ -290,6 +301,17 @@ const WORDS = {
     preset_gulf: "هند · خليجي",
     "preset_four-jokers": "هند · أربعة جوكر",
     "preset_hand-and-foot": "اليد والقدم",
+    minutes: "{n} د",
+    to_points: "حتى {n} نقطة",
+    bot_greedy: "الطمّاع",
+    bot_random: "العشوائي",
+    bot_ismcts: "الباحث",
+    bot_named: "{bot} {n}",
+    summary_levant: "الأردن / لبنان / فلسطين: ١٠٦ أوراق، ورقة دالّة تحدد البديلة، توزيع ١٤+١، النزول بـ ٥١، ٧ جولات",
+    summary_gulf: "السعودية / الخليج: ١٠٨ أوراق، ٤ جوكر بديلة، توزيع ١٣ وورقة مكشوفة، النزول بـ ٥١ (الآس ١٥ / الجوكر ٢٥)، اللعب حتى ٢٠٠",
+    "summary_four-jokers": "١٠٨ أوراق، الجوكر بديل، توزيع ١٤+١، النزول بـ ٥٢، ٩ جولات",
+    "summary_hand-and-foot": "فريقان من اثنين، ٥ شدّات و١٠ جوكر، يد وقدم لكل لاعب، كتب من سبع أوراق",
+    summary_open: "الملخص",
   },
   fa: {
     title: "هند",
@@ -433,6 +455,17 @@ const WORDS = {
     preset_gulf: "هند · خلیجی",
     "preset_four-jokers": "هند · چهار جوکر",
     "preset_hand-and-foot": "دست و پا",
+    minutes: "{n} دقیقه",
+    to_points: "تا {n} امتیاز",
+    bot_greedy: "حریص",
+    bot_random: "تصادفی",
+    bot_ismcts: "جستجوگر",
+    bot_named: "{bot} {n}",
+    summary_levant: "اردن / لبنان / فلسطین: ۱۰۶ کارت، کارت نشانگر، پخش ۱۴+۱، باز کردن با ۵۱، ۷ دور",
+    summary_gulf: "عربستان / خلیج: ۱۰۸ کارت، ۴ جوکر همه‌کاره، پخش ۱۳ و یک کارت رو، باز کردن با ۵۱ (آس ۱۵ / جوکر ۲۵)، بازی تا ۲۰۰",
+    "summary_four-jokers": "۱۰۸ کارت، جوکر همه‌کاره، پخش ۱۴+۱، باز کردن با ۵۲، ۹ دور",
+    "summary_hand-and-foot": "دو تیم دونفره، ۵ دست کارت و ۱۰ جوکر، یک دست و یک پا برای هر بازیکن، کتاب‌های هفت‌تایی",
+    summary_open: "خلاصه",
   },
 };
 
@@ -463,6 +496,29 @@ const DIGITS = { ar: "٠١٢٣٤٥٦٧٨٩", fa: "۰۱۲۳۴۵۶۷۸۹" };
 export function presetName(name) {
   const key = `preset_${name}`;
   return WORDS.en[key] ? t(key) : name;
+}
+
+/** A preset's one-line summary in the current language (the server's English where there is
+ * no translation). */
+export function presetSummary(preset) {
+  const key = `summary_${preset.name}`;
+  return lang !== "en" && WORDS[lang][key] ? t(key) : preset.summary;
+}
+
+/** A bot's name (`greedy`, `ismcts:iterations=200`…) in the current language. */
+export function botName(spec) {
+  const base = String(spec).split(":")[0];
+  return WORDS.en[`bot_${base}`] ? t(`bot_${base}`) : String(spec);
+}
+
+/** A seat's name as the page shows it: the server's default names ("greedy 2" for a bot,
+ * "seat 0" for a human) in the current language, a player's own name as it is. */
+export function seatName(name) {
+  const bot = /^(greedy|random|ismcts)(?::\S*)? (\d+)$/.exec(name);
+  if (bot) return t("bot_named", { bot: botName(bot[1]), n: Number(bot[2]) + 1 });
+  const seat = /^seat (\d+)$/.exec(name);
+  if (seat) return t("seat", { n: Number(seat[1]) + 1 });
+  return name;
 }
 
 /** A number in the current language's digits (Arabic-Indic, Persian; Latin for English). */

@@ -2,6 +2,7 @@
 // (in this browser, per table) and shown in order, each explaining its scores; the match's
 // summary once it is over.
 import { cardEl } from "./cards.js";
+import { holdTimer } from "./client.js";
 import { el, num, t, tn } from "./i18n.js";
 import { nameOf, tableId, ui } from "./state.js";
 
@@ -122,5 +123,13 @@ export function showSummaries(scoresPanel) {
   const body = document.getElementById("summary-body");
   if (dialog.open) body.append(...parts);
   else body.replaceChildren(...parts);
-  if (!dialog.open) dialog.showModal();
+  if (!dialog.open) {
+    if (!dialog.dataset.watched) {
+      // no turn timer runs while a summary is open: the server holds it until it closes
+      dialog.dataset.watched = "1";
+      dialog.addEventListener("close", () => holdTimer(false));
+    }
+    dialog.showModal();
+    holdTimer(true);
+  }
 }
