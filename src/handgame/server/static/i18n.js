@@ -158,6 +158,9 @@ const WORDS = {
     "summary_four-jokers": "108 cards, jokers wild, 14+1 deal, 52 opening, 9 rounds",
     "summary_hand-and-foot": "Teams of two, 5 decks + 10 jokers, a hand and a foot each, books of seven",
     summary_open: "Summary",
+    step_of: "Step",
+    your_hand_label: "Your hand",
+    table_label: "The table",
   },
   ar: {
     title: "هند",
@@ -312,6 +315,9 @@ const WORDS = {
     "summary_four-jokers": "١٠٨ أوراق، الجوكر بديل، توزيع ١٤+١، النزول بـ ٥٢، ٩ جولات",
     "summary_hand-and-foot": "فريقان من اثنين، ٥ شدّات و١٠ جوكر، يد وقدم لكل لاعب، كتب من سبع أوراق",
     summary_open: "الملخص",
+    step_of: "الخطوة",
+    your_hand_label: "أوراقك",
+    table_label: "الطاولة",
   },
   fa: {
     title: "هند",
@@ -466,6 +472,9 @@ const WORDS = {
     "summary_four-jokers": "۱۰۸ کارت، جوکر همه‌کاره، پخش ۱۴+۱، باز کردن با ۵۲، ۹ دور",
     "summary_hand-and-foot": "دو تیم دونفره، ۵ دست کارت و ۱۰ جوکر، یک دست و یک پا برای هر بازیکن، کتاب‌های هفت‌تایی",
     summary_open: "خلاصه",
+    step_of: "گام",
+    your_hand_label: "دست شما",
+    table_label: "میز",
   },
 };
 
@@ -542,6 +551,9 @@ function apply() {
   document.documentElement.lang = lang;
   document.documentElement.dir = RTL.has(lang) ? "rtl" : "ltr";
   for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+  for (const el of document.querySelectorAll("[data-t-label]")) {
+    el.setAttribute("aria-label", t(el.dataset.tLabel));
+  }
 }
 
 /** Set the language from storage or the browser; fill the selector; call `onChange` on a switch. */
