@@ -35,11 +35,12 @@ LAYOUT = """
     return n && n.getBoundingClientRect();
   };
   const hand = box("#hand");
-  const first = box("#actions button");
+  const first = box("#actions button.primary") || box("#actions button");
   return {
     scroll: document.documentElement.scrollWidth, width: innerWidth, height: innerHeight,
-    hand: hand && [hand.top, hand.bottom], button: first && [first.top, first.bottom,
-      first.left, first.right],
+    hand: hand && [hand.top, hand.bottom, hand.left, hand.right],
+    button: first && [first.top, first.bottom, first.left, first.right],
+    felt: box("#felt").top, dock: box("#dock").top,
   };
 })()
 """
@@ -83,10 +84,13 @@ def check_layout(page: Any) -> None:
     """No sideways scroll; the hand and the first move button inside the viewport."""
     at = page.evaluate(LAYOUT)
     assert at["scroll"] <= at["width"], at
-    assert at["hand"] and at["hand"][0] < at["height"], at
-    if at["button"]:
-        top, bottom, left, right = at["button"]
-        assert 0 <= top and bottom <= at["height"] and 0 <= left and right <= at["width"], at
+    assert at["hand"], at
+    for part in ("hand", "button"):  # the hand and the primary move button, whole, on screen
+        if not at[part]:
+            continue  # no move button before cards are selected (the page says to select)
+        top, bottom, left, right = at[part]
+        assert 0 <= top and bottom <= at["height"] + 1 and 0 <= left and right <= at["width"], at
+    assert at["felt"] < at["dock"], at  # the dock is below the table, never over it
 
 
 def act(page: Any, move: dict[str, Any], order: list[str], legal: list[dict[str, Any]]) -> None:
@@ -140,7 +144,9 @@ def play_round(page: Any) -> int:
         moves += 1
         if "discard" in move and page.locator("#log li").count():
             assert "Sara discarded" in page.locator("#log").inner_text()
-            assert page.locator(".seat .last-move").count() >= 1
+            others = [x for x in page.locator("#log li").all_inner_texts() if "Sara" not in x]
+            if others:  # another seat moved this round: its last move shows on its seat
+                assert page.locator(".seat .last-move").count() >= 1
         assert moves < 400, "the round did not end"
 
 
@@ -150,7 +156,12 @@ def lobby(page: Any, base: str, preset: str, players: int, bot: str) -> None:
     page.wait_for_selector("body[data-ready='1']")
     page.select_option("#preset", preset)
     page.select_option("#players", str(players))
+    # the rounds field shows the preset's (levant: 7), the turn timer may be "none" (bots only)
+    assert page.input_value("#rounds") == (
+        "7" if preset == "levant" else page.input_value("#rounds")
+    )
     page.fill("#rounds", "1")
+    page.select_option("#timer", "0")
     page.fill("[data-seat-name='0']", "Sara")
     for i in range(1, players):
         page.select_option(f"[data-seat-bot='{i}']", bot)
@@ -202,10 +213,76 @@ def test_a_round_of_hand_by_clicking(server: str, browser: Any, size: str) -> No
     lobby(page, server, "levant", 3, "greedy")
     assert page.locator("#game").inner_text() == "Hand · Levant"
     assert page.locator("#minimum").is_hidden()
+    # no timer at this table (the lobby's "none"), and the bots named in words, by seat
+    assert page.locator("#timer").inner_text() == ""
+    assert page.locator(".seat[data-seat='1'] .who bdi").inner_text() == "Greedy 2"
     assert play_round(page) >= 3
     dialog = page.locator("#summary")
     assert dialog.locator("table[data-summary='round'] tr").count() == 4
     assert dialog.locator("h2[data-summary='match']").count() == 1
     # the stale "Your turn" is gone once the match is over
     assert "Your turn" not in page.locator("#announce").inner_text()
+    context.close()
+
+
+def test_the_lobby_timer_partnership_and_a_gulf_take(server: str, browser: Any) -> None:  # noqa: F811
+    """The lobby: no "none" timer for two humans; partnership teams on the seat rows. A gulf
+    table: the first take of the upcard names its card (G-3); Arabic bot names and digits."""
+    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(server + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#preset", "gulf")
+    assert page.input_value("#rounds") == ""
+    assert page.get_attribute("#rounds", "placeholder") == "to 200 points"
+    page.select_option("#players", "4")
+    assert page.locator(".lobby-seat.team").count() == 0
+    page.check("#partnership")
+    teams = page.eval_on_selector_all(".lobby-seat", "rs => rs.map(r => r.dataset.team)")
+    assert teams == ["0", "1", "0", "1"]
+    assert page.locator(".lobby-seat").first.locator(".team-tag").inner_text() == "Team 1"
+    assert page.locator("#timer option[value='0']").is_enabled()
+    page.select_option("[data-seat-kind='1']", "human")
+    assert page.locator("#timer option[value='0']").is_disabled()
+    # a gulf table where the bot (seat 1) plays first and the human watches: the log names
+    # the card of every take, the upcard's too
+    seats = [{"kind": "human", "name": "Sara"}, {"kind": "bot", "bot": "greedy"}]
+    body = {"rules": {"preset": "gulf", "options": {"rounds": 1}}, "seats": seats}
+    made = page.request.post(server + "/api/tables", data=body).json()
+    ar = browser.new_context(locale="ar", viewport=PHONE)
+    page = ar.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(made["seats"][0]["url"])
+    page.wait_for_selector("#hand .card")
+    assert page.locator(".seat[data-seat='1'] .who bdi").inner_text() == "الطمّاع ٢"
+    upcard = page.evaluate(
+        '(async () => (await import("/static/state.js")).ui.view.public.upcard)()'
+    )
+    assert isinstance(upcard, str) and len(upcard) in (1, 2)  # the view names it (G-3)
+    for _ in range(6):  # a few turns: each take from the pile says which card
+        page.wait_for_function("document.body.dataset.toAct === '0'", timeout=30_000)
+        state = page.evaluate(VIEW)
+        move = (
+            pick(state["legal"])
+            if "draw" not in str(state["legal"])
+            else next(
+                (a for a in state["legal"] if a.get("draw") == "discard"), pick(state["legal"])
+            )
+        )
+        act(page, move, state["order"], state["legal"])
+        page.wait_for_function(f"Number(document.body.dataset.version) > {state['version']}")
+        if page.locator("#summary[open]").count():
+            break
+    takes = page.evaluate(
+        """(async () => {
+          const { ui } = await import("/static/state.js");
+          return ui.view.public ? ui.view.public.actions.filter((a) => a.draw === "discard")
+            .length : 0; })()"""
+    )
+    for line in page.locator("#log li").all_inner_texts():
+        if "أخذ" in line:
+            assert any(s in line for s in "♠♥♦♣") or "جوكر" in line, line
+    assert takes >= 1  # Sara took from the pile (the upcard first, if she played first)
+    ar.close()
     context.close()
