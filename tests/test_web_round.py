@@ -99,7 +99,7 @@ def act(page: Any, move: dict[str, Any], order: list[str], legal: list[dict[str,
         page.wait_for_selector("#question[open]")
         page.click(f"#question button[data-answer='{str(move['answer']).lower()}']")
     elif "draw" in move:
-        page.click("button[data-draw='stock']")
+        page.click(f"button[data-draw='{move['draw']}']")
     elif "take" in move:
         takes = [a for a in legal if "take" in a]
         page.click(f"button[data-action='take'] >> nth={takes.index(move)}")
