@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 from handgame import locale
+from handgame.core.registry import find_game
 from handgame.games.hand.hints import HINT_KINDS, hint_kind
 from handgame.games.hand_and_foot import hints as hf_hints
 from server_helpers import client
@@ -76,3 +77,53 @@ def test_every_hand_and_foot_rule_has_its_sentence() -> None:
     assert len(hf_rules) == 13
     for lang in ("ar", "fa"):
         assert hf_rules <= set(locale.messages()[lang]["rules"]), lang
+
+
+def _hint_lines_of_a_match(preset: str, players: int, seed: str, every: int) -> set[str]:
+    """The hint lines given to the seat to act at every ``every``-th step of a bots' match."""
+    from datetime import UTC, datetime
+
+    from handgame.server.table import Seat, Table
+
+    spec = find_game(preset)
+    names = [f"greedy {i}" for i in range(players)]
+    game = spec.create(preset, {"rounds": 1}, players, False, names)
+    seats = tuple(Seat("bot", n, "greedy") for n in names)
+    table = Table("t", game, seats, seed, datetime.now(UTC))
+    lines: set[str] = set()
+    for i in range(2000):
+        seat = table.state.current_seat
+        if seat is not None and not table.state.is_chance and i % every == 0:
+            lines.update(table.spec.hint(table.state.view(seat)))
+        step = table.next_auto()
+        if step is None:
+            break
+        table.commit(step)
+    return lines
+
+
+def test_every_hint_line_is_said_whole_in_arabic_and_persian() -> None:
+    """Each line the hints give (Hand under levant and gulf, Hand and Foot) matches a pattern of
+    hint_lines.json: said whole, its cards and numbers kept, in Arabic and Persian (issue 14)."""
+    lines: set[str] = set()
+    for preset, players, seed in (
+        ("levant", 2, "h1"),
+        ("gulf", 3, "h2"),
+        ("hand-and-foot", 4, "h3"),
+    ):
+        lines |= _hint_lines_of_a_match(preset, players, seed, 3)
+    lines.add("It is not your turn.")
+    assert len(lines) > 10
+    for line in lines:
+        for lang in ("ar", "fa"):
+            said = locale.hint_line(lang, line)
+            assert said is not None, (lang, line)
+            assert not any(w in said for w in ("press", "meld", "the ")), (lang, said)
+    # the cards and the numbers stay; meld numbers count from 1, in the language's digits
+    line = "Add 5♦ to meld 3: it leaves your hand for good (select it, pick the meld, press a)."
+    assert locale.hint_line("ar", line) == "أضف 5♦ إلى المجموعة ٤: تخرج من يدك نهائيًا."
+    assert (
+        locale.hint_line("fa", line)
+        == "5♦ را به دستهٔ ۴ بیفزایید: برای همیشه از دستتان بیرون می‌رود."
+    )
+    assert locale.hint_line("en", line) is None

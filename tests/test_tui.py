@@ -474,8 +474,10 @@ def test_rule_messages_and_hints_in_arabic_and_persian() -> None:
         refused, hint = said[lang]
         rule = locale.messages()[lang]["rules"]["L-62"]
         assert refused == f"✗ {rule} (L-62) — {english}", refused
+        # the hint said whole in the language, the card named, no English line (issue 14)
         draw = locale.messages()[lang]["hints"]["draw_stock"]
-        assert hint.startswith(f"{hint_word}: {draw} — Draw from the stock"), hint
+        assert hint.startswith(f"{hint_word}: {draw} ("), hint
+        assert "8♥" in hint and "L-62" in hint and "Draw from" not in hint, hint
     assert said["en"][1].startswith("Hint: Draw from the stock"), said["en"][1]
 
 

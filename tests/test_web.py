@@ -405,12 +405,23 @@ def test_a_refused_move_and_the_hint_in_arabic_and_persian(server: str, browser:
     text = note.inner_text()
     assert text.startswith("Not done: the discard KH may be taken only"), text
     assert note.locator(".detail").count() == 0
-    # the engine's hint: a sentence in Arabic, the English line (with the cards) below it
+    # the engine's hint said whole in Arabic, then in Persian: the card named, no English line
     page.select_option("#lang", "ar")
     page.click("#hint")
     line = page.wait_for_selector("#announce .hint [data-hint='hint_draw_stock']")
-    assert line.inner_text().startswith("اسحب من الكومة")
-    assert "the discard K♥ makes no meld" in line.query_selector(".detail").inner_text()
+    assert (
+        line.inner_text()
+        == "اسحب من الكومة (الورقة المرمية K♥ لا تكمل مجموعة يمكنك إنزالها الآن، L-62)."
+    )
+    assert line.query_selector(".detail") is None
+    page.select_option("#lang", "fa")
+    page.click("#hint")
+    page.wait_for_function(
+        "document.querySelector('#announce .hint [data-hint]').innerText.startsWith('از کپه')"
+    )
+    assert "K♥" in page.locator("#announce .hint").inner_text()
+    assert "English" not in page.locator("#announce .hint").inner_text()
+    page.select_option("#lang", "ar")
     # a legal move clears the note of a refused one
     take.click()
     page.wait_for_selector("#announce.error [data-rule='L-62']")

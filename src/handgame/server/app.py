@@ -383,6 +383,12 @@ def create_app(
         ``hand play`` reads too: :mod:`handgame.locale`)."""
         return Response(locale.text(), media_type="application/json")
 
+    @app.get("/locale/hint_lines.json", include_in_schema=False)
+    async def locale_hint_lines() -> Response:
+        """Every hint line said whole in Arabic and Persian (:func:`handgame.locale.hint_line`
+        reads the same file)."""
+        return Response(locale.hint_lines_text(), media_type="application/json")
+
     @app.get("/", include_in_schema=False)
     async def lobby_page() -> FileResponse:
         return FileResponse(STATIC / "lobby.html")

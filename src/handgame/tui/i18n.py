@@ -142,6 +142,9 @@ def hint_text(lang: str, line: str, kind_of: Callable[[str], str | None] = hint_
     """A hint line (English, naming the cards) in ``lang``: the sentence for its kind of advice
     (``kind_of``: the game's ``hint_kind``, Hand's by default) and the English line after it;
     the line alone in English or without a sentence."""
+    whole = locale.hint_line(lang, line)  # the line said whole, with its cards
+    if whole is not None:
+        return whole
     said = locale.sentence(lang, "hints", kind_of(line)) if lang != "en" else None
     if said is None:
         return line

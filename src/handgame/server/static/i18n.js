@@ -625,6 +625,45 @@ const MESSAGES = await fetch("/locale/messages.json")
   .then((r) => (r.ok ? r.json() : {}))
   .catch(() => ({}));
 
+/** The hint lines said whole in Arabic and Persian: {lines: [{pattern, ar, fa}], steps, then}
+ * (handgame/locale/hint_lines.json, which `hand play` reads too). */
+const LINES = await fetch("/locale/hint_lines.json")
+  .then((r) => (r.ok ? r.json() : {}))
+  .catch(() => ({}));
+
+/** Cards of a hint ("T♥ X") as the page writes them ("10♥ Joker"), left to right. */
+function cardsOf(text) {
+  return el("bdi", { dir: "ltr" }, text.replace(/\bT([♠♥♦♣])/g, "10$1")
+    .replace(/(^|\s)X(?=\s|$)/g, (_, sp) => sp + t("joker")));
+}
+
+/** A line said whole by the first entry whose pattern matches it (nodes), or null: {N} the
+ * group's cards, {N#} a number, {N+} a meld number from 1, {N~} steps joined by "then". */
+function said(line, entries) {
+  for (const entry of entries) {
+    const found = new RegExp(entry.pattern, "u").exec(line);
+    if (!found || !entry[lang]) continue;
+    const out = [];
+    let last = 0;
+    for (const m of entry[lang].matchAll(/\{(\d+)([#+~]?)\}/g)) {
+      out.push(entry[lang].slice(last, m.index));
+      const value = found[Number(m[1])] || "";
+      if (m[2] === "#") out.push(num(value));
+      else if (m[2] === "+") out.push(num(Number(value) + 1));
+      else if (m[2] === "~") {
+        value.split("; then ").forEach((step, k) => {
+          if (k) out.push(LINES.then[lang]);
+          out.push(said(step, LINES.steps || []) || step);
+        });
+      } else out.push(cardsOf(value));
+      last = m.index + m[0].length;
+    }
+    out.push(entry[lang].slice(last));
+    return el("span", {}, out);
+  }
+  return null;
+}
+
 /** The sentence of `section` (rules, errors, hints) for `key` in the current language, or null. */
 function sentenceFor(section, key) {
   const table = lang !== "en" && MESSAGES[lang] && MESSAGES[lang][section];
@@ -661,6 +700,8 @@ export function errorText(m) {
  * (which names the cards) below it; the English line alone otherwise.
  */
 export function hintLine(raw, kind = null) {
+  const whole = lang === "en" ? null : said(String(raw), LINES.lines || []);
+  if (whole !== null) return el("p", { "data-hint": `hint_${kind}`, "data-whole": "1" }, whole);
   const line = pageText(raw);
   const sentence = kind ? sentenceFor("hints", kind) : null;
   if (sentence === null) {
