@@ -119,8 +119,8 @@ def test_every_hint_line_is_said_whole_in_arabic_and_persian() -> None:
             said = locale.hint_line(lang, line)
             assert said is not None, (lang, line)
             assert not any(w in said for w in ("press", "meld", "the ")), (lang, said)
-    # the cards and the numbers stay; meld numbers count from 1, in the language's digits
-    line = "Add 5♦ to meld 3: it leaves your hand for good (select it, pick the meld, press a)."
+    # the cards and the numbers stay, in the language's digits (meld numbers count from 1)
+    line = "Add 5♦ to meld 4: it leaves your hand for good (select it, pick the meld, press a)."
     assert locale.hint_line("ar", line) == "أضف 5♦ إلى المجموعة ٤: تخرج من يدك نهائيًا."
     assert (
         locale.hint_line("fa", line)

@@ -134,7 +134,7 @@ def test_scripted_round_against_a_bot(tmp_path: Path) -> None:
         await pilot.pause()
         assert len(session.staged) == 3 and session.state.round is not None
         seen["table"] = screen_text(app)
-        # add Q♠ to the run 9♠ T♠ J♠ (meld 1), picking the meld with a click
+        # add Q♠ to the run 9♠ T♠ J♠ (meld 2, index 1), picking the meld with a click
         line = next(y for y, m in app.meld_lines.items() if m == 1)
         await pilot.click("#table", offset=(6, line))
         assert app.target == 1
@@ -178,7 +178,7 @@ def test_scripted_round_against_a_bot(tmp_path: Path) -> None:
         await pilot.pause()
 
     run_app(app, script, (100, 30))
-    assert "[1] 9♠ T♠ J♠" in seen["table"] and "A♣*=7♦" in seen["table"]
+    assert "[2] 9♠ T♠ J♠" in seen["table"] and "A♣*=7♦" in seen["table"]
     assert "you went out: partial hand" in seen["summary"]
     assert "-30" in seen["summary"] and "Match" in seen["summary"]
     assert "Match over" in seen["over"] and "Winner: you" in seen["over"]
@@ -423,8 +423,8 @@ def test_which_end_is_worded_as_the_action() -> None:
         await pilot.pause()
 
     run_app(app, script, (100, 30))
-    assert "1. add A♣ to meld 1 at the low end" in seen[0], seen[0]
-    assert "2. add A♣ to meld 1 at the high end" in seen[0], seen[0]
+    assert "1. add A♣ to meld 2 at the low end" in seen[0], seen[0]  # melds counted from 1
+    assert "2. add A♣ to meld 2 at the high end" in seen[0], seen[0]
     assert session.staged[-1] == LayOff(0, Card.parse("AC"), 1, "high")
 
 

@@ -58,7 +58,7 @@ HINT_LINES = "hint_lines.json"
 #: the digits of each language that writes its own
 DIGITS = {"ar": "٠١٢٣٤٥٦٧٨٩", "fa": "۰۱۲۳۴۵۶۷۸۹"}
 
-_PLACE = re.compile(r"\{(\d+)([#+~]?)\}")
+_PLACE = re.compile(r"\{(\d+)([#~]?)\}")
 
 
 def hint_lines_text() -> str:
@@ -89,8 +89,6 @@ def _said(lang: str, line: str, entries: list[dict[str, str]]) -> str | None:
             how = m.group(2)
             if how == "#":
                 return digits(lang, value)
-            if how == "+":
-                return digits(lang, str(int(value) + 1))
             if how == "~":
                 parts = value.split("; then ")
                 steps = [_said(lang, s, _hint_lines()["steps"]) or s for s in parts]
@@ -103,7 +101,7 @@ def _said(lang: str, line: str, entries: list[dict[str, str]]) -> str | None:
 
 def hint_line(lang: str, line: str) -> str | None:
     """A hint line of either game (English, naming its cards) said whole in ``lang``, its cards
-    and numbers kept (meld numbers counted from 1); None in English or for a line no pattern
+    and numbers kept; None in English or for a line no pattern
     of ``hint_lines.json`` matches."""
     if lang == "en":
         return None

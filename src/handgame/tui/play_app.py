@@ -316,7 +316,7 @@ class HandApp(BaseGameApp):
                 if picked is not None:
                     self.try_act(ends[picked])
 
-            self.push_screen(ChoiceScreen(f"Which end of meld {to}?", texts), done)
+            self.push_screen(ChoiceScreen(f"Which end of meld {to + 1}?", texts), done)
             return
         self.try_act(ends[0] if ends else LayOff(seat, card, to, None))
 

@@ -182,7 +182,7 @@ def table_text(
             row = Text()
             chosen = m.index == target
             row.append(">" if chosen else " ", style="bold cyan")
-            row.append(f"  [{m.index}] ", style="cyan" if chosen else "dim")
+            row.append(f"  [{m.index + 1}] ", style="cyan" if chosen else "dim")
             row.append_text(meld_text(view, m.index, wilds))
             if chosen:
                 row.stylize("underline", 3)

@@ -610,14 +610,12 @@ const RULE_ID = /\b[A-Z]+-\d+\b/g; // as handgame.locale.RULE_ID: L-62, O-6, HF-
 const REFUSED = new Set(["illegal", "not_your_turn", "stale", "spectator"]);
 
 /**
- * A server text as the page shows it: the engine numbers melds from 0 (as records do), the page
- * from 1, so "meld 3" is "meld 4" here; the terminal's key instructions ("… and press m") are
- * left out, since the page has no keys.
+ * A server text as the page shows it: the terminal's key instructions ("… and press m") are
+ * left out, since the page has no keys (melds are counted from 1 in the engine's words, as on
+ * the page).
  */
 export function pageText(text) {
-  return String(text)
-    .replace(/\s*\((?:select|pick)[^()]*press [a-z]\)/g, "")
-    .replace(/\bmeld (\d+)\b/g, (_, n) => `meld ${Number(n) + 1}`);
+  return String(text).replace(/\s*\((?:select|pick)[^()]*press [a-z]\)/g, "");
 }
 
 /** {ar: {rules: {"L-62": …}, errors: {stale: …}, hints: {draw_stock: …}}, fa: {…}} */
@@ -638,18 +636,17 @@ function cardsOf(text) {
 }
 
 /** A line said whole by the first entry whose pattern matches it (nodes), or null: {N} the
- * group's cards, {N#} a number, {N+} a meld number from 1, {N~} steps joined by "then". */
+ * group's cards, {N#} a number, {N~} steps joined by "then". */
 function said(line, entries) {
   for (const entry of entries) {
     const found = new RegExp(entry.pattern, "u").exec(line);
     if (!found || !entry[lang]) continue;
     const out = [];
     let last = 0;
-    for (const m of entry[lang].matchAll(/\{(\d+)([#+~]?)\}/g)) {
+    for (const m of entry[lang].matchAll(/\{(\d+)([#~]?)\}/g)) {
       out.push(entry[lang].slice(last, m.index));
       const value = found[Number(m[1])] || "";
       if (m[2] === "#") out.push(num(value));
-      else if (m[2] === "+") out.push(num(Number(value) + 1));
       else if (m[2] === "~") {
         value.split("; then ").forEach((step, k) => {
           if (k) out.push(LINES.then[lang]);
