@@ -7,6 +7,7 @@ import json
 import os
 import re
 from pathlib import Path
+from typing import Any
 
 from handgame import locale
 from handgame.core.registry import find_game
@@ -127,3 +128,53 @@ def test_every_hint_line_is_said_whole_in_arabic_and_persian() -> None:
         == "5♦ را به دستهٔ ۴ بیفزایید: برای همیشه از دستتان بیرون می‌رود."
     )
     assert locale.hint_line("en", line) is None
+
+
+def test_the_terminal_log_in_arabic_and_persian() -> None:
+    """The terminal's log lines (both games' words for actions, rounds) said in Arabic and
+    Persian, with their cards, numbers and the players' names (issue 14)."""
+    from handgame.tui.i18n import log_text, player_name
+
+    assert player_name("ar", "bot:greedy 2") == "الطمّاع ٢"
+    assert player_name("fa", "bot:ismcts") == "جستجوگر"
+    assert (
+        player_name("ar", "Sara") == "Sara" and player_name("en", "bot:greedy 2") == "bot:greedy 2"
+    )
+    line = "bot:greedy 2 put T♥ in meld 1 and took its wild card"
+    assert log_text("ar", line) == "الطمّاع ٢ وضع T♥ في المجموعة ١ وأخذ ورقتها البديلة"
+    assert log_text("fa", "you drew from the stock: 7♦ X") == "شما از کپه برداشت: 7♦ X"
+    assert log_text("en", line) == line
+    # every line a bots' match logs is said (the terminal's session, both games)
+    from handgame.games.hand.text import describe as hand_describe
+    from handgame.games.hand_and_foot.text import describe as hf_describe
+
+    for preset, describe in (("levant", hand_describe), ("hand-and-foot", hf_describe)):
+        lines = _log_lines_of_a_match(preset, 4, describe)
+        assert len(lines) > 20
+        for line in lines:
+            for lang in ("ar", "fa"):
+                assert locale.log_line(lang, line) is not None, (lang, line)
+
+
+def _log_lines_of_a_match(preset: str, players: int, describe: Any) -> list[str]:
+    """The log lines (``describe``) of a bots' round."""
+    from datetime import UTC, datetime
+
+    from handgame.server.table import Seat, Table
+
+    spec = find_game(preset)
+    names = [f"bot:greedy {i + 1}" for i in range(players)]
+    game = spec.create(preset, {"rounds": 1}, players, False, names)
+    table = Table("t", game, tuple(Seat("bot", n, "greedy") for n in names), "l", datetime.now(UTC))
+    lines = []
+    for _ in range(3000):
+        step = table.next_auto()
+        if step is None:
+            break
+        before = table.state
+        table.commit(step)
+        if step.stored.kind == "action":
+            action = spec.parse_action(step.stored.data)
+            pile = tuple(before.view(None).discard_pile)
+            lines.append(describe(action, pile, names[action.seat]))
+    return lines

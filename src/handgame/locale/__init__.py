@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -78,7 +79,9 @@ def digits(lang: str, text: str) -> str:
     return text.translate(str.maketrans("0123456789", table)) if table else text
 
 
-def _said(lang: str, line: str, entries: list[dict[str, str]]) -> str | None:
+def _said(
+    lang: str, line: str, entries: list[dict[str, str]], names: Callable[[str], str] | None = None
+) -> str | None:
     for entry in entries:
         found = re.match(entry["pattern"], line)
         if found is None or lang not in entry:
@@ -93,7 +96,7 @@ def _said(lang: str, line: str, entries: list[dict[str, str]]) -> str | None:
                 parts = value.split("; then ")
                 steps = [_said(lang, s, _hint_lines()["steps"]) or s for s in parts]
                 return str(_hint_lines()["then"][lang]).join(steps)
-            return value
+            return names(value) if names else value
 
         return _PLACE.sub(fill, entry[lang])
     return None
@@ -106,3 +109,21 @@ def hint_line(lang: str, line: str) -> str | None:
     if lang == "en":
         return None
     return _said(lang, line, _hint_lines()["lines"])
+
+
+#: the cards a log line may end with (what a draw brought the player: ``: 7♦ X``)
+_DRAWN = re.compile(r"^(.*)(: (?:[AKQJT2-9][♠♥♦♣]|X)(?: (?:[AKQJT2-9][♠♥♦♣]|X))*)$")
+
+
+def log_line(lang: str, line: str, names: Callable[[str], str] | None = None) -> str | None:
+    """A log line of the terminal (an action in words, a round's start or end) said in
+    ``lang``, its cards and numbers kept, ``names`` saying each player's name (``you``, a bot's)
+    in ``lang``; None in English or for a line no pattern matches."""
+    if lang == "en":
+        return None
+    entries = _hint_lines()["log"]
+    said = _said(lang, line, entries, names)
+    if said is None and (drawn := _DRAWN.match(line)) is not None:
+        head = _said(lang, drawn.group(1), entries, names)
+        said = head + drawn.group(2) if head is not None else None
+    return said
