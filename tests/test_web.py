@@ -393,6 +393,7 @@ def test_a_refused_move_and_the_hint_in_arabic_and_persian(server: str, browser:
     text = note.inner_text()
     assert text.startswith("لم يتم: لا تُؤخذ الورقة المرمية إلا لتنزلها"), text
     assert "(L-62)" in text
+    assert note.locator(".cards").inner_text() == "K♥"  # the card, in the refusal's sentence
     detail = note.locator(".detail")
     assert detail.get_attribute("lang") == "en"
     assert "draw from the stock instead (L-62, L-63, L-66)" in detail.inner_text()

@@ -685,8 +685,12 @@ export function errorText(m) {
   if (sentence === null) {
     return el("span", { "data-error": m.code || "" }, wrap(text));
   }
+  // the cards the server's message names, shown with the sentence ("K♥ 8♠")
+  const named = [...new Set(text.match(/\b[AKQJT2-9][SHDC]\b/g) || [])];
+  const cards = named.map((c) => (c[0] === "T" ? "10" : c[0]) + { S: "♠", H: "♥", D: "♦", C: "♣" }[c[1]]);
   return el("span", { "data-error": m.code || "", "data-rule": id || "" },
     wrap(sentence),
+    cards.length ? [": ", el("bdi", { class: "cards", dir: "ltr" }, cards.join(" "))] : null,
     id ? [" ", el("bdi", { class: "rule", dir: "ltr" }, `(${id})`)] : null,
     el("small", { class: "detail", lang: "en", dir: "ltr" }, text));
 }
