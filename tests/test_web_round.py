@@ -9,10 +9,13 @@ and makes them with the page's own cards and buttons.
 
 from __future__ import annotations
 
+import re
+import time
 from typing import Any
 
 import pytest
 
+from server_helpers import choose
 from test_web import browser, server  # noqa: F401 - the fixtures: a live server, Chromium
 
 PHONE = {"width": 390, "height": 844}
@@ -118,10 +121,23 @@ def act(page: Any, move: dict[str, Any], order: list[str], legal: list[dict[str,
         page.click(f"button[data-action='discard'] >> nth={nth_button(legal, move, 'discard')}")
 
 
+def check_hint(page: Any) -> None:
+    """The hint on the page: no key to press (the page has none), melds counted as the page
+    counts them (from 1, at most as many as lie on the table)."""
+    page.click("#hint")
+    page.wait_for_selector("#announce .hint")
+    text = page.locator("#announce").inner_text()
+    assert "press" not in text, text
+    melds = page.locator("#melds .meld[data-meld]").count()
+    for n in re.findall(r"\bmeld (\d+)", text):
+        assert 1 <= int(n) <= melds, (text, melds)
+
+
 def play_round(page: Any) -> int:
     """Play seat 0's decisions by clicking until a summary opens; the number of moves. At each
     decision: the layout checks; after each discard, the log says it."""
     moves = 0
+    hinted = False
     while True:
         page.wait_for_function(
             "document.body.dataset.toAct === '0' || document.body.dataset.phase === 'over'"
@@ -135,6 +151,9 @@ def play_round(page: Any) -> int:
             page.wait_for_timeout(50)
             continue
         check_layout(page)
+        if state["phase"] == "play" and not hinted:
+            hinted = True
+            check_hint(page)
         move = pick(state["legal"])
         act(page, move, state["order"], state["legal"])
         page.wait_for_function(
@@ -143,10 +162,13 @@ def play_round(page: Any) -> int:
         assert not page.locator("#announce.error").count(), page.locator("#announce").inner_text()
         moves += 1
         # the log and the seats at one moment (the round may end meanwhile: no log then)
-        log, lasts = page.evaluate(
+        log, lasts, numbers = page.evaluate(
             "[[...document.querySelectorAll('#log li')].map((li) => li.textContent),"
-            " document.querySelectorAll('.seat .last-move').length]"
+            " document.querySelectorAll('.seat .last-move').length,"
+            " [...document.querySelectorAll('#log li')].map((li) => li.value)]"
         )
+        # newest first, numbered from the oldest (1) to the newest
+        assert numbers == list(range(len(numbers), 0, -1)), numbers
         if "discard" in move and log:
             assert any("Sara discarded" in x for x in log), log
             if any("Sara" not in x for x in log):  # another seat moved: its last move shows
@@ -208,9 +230,16 @@ def test_a_round_of_hand_and_foot_by_clicking_on_a_phone(server: str, browser: A
     context.close()
 
 
-@pytest.mark.parametrize("size", ["desktop", "phone"])
+SIZES = {
+    "desktop": {"width": 1280, "height": 800},
+    "phone": PHONE,
+    "phone-landscape": {"width": PHONE["height"], "height": PHONE["width"]},
+}
+
+
+@pytest.mark.parametrize("size", list(SIZES))
 def test_a_round_of_hand_by_clicking(server: str, browser: Any, size: str) -> None:  # noqa: F811
-    viewport = PHONE if size == "phone" else {"width": 1280, "height": 800}
+    viewport = SIZES[size]
     context = browser.new_context(locale="en-US", viewport=viewport)
     page = context.new_page()
     page.set_default_timeout(15_000)
@@ -289,4 +318,72 @@ def test_the_lobby_timer_partnership_and_a_gulf_take(server: str, browser: Any) 
             assert any(s in line for s in "♠♥♦♣") or "جوكر" in line, line
     assert takes >= 1  # Sara took from the pile (the upcard first, if she played first)
     ar.close()
+    context.close()
+
+
+def play_rounds(base: str, table: str, token: str, rounds: int) -> None:
+    """Play seat 0 over its own WebSocket (the page closed) until ``rounds`` rounds are over
+    and the next round waits for seat 0."""
+    import json
+    import random
+
+    from websockets.sync.client import connect
+
+    url = base.replace("http", "ws") + f"/ws/tables/{table}?token={token}"
+    rng = random.Random(3)
+    deadline = time.monotonic() + 120
+    with connect(url) as ws:
+        while True:
+            assert time.monotonic() < deadline, "the rounds did not end"
+            m = json.loads(ws.recv(timeout=30))
+            if m["type"] != "state" or m["view"]["turn"] != 0 or not m["view"]["legal_actions"]:
+                continue
+            if len(m["view"]["results"]) >= rounds:
+                return
+            action = choose(m["view"], rng)
+            ws.send(json.dumps({"type": "action", "version": m["version"], "action": action}))
+
+
+def test_summaries_missed_while_away_in_order_and_no_timer_meanwhile(
+    server: str,  # noqa: F811
+    browser: Any,  # noqa: F811
+) -> None:
+    """Two rounds end while Sara is away: back, she sees both summaries, in order; while they
+    are open her turn timer waits (the server's too), and runs again once they are closed."""
+    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    seats = [{"kind": "human", "name": "Sara"}, {"kind": "bot", "bot": "greedy"}]
+    body = {"rules": {"preset": "levant", "options": {"rounds": 3}}, "seats": seats}
+    made = page.request.post(server + "/api/tables", data=body).json()
+    url, token, table = made["seats"][0]["url"], made["seats"][0]["token"], made["table"]
+    page.goto(url)
+    page.wait_for_selector("#hand .card")
+    page.close()  # away
+    play_rounds(server, table, token, 2)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(url)
+    page.wait_for_selector("#summary[open]")
+    dialog = page.locator("#summary")
+    assert dialog.locator(".missed").inner_text() == "While you were away"
+    heads = dialog.locator("h2[data-round]")
+    assert [heads.nth(i).get_attribute("data-round") for i in range(heads.count())] == ["1", "2"]
+
+    def deadline() -> Any:
+        return page.request.get(f"{server}/api/tables/{table}").json()["turn_deadline"]
+
+    # the summary is open: no timer at the server, none on the page
+    limit = time.monotonic() + 10
+    while deadline() is not None:
+        assert time.monotonic() < limit, "the timer still runs while the summary is open"
+        time.sleep(0.1)
+    assert page.locator("#timer").inner_text() == ""
+    # closed: the timer runs again
+    dialog.locator("button").click()
+    limit = time.monotonic() + 10
+    while deadline() is None:
+        assert time.monotonic() < limit, "the timer did not run again"
+        time.sleep(0.1)
+    page.wait_for_function("document.getElementById('timer').textContent !== ''")
     context.close()

@@ -1,6 +1,6 @@
 // The lobby: make a table (preset, options, players, partnership, each seat a human or a bot)
 // and hand out its seats' links.
-import { botName, el, presetName, presetSummary, setupLanguage, t } from "./i18n.js";
+import { botName, el, num, presetName, presetSummary, setupLanguage, t } from "./i18n.js";
 
 const BOTS = ["greedy", "random", "ismcts"];
 // the turn timer choices (seconds; 0: none, for one human against bots only)
@@ -82,7 +82,7 @@ function renderPlayers() {
   const current = Number(select.value) || preset.default_players;
   select.replaceChildren();
   for (let n = preset.min_players; n <= preset.max_players; n++) {
-    select.append(el("option", { value: n, selected: n === current }, n));
+    select.append(el("option", { value: n, selected: n === current }, num(n)));
   }
   document.getElementById("preset-summary").textContent = presetSummary(preset);
   renderRounds(preset);
@@ -147,7 +147,11 @@ async function create(event, now = false) {
 }
 
 async function main() {
-  setupLanguage(() => { renderPlayers(); renderInvites(); });
+  setupLanguage(() => {
+    for (const o of document.getElementById("preset").options) o.textContent = presetName(o.value);
+    renderPlayers();
+    renderInvites();
+  });
   presets = await (await fetch("/api/presets")).json();
   const select = document.getElementById("preset");
   for (const p of presets) select.append(el("option", { value: p.name }, presetName(p.name)));

@@ -51,10 +51,10 @@ function teamRound(result) {
     return el("tr", { class: `team-${k}` },
       el("td", {}, t("team_of", { n: k + 1 }), " ",
         el("small", {}, seats.map((i) => nameOf(i).textContent).join(" & "))),
-      el("td", { class: "n" }, `${num(books.clean)} × 500`),
-      el("td", { class: "n" }, `${num(books.dirty)} × 300`),
-      el("td", { class: "n" }, `${num(result.red_threes[k] || 0)} × 100`),
-      el("td", {}, out ? "+100" : ""),
+      el("td", { class: "n" }, `${num(books.clean)} × ${num(500)}`),
+      el("td", { class: "n" }, `${num(books.dirty)} × ${num(300)}`),
+      el("td", { class: "n" }, `${num(result.red_threes[k] || 0)} × ${num(100)}`),
+      el("td", {}, out ? `+${num(100)}` : ""),
       el("td", { class: "n" }, num(score)));
   });
   const went = result.went_out !== null ? tn("won_round", { name: nameOf(result.went_out) }) : null;
@@ -71,7 +71,10 @@ function teamRound(result) {
 
 function roundParts(result, number) {
   if (result.result === "void") {
-    return [el("h2", {}, t("round_void", { n: number, reason: result.reason }))];
+    // the reason in words: the stock ran out (L-81), a redeal (L-52)
+    const why = ["stock", "redeal"].includes(result.reason) ? t(`void_${result.reason}`)
+      : String(result.reason || "");
+    return [el("h2", {}, t("round_void", { n: number, reason: why }))];
   }
   const head = el("h2", { "data-round": number }, t("round_over", { n: number }));
   const team = Array.isArray(result.books);
