@@ -604,3 +604,30 @@ def test_redeal_offer_out_of_turn() -> None:
     assert session.state.results[0].reason == "redeal"
     assert len(session.state.log) == 1 and session.state.round is not None
     assert any("claimed a redeal" in line for line in session.log)
+
+
+def test_the_same_bot_twice_is_named_by_its_seat(tmp_path: Path) -> None:
+    """``hand play --players 3``: the two greedy bots are "bot:greedy 2" and "bot:greedy 3"
+    (not "bot:greedy #1" and "bot:greedy"); in Arabic, by the bot's name (issue 14)."""
+    args = build_parser().parse_args(
+        ["play", "--players", "3", "--seed", "1", "--record", str(tmp_path / "g.json")]
+    )
+    session = play_session(args)
+    assert session.game.names == ("you", "bot:greedy 2", "bot:greedy 3")
+    from handgame.tui.i18n import player_name
+
+    assert [player_name("ar", n) for n in session.game.names] == ["أنت", "الطمّاع ٢", "الطمّاع ٣"]
+
+
+def test_which_meld_shows_cards_not_codes() -> None:
+    """The "Which meld?" dialog's choices: suit symbols, each wild with what it stands for."""
+    from handgame.core.cards import Card, parse_cards
+    from handgame.games.hand.melds import analyze
+    from handgame.games.hand.rules import make_ruleset
+    from handgame.games.hand.wilds import wilds_for
+    from handgame.tui.play_app import meld_words
+
+    rules = make_ruleset("levant", {})
+    wilds = wilds_for(rules, Card.parse("7C"))  # the aces of clubs are wild
+    assert meld_words(analyze(parse_cards(["7D", "AC", "9D"]), wilds, rules)) == "7♦ A♣=8♦ 9♦"
+    assert meld_words(analyze(parse_cards(["5D", "5S", "AC"]), wilds, rules)) == "5♦ 5♠ A♣=5♥/♣"
