@@ -252,6 +252,14 @@ def test_a_round_of_hand_by_clicking(server: str, browser: Any, size: str) -> No
     assert play_round(page) >= 3
     dialog = page.locator("#summary")
     assert dialog.locator("table[data-summary='round'] tr").count() == 4
+    # each score says why: the one who went out, and the others (cards left, never opened)
+    whys = dialog.locator("td.why").all_inner_texts()
+    assert sum(w.startswith("went out") for w in whys) == 1, whys
+    assert all(
+        w in ("went out", "went out with a full hand", "never opened", "cards left", "")
+        or w.startswith("cards left ×")
+        for w in whys
+    ), whys
     assert dialog.locator("h2[data-summary='match']").count() == 1
     # the stale "Your turn" is gone once the match is over
     assert "Your turn" not in page.locator("#announce").inner_text()

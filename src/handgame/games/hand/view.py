@@ -160,6 +160,8 @@ def view(state: State, seat: int | None) -> PlayerView:
     for i, r in enumerate(state.results):
         if r.result == "won" and r.penalties:
             results[i]["penalty_cards"] = [list(p) for p in r.penalties]
+        if r.result == "won" and r.opened:  # who had opened (their melds were on the table)
+            results[i]["opened"] = list(r.opened)
     if rnd is None:
         return PlayerView(
             seat,

@@ -25,18 +25,32 @@ function store(n) {
   }
 }
 
+/** Why a seat scored what it did in a round of Hand (L-85, L-86): going out (partial or a
+ * full hand), never having opened, or its cards left (doubled after a full hand). */
+function whyScore(result, i) {
+  const score = result.scores[i];
+  if (result.winner === i) return t(result.hand === "full" ? "why_full" : "why_partial");
+  const opened = result.opened ? result.opened[i] : true;
+  const flat = ((ui.view.options || {}).unopened_penalty ?? null) !== null; // L-85: 100 flat
+  if (!opened && flat) return t("why_unopened");
+  if (result.multiplier > 1) return t("why_doubled", { m: result.multiplier });
+  return score ? t("why_cards") : "";
+}
+
 function handRound(result) {
   const v = ui.view;
   const rows = v.names.map((_, i) => {
     const left = ((result.penalty_cards || [])[i] || []);
     return el("tr", { class: result.winner === i ? "winner" : "" }, el("td", {}, nameOf(i)),
       el("td", { class: "n" }, num(result.scores[i])),
+      el("td", { class: "why", "data-why": i }, whyScore(result, i)),
       el("td", { class: "cards-left" }, left.map((c) => cardEl(c, { class: "tiny" }))));
   });
   return [
     el("p", {}, tn("won_round", { name: nameOf(result.winner) })),
     el("table", { class: "scores", "data-summary": "round" },
-      el("tr", {}, el("th", {}, t("name")), el("th", {}, t("points")), el("th", {}, t("penalty"))),
+      el("tr", {}, el("th", {}, t("name")), el("th", {}, t("points")), el("th", {}, t("why")),
+        el("th", {}, t("penalty"))),
       rows),
     el("p", { class: "explain" }, t("score_rule_hand")),
   ];
