@@ -185,3 +185,7 @@ def test_an_open_summary_holds_the_timer(tmp_path: Path) -> None:
             read_until(me, lambda m: m["type"] == "seats" and m["turn_deadline"] is None)
             late = read_until(me, lambda m: m["type"] == "seats" and m["turn_remaining"])
             assert 0 < late["turn_remaining"] <= again["turn_remaining"]
+            # ... in all: the same decision paused again is not held any more
+            ws.send_json({"type": "pause"})
+            still = read_until(me, lambda m: m["type"] == "seats")
+            assert still["turn_remaining"] and still["turn_remaining"] <= late["turn_remaining"]

@@ -7,7 +7,8 @@ A table's own turn timer (the lobby's setting, :meth:`Table.timeout`) wins over 
 
 While a seat reads a round or match summary (the client says ``pause``, then ``resume``), its
 timer is held: a decision of that seat waits with its seconds left and no countdown, for
-``Settings.summary_hold`` seconds at most; then it runs again.
+``Settings.summary_hold`` seconds at most in all (pausing again does not add to it); then it
+runs again.
 """
 
 from __future__ import annotations
@@ -48,6 +49,9 @@ class TurnTimers:
         self.holds: dict[str, dict[int, float]] = {}
         # the held timers, by table: the seat, the version and the seconds left
         self.paused: dict[str, tuple[int, int, float]] = {}
+        # by table, the decision last held and until when it may be (one summary_hold in all,
+        # however often its seat pauses and resumes)
+        self.budgets: dict[str, tuple[int, int, float]] = {}
 
     def __contains__(self, table_id: object) -> bool:
         """Whether a table has a timer (its task or its deadline) here."""
@@ -86,6 +90,8 @@ class TurnTimers:
             assert seat is not None and timeout is not None
             until = self._hold_until(table.id, seat)
             if until is not None:
+                until = min(until, self._budget(table.id, seat, table.version))
+            if until is not None and until > time.time():
                 self._pause(table, seat, table.version, timeout, until)
             else:
                 self._start(table, Deadline(seat, table.version, time.time() + timeout))
@@ -100,15 +106,26 @@ class TurnTimers:
             seats[seat] = until
             running = self.deadlines.get(table.id)
             if running is not None and running.seat == seat:
-                self.drop(table.id)
-                left = max(0.0, running.at - time.time())
-                self._pause(table, seat, running.version, left, until)
+                until = min(until, self._budget(table.id, seat, running.version))
+                if until > time.time():
+                    self.drop(table.id)
+                    left = max(0.0, running.at - time.time())
+                    self._pause(table, seat, running.version, left, until)
         else:
             seats.pop(seat, None)
             if not seats:
                 self.holds.pop(table.id, None)
             self._resume(table)
         self.changed(table)
+
+    def _budget(self, table_id: str, seat: int, version: int) -> float:
+        """Until when a decision may be held: ``summary_hold`` after it was first held."""
+        known = self.budgets.get(table_id)
+        if known is not None and known[:2] == (seat, version):
+            return known[2]
+        until = time.time() + self.settings.summary_hold
+        self.budgets[table_id] = (seat, version, until)
+        return until
 
     def _hold_until(self, table_id: str, seat: int) -> float | None:
         until = self.holds.get(table_id, {}).get(seat)
@@ -165,6 +182,7 @@ class TurnTimers:
         """A table left memory: its timer and its seats' holds."""
         self.drop(table_id)
         self.holds.pop(table_id, None)
+        self.budgets.pop(table_id, None)
 
     def clear(self) -> None:
         """Forget every timer (their tasks are stopped by the caller)."""
@@ -172,6 +190,7 @@ class TurnTimers:
         self.deadlines.clear()
         self.paused.clear()
         self.holds.clear()
+        self.budgets.clear()
 
     async def _expire(self, table: Table, deadline: Deadline) -> None:
         await asyncio.sleep(max(0.0, deadline.at - time.time()))
