@@ -144,7 +144,9 @@ def main() -> None:
             url = made["seats"][0]["url"]
             for lang in ("en", "ar"):
                 for size in SIZES:
-                    if name == "gulf" and (lang, size) != ("en", "desktop"):
+                    if name == "gulf" and (lang, size) == ("ar", "desktop"):
+                        continue
+                    if name == "hf" and lang == "ar":
                         continue
                     path = out / f"{name}-{size}-{lang}.{'jpg' if size == 'desktop' else 'png'}"
                     shoot(browser, url, path, lang, size, "#hand .card")

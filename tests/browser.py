@@ -16,6 +16,20 @@ from pathlib import Path
 
 REQUIRED = "HAND_TEST_BROWSER_REQUIRED"
 
+#: the axe-core release the accessibility test runs (npm's ``axe-core``; .ci/run installs it)
+AXE_VERSION = "4.10.2"
+
+
+def axe_path() -> Path | None:
+    """axe-core's ``axe.min.js``: ``$HAND_AXE_JS`` if set, else the npm install that .ci/run
+    makes in ``~/.cache/handgame/axe-core-VERSION`` (``npm install --prefix DIR axe-core``)."""
+    named = os.environ.get("HAND_AXE_JS")
+    if named:
+        return Path(named) if Path(named).is_file() else None
+    cache = Path.home() / ".cache" / "handgame" / f"axe-core-{AXE_VERSION}"
+    found = cache / "node_modules" / "axe-core" / "axe.min.js"
+    return found if found.is_file() else None
+
 
 def chromium_path() -> Path | None:
     """The Chromium executable the browser tests drive, or None."""
@@ -40,6 +54,9 @@ def missing(reason: str) -> None:
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] == ["axe"]:  # .ci/run: where axe-core goes, and its version
+        print(Path.home() / ".cache" / "handgame" / f"axe-core-{AXE_VERSION}", AXE_VERSION)
+        sys.exit(0)
     path = chromium_path()
     if path is None:
         sys.exit("no chromium found ($HAND_CHROMIUM, chromium on the PATH, /usr/bin/chromium)")

@@ -130,3 +130,62 @@ def test_no_timer_no_deadline(tmp_path: Path) -> None:
             assert m["turn_deadline"] is None and m["turn_remaining"] is None
         summary = c.get(f"/api/tables/{tid}").json()
         assert summary["turn_deadline"] is None and summary["turn_timeout"] is None
+
+
+def test_a_table_sets_its_own_timer_and_none_only_against_bots(tmp_path: Path) -> None:
+    with client(tmp_path / "t.sqlite", turn_timeout=60.0) as c:
+        # 20 s at this table, though the server's is 60
+        made = c.post("/api/tables", json={**table_body([HUMAN, BOT]), "turn_timeout": 20}).json()
+        tid, token = made["table"], made["seats"][0]["token"]
+        assert c.get(f"/api/tables/{tid}").json()["turn_timeout"] == 20
+        with c.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws:
+            check_sane(my_turn(Player(ws, 0)), 20.0)
+        # no timer (0): one human against bots
+        off = c.post("/api/tables", json={**table_body([HUMAN, BOT]), "turn_timeout": 0}).json()
+        url = f"/ws/tables/{off['table']}?token={off['seats'][0]['token']}"
+        with c.websocket_connect(url) as ws:
+            m = my_turn(Player(ws, 0))
+            assert m["turn_deadline"] is None and m["turn_remaining"] is None
+        assert c.get(f"/api/tables/{off['table']}").json()["turn_timeout"] is None
+        # ... but not for two humans, nor a timer too short
+        two = c.post("/api/tables", json={**table_body([HUMAN, HUMAN]), "turn_timeout": 0})
+        assert two.status_code == 422 and "one human against bots" in two.json()["detail"]
+        short = c.post("/api/tables", json={**table_body([HUMAN, BOT]), "turn_timeout": 3})
+        assert short.status_code == 422 and "10 to 3600 seconds" in short.json()["detail"]
+    # a restart keeps the table's own timer (it is stored with the table)
+    with client(tmp_path / "t.sqlite", turn_timeout=60.0) as c:
+        assert c.get(f"/api/tables/{tid}").json()["turn_timeout"] == 20
+        assert c.get(f"/api/tables/{off['table']}").json()["turn_timeout"] is None
+
+
+def test_an_open_summary_holds_the_timer(tmp_path: Path) -> None:
+    with client(tmp_path / "t.sqlite", turn_timeout=30.0, summary_hold=0.8) as c:
+        made = c.post("/api/tables", json=table_body([HUMAN, BOT])).json()
+        tid, token = made["table"], made["seats"][0]["token"]
+        with c.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws:
+            me = Player(ws, 0)
+            first = my_turn(me)
+            check_sane(first, 30.0)
+            ws.send_json({"type": "ping", "id": "p"})  # what came before is read
+            read_until(me, lambda m: m["type"] == "pong")
+            # the summary opens: no timer runs, nor counts down anywhere
+            ws.send_json({"type": "pause"})
+            held = read_until(me, lambda m: m["type"] == "seats")
+            assert held["turn_deadline"] is None and held["turn_remaining"] is None
+            assert c.get(f"/api/tables/{tid}").json()["turn_deadline"] is None
+            time.sleep(0.3)
+            # it closes: the timer runs again with the seconds it had left
+            ws.send_json({"type": "resume"})
+            again = read_until(me, lambda m: m["type"] == "seats" and m["turn_remaining"])
+            left = again["turn_remaining"]
+            assert first["turn_remaining"] - 1.0 < left <= first["turn_remaining"]
+            assert again["turn_deadline"] > first["turn_deadline"] + 0.2
+            # a summary left open holds the timer summary_hold seconds at most
+            ws.send_json({"type": "pause"})
+            read_until(me, lambda m: m["type"] == "seats" and m["turn_deadline"] is None)
+            late = read_until(me, lambda m: m["type"] == "seats" and m["turn_remaining"])
+            assert 0 < late["turn_remaining"] <= again["turn_remaining"]
+            # ... in all: the same decision paused again is not held any more
+            ws.send_json({"type": "pause"})
+            still = read_until(me, lambda m: m["type"] == "seats")
+            assert still["turn_remaining"] and still["turn_remaining"] <= late["turn_remaining"]

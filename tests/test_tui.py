@@ -134,7 +134,7 @@ def test_scripted_round_against_a_bot(tmp_path: Path) -> None:
         await pilot.pause()
         assert len(session.staged) == 3 and session.state.round is not None
         seen["table"] = screen_text(app)
-        # add Q♠ to the run 9♠ T♠ J♠ (meld 1), picking the meld with a click
+        # add Q♠ to the run 9♠ T♠ J♠ (meld 2, index 1), picking the meld with a click
         line = next(y for y, m in app.meld_lines.items() if m == 1)
         await pilot.click("#table", offset=(6, line))
         assert app.target == 1
@@ -178,7 +178,7 @@ def test_scripted_round_against_a_bot(tmp_path: Path) -> None:
         await pilot.pause()
 
     run_app(app, script, (100, 30))
-    assert "[1] 9♠ T♠ J♠" in seen["table"] and "A♣*=7♦" in seen["table"]
+    assert "[2] 9♠ T♠ J♠" in seen["table"] and "A♣*=7♦" in seen["table"]
     assert "you went out: partial hand" in seen["summary"]
     assert "-30" in seen["summary"] and "Match" in seen["summary"]
     assert "Match over" in seen["over"] and "Winner: you" in seen["over"]
@@ -423,8 +423,8 @@ def test_which_end_is_worded_as_the_action() -> None:
         await pilot.pause()
 
     run_app(app, script, (100, 30))
-    assert "1. add A♣ to meld 1 at the low end" in seen[0], seen[0]
-    assert "2. add A♣ to meld 1 at the high end" in seen[0], seen[0]
+    assert "1. add A♣ to meld 2 at the low end" in seen[0], seen[0]  # melds counted from 1
+    assert "2. add A♣ to meld 2 at the high end" in seen[0], seen[0]
     assert session.staged[-1] == LayOff(0, Card.parse("AC"), 1, "high")
 
 
@@ -474,8 +474,10 @@ def test_rule_messages_and_hints_in_arabic_and_persian() -> None:
         refused, hint = said[lang]
         rule = locale.messages()[lang]["rules"]["L-62"]
         assert refused == f"✗ {rule} (L-62) — {english}", refused
+        # the hint said whole in the language, the card named, no English line (issue 14)
         draw = locale.messages()[lang]["hints"]["draw_stock"]
-        assert hint.startswith(f"{hint_word}: {draw} — Draw from the stock"), hint
+        assert hint.startswith(f"{hint_word}: {draw} ("), hint
+        assert "8♥" in hint and "L-62" in hint and "Draw from" not in hint, hint
     assert said["en"][1].startswith("Hint: Draw from the stock"), said["en"][1]
 
 
@@ -602,3 +604,30 @@ def test_redeal_offer_out_of_turn() -> None:
     assert session.state.results[0].reason == "redeal"
     assert len(session.state.log) == 1 and session.state.round is not None
     assert any("claimed a redeal" in line for line in session.log)
+
+
+def test_the_same_bot_twice_is_named_by_its_seat(tmp_path: Path) -> None:
+    """``hand play --players 3``: the two greedy bots are "bot:greedy 2" and "bot:greedy 3"
+    (not "bot:greedy #1" and "bot:greedy"); in Arabic, by the bot's name (issue 14)."""
+    args = build_parser().parse_args(
+        ["play", "--players", "3", "--seed", "1", "--record", str(tmp_path / "g.json")]
+    )
+    session = play_session(args)
+    assert session.game.names == ("you", "bot:greedy 2", "bot:greedy 3")
+    from handgame.tui.i18n import player_name
+
+    assert [player_name("ar", n) for n in session.game.names] == ["أنت", "الطمّاع ٢", "الطمّاع ٣"]
+
+
+def test_which_meld_shows_cards_not_codes() -> None:
+    """The "Which meld?" dialog's choices: suit symbols, each wild with what it stands for."""
+    from handgame.core.cards import Card, parse_cards
+    from handgame.games.hand.melds import analyze
+    from handgame.games.hand.rules import make_ruleset
+    from handgame.games.hand.wilds import wilds_for
+    from handgame.tui.play_app import meld_words
+
+    rules = make_ruleset("levant", {})
+    wilds = wilds_for(rules, Card.parse("7C"))  # the aces of clubs are wild
+    assert meld_words(analyze(parse_cards(["7D", "AC", "9D"]), wilds, rules)) == "7♦ A♣=8♦ 9♦"
+    assert meld_words(analyze(parse_cards(["5D", "5S", "AC"]), wilds, rules)) == "5♦ 5♠ A♣=5♥/♣"

@@ -155,7 +155,7 @@ def test_lobby_then_a_turn_by_clicking_and_the_bots_move(server: str, browser: A
     )
     log = page.locator("#log").inner_text()
     assert "Sara discarded" in log
-    assert any(f"greedy {i}" in log for i in (1, 2, 3)), log
+    assert any(f"Greedy {i}" in log for i in (2, 3, 4)), log
     # sorting and the hint only rearrange or select the hand
     page.click("#sort-rank")
     page.click("#hint")
@@ -208,7 +208,7 @@ def test_replay_of_a_finished_match(server: str, browser: Any) -> None:
     page.click("#next")
     page.click("#next")
     assert page.evaluate("document.body.dataset.step") == "2"
-    assert "greedy" in page.locator("#what").inner_text()
+    assert "Greedy" in page.locator("#what").inner_text()
     page.click("#last")
     page.click("#first")
     assert page.evaluate("document.body.dataset.step") == "0"
@@ -393,6 +393,7 @@ def test_a_refused_move_and_the_hint_in_arabic_and_persian(server: str, browser:
     text = note.inner_text()
     assert text.startswith("لم يتم: لا تُؤخذ الورقة المرمية إلا لتنزلها"), text
     assert "(L-62)" in text
+    assert note.locator(".cards").inner_text() == "K♥"  # the card, in the refusal's sentence
     detail = note.locator(".detail")
     assert detail.get_attribute("lang") == "en"
     assert "draw from the stock instead (L-62, L-63, L-66)" in detail.inner_text()
@@ -405,12 +406,23 @@ def test_a_refused_move_and_the_hint_in_arabic_and_persian(server: str, browser:
     text = note.inner_text()
     assert text.startswith("Not done: the discard KH may be taken only"), text
     assert note.locator(".detail").count() == 0
-    # the engine's hint: a sentence in Arabic, the English line (with the cards) below it
+    # the engine's hint said whole in Arabic, then in Persian: the card named, no English line
     page.select_option("#lang", "ar")
     page.click("#hint")
     line = page.wait_for_selector("#announce .hint [data-hint='hint_draw_stock']")
-    assert line.inner_text().startswith("اسحب من الكومة")
-    assert "the discard K♥ makes no meld" in line.query_selector(".detail").inner_text()
+    assert (
+        line.inner_text()
+        == "اسحب من الكومة (الورقة المرمية K♥ لا تكمل مجموعة يمكنك إنزالها الآن، L-62)."
+    )
+    assert line.query_selector(".detail") is None
+    page.select_option("#lang", "fa")
+    page.click("#hint")
+    page.wait_for_function(
+        "document.querySelector('#announce .hint [data-hint]').innerText.startsWith('از کپه')"
+    )
+    assert "K♥" in page.locator("#announce .hint").inner_text()
+    assert "English" not in page.locator("#announce .hint").inner_text()
+    page.select_option("#lang", "ar")
     # a legal move clears the note of a refused one
     take.click()
     page.wait_for_selector("#announce.error [data-rule='L-62']")

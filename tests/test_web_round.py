@@ -9,10 +9,13 @@ and makes them with the page's own cards and buttons.
 
 from __future__ import annotations
 
+import re
+import time
 from typing import Any
 
 import pytest
 
+from server_helpers import choose
 from test_web import browser, server  # noqa: F401 - the fixtures: a live server, Chromium
 
 PHONE = {"width": 390, "height": 844}
@@ -35,11 +38,12 @@ LAYOUT = """
     return n && n.getBoundingClientRect();
   };
   const hand = box("#hand");
-  const first = box("#actions button");
+  const first = box("#actions button.primary") || box("#actions button");
   return {
     scroll: document.documentElement.scrollWidth, width: innerWidth, height: innerHeight,
-    hand: hand && [hand.top, hand.bottom], button: first && [first.top, first.bottom,
-      first.left, first.right],
+    hand: hand && [hand.top, hand.bottom, hand.left, hand.right],
+    button: first && [first.top, first.bottom, first.left, first.right],
+    room: box(".room").bottom, dock: box("#dock").top,
   };
 })()
 """
@@ -83,10 +87,13 @@ def check_layout(page: Any) -> None:
     """No sideways scroll; the hand and the first move button inside the viewport."""
     at = page.evaluate(LAYOUT)
     assert at["scroll"] <= at["width"], at
-    assert at["hand"] and at["hand"][0] < at["height"], at
-    if at["button"]:
-        top, bottom, left, right = at["button"]
-        assert 0 <= top and bottom <= at["height"] and 0 <= left and right <= at["width"], at
+    assert at["hand"], at
+    for part in ("hand", "button"):  # the hand and the primary move button, whole, on screen
+        if not at[part]:
+            continue  # no move button before cards are selected (the page says to select)
+        top, bottom, left, right = at[part]
+        assert 0 <= top and bottom <= at["height"] + 1 and 0 <= left and right <= at["width"], at
+    assert at["room"] <= at["dock"] + 1, at  # the table ends where the dock begins: never under it
 
 
 def act(page: Any, move: dict[str, Any], order: list[str], legal: list[dict[str, Any]]) -> None:
@@ -95,7 +102,7 @@ def act(page: Any, move: dict[str, Any], order: list[str], legal: list[dict[str,
         page.wait_for_selector("#question[open]")
         page.click(f"#question button[data-answer='{str(move['answer']).lower()}']")
     elif "draw" in move:
-        page.click("button[data-draw='stock']")
+        page.click(f"button[data-draw='{move['draw']}']")
     elif "take" in move:
         takes = [a for a in legal if "take" in a]
         page.click(f"button[data-action='take'] >> nth={takes.index(move)}")
@@ -114,10 +121,23 @@ def act(page: Any, move: dict[str, Any], order: list[str], legal: list[dict[str,
         page.click(f"button[data-action='discard'] >> nth={nth_button(legal, move, 'discard')}")
 
 
+def check_hint(page: Any) -> None:
+    """The hint on the page: no key to press (the page has none), melds counted as the page
+    counts them (from 1, at most as many as lie on the table)."""
+    page.click("#hint")
+    page.wait_for_selector("#announce .hint")
+    text = page.locator("#announce").inner_text()
+    assert "press" not in text, text
+    melds = page.locator("#melds .meld[data-meld]").count()
+    for n in re.findall(r"\bmeld (\d+)", text):
+        assert 1 <= int(n) <= melds, (text, melds)
+
+
 def play_round(page: Any) -> int:
     """Play seat 0's decisions by clicking until a summary opens; the number of moves. At each
     decision: the layout checks; after each discard, the log says it."""
     moves = 0
+    hinted = False
     while True:
         page.wait_for_function(
             "document.body.dataset.toAct === '0' || document.body.dataset.phase === 'over'"
@@ -131,6 +151,9 @@ def play_round(page: Any) -> int:
             page.wait_for_timeout(50)
             continue
         check_layout(page)
+        if state["phase"] == "play" and not hinted:
+            hinted = True
+            check_hint(page)
         move = pick(state["legal"])
         act(page, move, state["order"], state["legal"])
         page.wait_for_function(
@@ -138,9 +161,18 @@ def play_round(page: Any) -> int:
         )
         assert not page.locator("#announce.error").count(), page.locator("#announce").inner_text()
         moves += 1
-        if "discard" in move and page.locator("#log li").count():
-            assert "Sara discarded" in page.locator("#log").inner_text()
-            assert page.locator(".seat .last-move").count() >= 1
+        # the log and the seats at one moment (the round may end meanwhile: no log then)
+        log, lasts, numbers = page.evaluate(
+            "[[...document.querySelectorAll('#log li')].map((li) => li.textContent),"
+            " document.querySelectorAll('.seat .last-move').length,"
+            " [...document.querySelectorAll('#log li')].map((li) => li.value)]"
+        )
+        # newest first, numbered from the oldest (1) to the newest
+        assert numbers == list(range(len(numbers), 0, -1)), numbers
+        if "discard" in move and log:
+            assert any("Sara discarded" in x for x in log), log
+            if any("Sara" not in x for x in log):  # another seat moved: its last move shows
+                assert lasts >= 1
         assert moves < 400, "the round did not end"
 
 
@@ -150,7 +182,12 @@ def lobby(page: Any, base: str, preset: str, players: int, bot: str) -> None:
     page.wait_for_selector("body[data-ready='1']")
     page.select_option("#preset", preset)
     page.select_option("#players", str(players))
+    # the rounds field shows the preset's (levant: 7), the turn timer may be "none" (bots only)
+    assert page.input_value("#rounds") == (
+        "7" if preset == "levant" else page.input_value("#rounds")
+    )
     page.fill("#rounds", "1")
+    page.select_option("#timer", "0")
     page.fill("[data-seat-name='0']", "Sara")
     for i in range(1, players):
         page.select_option(f"[data-seat-bot='{i}']", bot)
@@ -193,19 +230,168 @@ def test_a_round_of_hand_and_foot_by_clicking_on_a_phone(server: str, browser: A
     context.close()
 
 
-@pytest.mark.parametrize("size", ["desktop", "phone"])
+SIZES = {
+    "desktop": {"width": 1280, "height": 800},
+    "phone": PHONE,
+    "phone-landscape": {"width": PHONE["height"], "height": PHONE["width"]},
+}
+
+
+@pytest.mark.parametrize("size", list(SIZES))
 def test_a_round_of_hand_by_clicking(server: str, browser: Any, size: str) -> None:  # noqa: F811
-    viewport = PHONE if size == "phone" else {"width": 1280, "height": 800}
+    viewport = SIZES[size]
     context = browser.new_context(locale="en-US", viewport=viewport)
     page = context.new_page()
     page.set_default_timeout(15_000)
     lobby(page, server, "levant", 3, "greedy")
     assert page.locator("#game").inner_text() == "Hand · Levant"
     assert page.locator("#minimum").is_hidden()
+    # no timer at this table (the lobby's "none"), and the bots named in words, by seat
+    assert page.locator("#timer").inner_text() == ""
+    assert page.locator(".seat[data-seat='1'] .who bdi").inner_text() == "Greedy 2"
     assert play_round(page) >= 3
     dialog = page.locator("#summary")
     assert dialog.locator("table[data-summary='round'] tr").count() == 4
+    # each score says why: the one who went out, and the others (cards left, never opened)
+    whys = dialog.locator("td.why").all_inner_texts()
+    assert sum(w.startswith("went out") for w in whys) == 1, whys
+    assert all(
+        w in ("went out", "went out with a full hand", "never opened", "cards left", "")
+        or w.startswith("cards left ×")
+        for w in whys
+    ), whys
     assert dialog.locator("h2[data-summary='match']").count() == 1
     # the stale "Your turn" is gone once the match is over
     assert "Your turn" not in page.locator("#announce").inner_text()
+    context.close()
+
+
+def test_the_lobby_timer_partnership_and_a_gulf_take(server: str, browser: Any) -> None:  # noqa: F811
+    """The lobby: no "none" timer for two humans; partnership teams on the seat rows. A gulf
+    table: the first take of the upcard names its card (G-3); Arabic bot names and digits."""
+    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(server + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#preset", "gulf")
+    assert page.input_value("#rounds") == ""
+    assert page.get_attribute("#rounds", "placeholder") == "to 200 points"
+    page.select_option("#players", "4")
+    assert page.locator(".lobby-seat.team").count() == 0
+    page.check("#partnership")
+    teams = page.eval_on_selector_all(".lobby-seat", "rs => rs.map(r => r.dataset.team)")
+    assert teams == ["0", "1", "0", "1"]
+    assert page.locator(".lobby-seat").first.locator(".team-tag").inner_text() == "Team 1"
+    assert page.locator("#timer option[value='0']").is_enabled()
+    page.select_option("[data-seat-kind='1']", "human")
+    assert page.locator("#timer option[value='0']").is_disabled()
+    # a gulf table where the bot (seat 1) plays first and the human watches: the log names
+    # the card of every take, the upcard's too
+    seats = [{"kind": "human", "name": "Sara"}, {"kind": "bot", "bot": "greedy"}]
+    body = {"rules": {"preset": "gulf", "options": {"rounds": 1}}, "seats": seats}
+    made = page.request.post(server + "/api/tables", data=body).json()
+    ar = browser.new_context(locale="ar", viewport=PHONE)
+    page = ar.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(made["seats"][0]["url"])
+    page.wait_for_selector("#hand .card")
+    assert page.locator(".seat[data-seat='1'] .who bdi").inner_text() == "الطمّاع ٢"
+    upcard = page.evaluate(
+        '(async () => (await import("/static/state.js")).ui.view.public.upcard)()'
+    )
+    assert isinstance(upcard, str) and len(upcard) in (1, 2)  # the view names it (G-3)
+    for _ in range(6):  # a few turns: each take from the pile says which card
+        page.wait_for_function("document.body.dataset.toAct === '0'", timeout=30_000)
+        state = page.evaluate(VIEW)
+        move = (
+            pick(state["legal"])
+            if "draw" not in str(state["legal"])
+            else next(
+                (a for a in state["legal"] if a.get("draw") == "discard"), pick(state["legal"])
+            )
+        )
+        act(page, move, state["order"], state["legal"])
+        page.wait_for_function(f"Number(document.body.dataset.version) > {state['version']}")
+        if page.locator("#summary[open]").count():
+            break
+    takes = page.evaluate(
+        """(async () => {
+          const { ui } = await import("/static/state.js");
+          return ui.view.public ? ui.view.public.actions.filter((a) => a.draw === "discard")
+            .length : 0; })()"""
+    )
+    for line in page.locator("#log li").all_inner_texts():
+        if "أخذ" in line:
+            assert any(s in line for s in "♠♥♦♣") or "جوكر" in line, line
+    assert takes >= 1  # Sara took from the pile (the upcard first, if she played first)
+    ar.close()
+    context.close()
+
+
+def play_rounds(base: str, table: str, token: str, rounds: int) -> None:
+    """Play seat 0 over its own WebSocket (the page closed) until ``rounds`` rounds are over
+    and the next round waits for seat 0."""
+    import json
+    import random
+
+    from websockets.sync.client import connect
+
+    url = base.replace("http", "ws") + f"/ws/tables/{table}?token={token}"
+    rng = random.Random(3)
+    deadline = time.monotonic() + 120
+    with connect(url) as ws:
+        while True:
+            assert time.monotonic() < deadline, "the rounds did not end"
+            m = json.loads(ws.recv(timeout=30))
+            if m["type"] != "state" or m["view"]["turn"] != 0 or not m["view"]["legal_actions"]:
+                continue
+            if len(m["view"]["results"]) >= rounds:
+                return
+            action = choose(m["view"], rng)
+            ws.send(json.dumps({"type": "action", "version": m["version"], "action": action}))
+
+
+def test_summaries_missed_while_away_in_order_and_no_timer_meanwhile(
+    server: str,  # noqa: F811
+    browser: Any,  # noqa: F811
+) -> None:
+    """Two rounds end while Sara is away: back, she sees both summaries, in order; while they
+    are open her turn timer waits (the server's too), and runs again once they are closed."""
+    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    seats = [{"kind": "human", "name": "Sara"}, {"kind": "bot", "bot": "greedy"}]
+    body = {"rules": {"preset": "levant", "options": {"rounds": 3}}, "seats": seats}
+    made = page.request.post(server + "/api/tables", data=body).json()
+    url, token, table = made["seats"][0]["url"], made["seats"][0]["token"], made["table"]
+    page.goto(url)
+    page.wait_for_selector("#hand .card")
+    page.close()  # away
+    play_rounds(server, table, token, 2)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(url)
+    page.wait_for_selector("#summary[open]")
+    dialog = page.locator("#summary")
+    assert dialog.locator(".missed").inner_text() == "While you were away"
+    heads = dialog.locator("h2[data-round]")
+    assert [heads.nth(i).get_attribute("data-round") for i in range(heads.count())] == ["1", "2"]
+
+    def deadline() -> Any:
+        return page.request.get(f"{server}/api/tables/{table}").json()["turn_deadline"]
+
+    # the summary is open: no timer at the server, none on the page
+    limit = time.monotonic() + 10
+    while deadline() is not None:
+        assert time.monotonic() < limit, "the timer still runs while the summary is open"
+        time.sleep(0.1)
+    assert page.locator("#timer").inner_text() == ""
+    # closed: the timer runs again
+    dialog.locator("button").click()
+    limit = time.monotonic() + 10
+    while deadline() is None:
+        assert time.monotonic() < limit, "the timer did not run again"
+        time.sleep(0.1)
+    page.wait_for_function("document.getElementById('timer').textContent !== ''")
     context.close()

@@ -137,6 +137,10 @@ def _check_public(
                     _no_cards(v2, f"{where}.{k2}", out)
         elif key == "actions":
             _check_log(v, rnd.actions, out, cache)
+        elif key == "upcard":
+            # the card turned up at the deal (G-3): everyone saw it
+            up = rnd.deal.discard
+            _exact(v, str(up) if up is not None else None, where, out)
         else:
             _no_cards(v, where, out)
 

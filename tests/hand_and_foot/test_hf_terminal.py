@@ -211,14 +211,14 @@ def test_the_table_shows_feet_red_threes_books_and_the_blocked_pile() -> None:
     assert "foot down" in hf_render.seat_line(view, 1, "en").plain
     table, spots = hf_render.table_text(view, 0, "en")
     assert "Team 1 · books: 0 clean, 0 dirty · opened" in table.plain
-    assert "  >[0] K♠ K♥ K♦ K♣  4/7" in table.plain
+    assert "  >[1] K♠ K♥ K♦ K♣  4/7" in table.plain  # melds numbered from 1
     assert [m for line in sorted(spots) for _, _, m in spots[line]] == [0, 1, 2, 3]
     assert len(spots) == 4  # one a line; packed into 80 columns, two lines
     packed, spots = hf_render.table_text(view, 0, "en", 80)
     assert len(spots) == 2 and max(len(line) for line in packed.plain.splitlines()) <= 80
     line = min(spots)
     a, b, meld_index = spots[line][0]
-    assert meld_index == 0 and packed.plain.splitlines()[line][a:b] == ">[0] K♠ K♥ K♦ K♣  4/7"
+    assert meld_index == 0 and packed.plain.splitlines()[line][a:b] == ">[1] K♠ K♥ K♦ K♣  4/7"
     header = hf_render.header_text(view, "en").plain
     assert "Minimum 50" in header and "blocked" not in header
     seven = tuple(parse_cards("KS KH KD KC KS KH KD".split()))
@@ -226,7 +226,7 @@ def test_the_table_shows_feet_red_threes_books_and_the_blocked_pile() -> None:
     booked = replace(
         view, melds=(MeldView(0, 0, "K", seven, "clean"), MeldView(1, 0, "K", dirty, "dirty"))
     )
-    assert "[0] K♠ K♥ K♦ K♣ K♠ K♥ K♦  clean book" in hf_render.meld_line(
+    assert "[1] K♠ K♥ K♦ K♣ K♠ K♥ K♦  clean book" in hf_render.meld_line(
         booked, 0, None, "en"
     ).plain
     assert "2♣* X* K♦  dirty book" in hf_render.meld_line(booked, 1, None, "en").plain
@@ -270,7 +270,7 @@ def test_tui_fits_80_by_24_and_a_click_targets_a_meld() -> None:
             assert "Team 1 · books: 0 clean, 0 dirty · opened" in text
             assert "seat 0 · 11 cards · in foot · red threes" in text
             assert "Team 2 · books: 0 clean, 0 dirty · not opened" in text
-            assert ">[3] 9♠ 9♥ 9♦  3/7" in text  # the last meld is the target
+            assert ">[4] 9♠ 9♥ 9♦  3/7" in text  # the last meld is the target (from 1)
             assert app.meld_order() == [0, 1, 2, 3]
             line, spots = next((y, s) for y, s in sorted(app.meld_spots.items()))
             a, _, first = spots[0]
@@ -330,4 +330,5 @@ def test_refusals_and_hints_in_arabic_and_persian() -> None:
         assert said.startswith(locale.sentence(lang, "rules", "HF-6") + " (HF-6) — ")
         line = next(x for x in hf_hints.hint(state.view(0)) if x.startswith("Draw"))
         hint = hint_text(lang, line, hf_hints.hint_kind)
-        assert hint == f"{locale.sentence(lang, 'hints', 'draw_two')} — {line}"
+        # said whole in the language (issue 14): the sentence, no English line after it
+        assert hint == f"{locale.sentence(lang, 'hints', 'draw_two')}.", hint

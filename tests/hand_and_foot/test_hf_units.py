@@ -110,9 +110,9 @@ def test_words() -> None:
     assert said == [
         "Rana drew two cards from the stock",
         "Rana took the pile, laying K♦ with K♠ K♥",
-        "Rana took the pile, adding K♦ to meld 2",
+        "Rana took the pile, adding K♦ to meld 3",  # melds counted from 1 for people
         "Rana laid Q♠ Q♥ 2♣",
-        "Rana added X to meld 1",
+        "Rana added X to meld 2",
         "Rana asked their partner: may I go out?",
         "Rana answered no",
         "Rana discarded 3♣",

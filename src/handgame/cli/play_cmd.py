@@ -99,9 +99,9 @@ def _play_seats(args: argparse.Namespace) -> tuple[int, list[str], list[str]]:
             ("you" if humans == 1 else f"player {i + 1}") if spec == HUMAN else f"bot:{spec}"
             for i, spec in enumerate(seats)
         ]
-        for i, n in enumerate(names):
-            if names.count(n) > 1:
-                names[i] = f"{n} #{i}"
+        # the same bot twice or more: each named by its seat, "bot:greedy 2", "bot:greedy 3"
+        twice = {n for n in names if names.count(n) > 1}
+        names = [f"{n} {i + 1}" if n in twice else n for i, n in enumerate(names)]
     elif len(names) != players:
         raise UsageError(f"--names gives {len(names)} names for {players} players")
     return players, seats, names

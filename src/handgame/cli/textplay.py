@@ -58,7 +58,7 @@ def show_view(v: PlayerView, write: Writer) -> None:
     pile = len(v.discard_pile)
     write(f"{ind}{wild} · discard pile: {top} ({pile} card{'s' if pile != 1 else ''})")
     for m in v.melds:
-        write(f"  [{m.index}] {seat_name(m.owner)}: {m.text}")
+        write(f"  [{m.index + 1}] {seat_name(m.owner)}: {m.text}")
     seats = []
     for s in range(v.players):
         opened = ", opened" if v.opened[s] else ""

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
+from typing import Any
 
 #: the file's name inside this package
 FILE = "messages.json"
@@ -49,3 +51,79 @@ def rule_of(message: str) -> str | None:
     else None."""
     found = RULE_ID.search(message)
     return found.group(0) if found else None
+
+
+#: the hint lines' file: a pattern per kind of line and its sentence in each language
+HINT_LINES = "hint_lines.json"
+
+#: the digits of each language that writes its own
+DIGITS = {"ar": "٠١٢٣٤٥٦٧٨٩", "fa": "۰۱۲۳۴۵۶۷۸۹"}
+
+_PLACE = re.compile(r"\{(\d+)([#~]?)\}")
+
+
+def hint_lines_text() -> str:
+    """The hint lines' file as it is (UTF-8 JSON), served to the web UI."""
+    return resources.files(__name__).joinpath(HINT_LINES).read_text(encoding="utf-8")
+
+
+@cache
+def _hint_lines() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(hint_lines_text())
+    return data
+
+
+def digits(lang: str, text: str) -> str:
+    """``text`` with its digits in ``lang``'s (Arabic-Indic, Persian; as they are otherwise)."""
+    table = DIGITS.get(lang)
+    return text.translate(str.maketrans("0123456789", table)) if table else text
+
+
+def _said(
+    lang: str, line: str, entries: list[dict[str, str]], names: Callable[[str], str] | None = None
+) -> str | None:
+    for entry in entries:
+        found = re.match(entry["pattern"], line)
+        if found is None or lang not in entry:
+            continue
+
+        def fill(m: re.Match[str], found: re.Match[str] = found) -> str:
+            value = found.group(int(m.group(1))) or ""
+            how = m.group(2)
+            if how == "#":
+                return digits(lang, value)
+            if how == "~":
+                parts = value.split("; then ")
+                steps = [_said(lang, s, _hint_lines()["steps"]) or s for s in parts]
+                return str(_hint_lines()["then"][lang]).join(steps)
+            return names(value) if names else value
+
+        return _PLACE.sub(fill, entry[lang])
+    return None
+
+
+def hint_line(lang: str, line: str) -> str | None:
+    """A hint line of either game (English, naming its cards) said whole in ``lang``, its cards
+    and numbers kept; None in English or for a line no pattern
+    of ``hint_lines.json`` matches."""
+    if lang == "en":
+        return None
+    return _said(lang, line, _hint_lines()["lines"])
+
+
+#: the cards a log line may end with (what a draw brought the player: ``: 7♦ X``)
+_DRAWN = re.compile(r"^(.*)(: (?:[AKQJT2-9][♠♥♦♣]|X)(?: (?:[AKQJT2-9][♠♥♦♣]|X))*)$")
+
+
+def log_line(lang: str, line: str, names: Callable[[str], str] | None = None) -> str | None:
+    """A log line of the terminal (an action in words, a round's start or end) said in
+    ``lang``, its cards and numbers kept, ``names`` saying each player's name (``you``, a bot's)
+    in ``lang``; None in English or for a line no pattern matches."""
+    if lang == "en":
+        return None
+    entries = _hint_lines()["log"]
+    said = _said(lang, line, entries, names)
+    if said is None and (drawn := _DRAWN.match(line)) is not None:
+        head = _said(lang, drawn.group(1), entries, names)
+        said = head + drawn.group(2) if head is not None else None
+    return said

@@ -21,7 +21,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from handgame import locale
 from handgame.core import __version__
-from handgame.core.game import MatchState
+from handgame.core.game import GameSpec, MatchState
 from handgame.core.record import game_of
 from handgame.core.registry import games
 from handgame.server.cluster import make_hub
@@ -68,6 +68,12 @@ class TableIn(BaseModel):
     rules: RulesIn = Field(default_factory=RulesIn)
     partnership: bool = False
     seats: list[SeatIn] = Field(min_length=2, max_length=6)
+    turn_timeout: float | None = Field(
+        default=None,
+        ge=0,
+        description="seconds a human has for each decision at this table (null: the "
+        "server's; 0: no timer, only for one human against bots)",
+    )
 
 
 class SeatTokenOut(BaseModel):
@@ -130,6 +136,12 @@ class PresetOut(BaseModel):
     max_players: int
     default_players: int
     summary: str
+    rounds: int | None = Field(
+        default=None, description="the rounds a match plays (null: to a penalty limit)"
+    )
+    penalty_limit: int | None = Field(
+        default=None, description="the total that ends the match (null: none)"
+    )
 
 
 def create_app(
@@ -201,6 +213,7 @@ def create_app(
                 body.rules.options,
                 body.partnership,
                 [s.model_dump() for s in body.seats],
+                body.turn_timeout,
             )
         except LimitReached as e:
             raise HTTPException(503, str(e)) from None
@@ -238,7 +251,7 @@ def create_app(
             team_totals=public["team_totals"],
             finished=table.finished,
             winner=winner,
-            turn_timeout=hub.settings.turn_timeout,
+            turn_timeout=table.timeout(hub.settings.turn_timeout),
             **timer_fields(hub.deadline(table.id)),
         )
 
@@ -252,6 +265,7 @@ def create_app(
                 max_players=p.max_players,
                 default_players=p.default_players,
                 summary=p.summary,
+                **preset_ends(game, p.name, p.default_players),
             )
             for game in games()
             for p in game.preset_info
@@ -370,6 +384,12 @@ def create_app(
         ``hand play`` reads too: :mod:`handgame.locale`)."""
         return Response(locale.text(), media_type="application/json")
 
+    @app.get("/locale/hint_lines.json", include_in_schema=False)
+    async def locale_hint_lines() -> Response:
+        """Every hint line said whole in Arabic and Persian (:func:`handgame.locale.hint_line`
+        reads the same file)."""
+        return Response(locale.hint_lines_text(), media_type="application/json")
+
     @app.get("/", include_in_schema=False)
     async def lobby_page() -> FileResponse:
         return FileResponse(STATIC / "lobby.html")
@@ -383,6 +403,16 @@ def create_app(
         return FileResponse(STATIC / "replay.html")
 
     return app
+
+
+def preset_ends(game: GameSpec, preset: str, players: int) -> dict[str, int | None]:
+    """How a preset's match ends, for the lobby: its ``rounds`` and ``penalty_limit`` (None
+    where the preset has no such rule)."""
+    rules = game.create(preset, {}, players, False, None).rules
+    return {
+        "rounds": getattr(rules, "rounds", None),
+        "penalty_limit": getattr(rules, "penalty_limit", None),
+    }
 
 
 def invite_base(settings: Settings, request: Request) -> str:

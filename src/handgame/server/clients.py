@@ -246,7 +246,8 @@ class Clients:
         await self.handle(conn, table, message)
 
     async def handle(self, conn: Connection, table: Table, message: ClientMessage) -> None:
-        """A client's message read and within its limits: a ``sync``, ``back`` or ``action``."""
+        """A client's message read and within its limits: ``sync``, ``back``, ``pause``,
+        ``resume`` or ``action``."""
         async with self.lock(table.id):
             if message.type == "sync":
                 self.catch_up(conn, table, message.version)
@@ -268,6 +269,9 @@ class Clients:
                 )
         elif message.type == "back":
             self.back(table, sender.seat)
+        elif message.type in ("pause", "resume"):  # a summary opened or closed
+            self.timers.hold(table, sender.seat, message.type == "pause")
+            self.send_presence(table)
         elif message.type == "action":
             await self.action(sender, table, message)
 

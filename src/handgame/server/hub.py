@@ -30,7 +30,7 @@ from handgame.server.persist import PresenceWrites, ViewCache
 from handgame.server.protocol import Deadline, ack_message
 from handgame.server.settings import Settings
 from handgame.server.storage import Storage
-from handgame.server.table import Seat, Step, Table, token_hash
+from handgame.server.table import Seat, Step, Table, check_timeout, token_hash
 from handgame.server.timers import TurnTimers
 from handgame.server.workers import Workers
 
@@ -161,8 +161,12 @@ class Hub(Clients):
         options: dict[str, Any],
         partnership: bool,
         seats: list[dict[str, Any]],
+        turn_timeout: float | None = None,
     ) -> tuple[Table, dict[int, str]]:
-        """A new table, stored and dealt; its human seats' tokens. Raises ``ValueError``."""
+        """A new table, stored and dealt; its human seats' tokens; ``turn_timeout`` its own
+        turn timer (None: the server's; 0: none, for one human against bots). Raises
+        ``ValueError``."""
+        own_timeout = check_timeout(turn_timeout, seats)
         rounds = options.get("rounds")
         if isinstance(rounds, int) and rounds > self.settings.max_rounds:
             raise ValueError(f"rounds: at most {self.settings.max_rounds} on this server")
@@ -191,6 +195,7 @@ class Hub(Clients):
             seed,
             created_at=datetime.now(UTC),
             stand_in=self.settings.stand_in,
+            turn_timeout=own_timeout,
         )
         try:
             playing = await self.workers.db(self.storage.count_unfinished)
@@ -269,7 +274,7 @@ class Hub(Clients):
         del self.tables[table_id]
         self.conns.pop(table_id, None)
         self.drivers.drop(table_id)
-        self.timers.drop(table_id)
+        self.timers.forget(table_id)
         self.presence_writes.forget(table_id)
         self.locks.pop(table_id, None)
         state = "finished" if table.finished else "waiting"

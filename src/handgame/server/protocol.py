@@ -118,7 +118,7 @@ def ack_message(id: str | None, version: int, duplicate: bool = False) -> dict[s
 class ClientMessage:
     """A message a client sent, read: its type and fields."""
 
-    type: str  # "action" | "back" | "ping" | "sync"
+    type: str  # "action" | "back" | "ping" | "sync" | "pause" | "resume"
     id: str | None = None
     version: Any = None
     action: Any = None
@@ -150,7 +150,7 @@ def read_client_message(text: str) -> ClientMessage:
         if "action" not in obj:
             raise MalformedMessage("an action message needs action (record notation)")
         return ClientMessage("action", mid, obj.get("version"), obj["action"])
-    if kind in ("back", "ping", "sync"):
+    if kind in ("back", "ping", "sync", "pause", "resume"):
         version = obj.get("version")
         if (
             kind == "sync"
@@ -159,4 +159,6 @@ def read_client_message(text: str) -> ClientMessage:
         ):
             raise MalformedMessage("version must be a whole number")
         return ClientMessage(kind, mid, version)
-    raise MalformedMessage(f"unknown message type {kind!r}; send action, sync, back or ping")
+    raise MalformedMessage(
+        f"unknown message type {kind!r}; send action, sync, back, ping, pause or resume"
+    )

@@ -15,6 +15,8 @@ class Settings:
 
     database_url: str = field(default_factory=default_database_url)
     turn_timeout: float | None = 60.0  # seconds a human has for each decision (None: no limit)
+    # seconds at most a seat's open round summary holds its turn timer (docs/web-protocol.md)
+    summary_hold: float = 120.0
     bot_delay: float = 0.6  # seconds before each bot move, so that people can follow
     stand_in: str = "greedy"  # the bot that plays for an absent human
     # trained agents' files a table may seat as policy:PATH (hand serve --policy PATH)

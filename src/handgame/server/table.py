@@ -30,10 +30,33 @@ from handgame.server.storage import StoredStep, StoredTable
 #: how many recent states a table keeps, to send a reconnecting client what it missed
 HISTORY = 256
 
+#: the shortest and longest turn timer a table may ask for, in seconds
+MIN_TIMEOUT, MAX_TIMEOUT = 10.0, 3600.0
+
 
 def token_hash(token: str) -> str:
     """The stored form of a seat token (the token itself is never stored)."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def check_timeout(seconds: float | None, seats: list[dict[str, Any]]) -> float | None:
+    """A table's turn timer as the lobby asks for it (None: the server's; 0: none, allowed only
+    when one human at most plays, against bots); raises ``ValueError``."""
+    if seconds is None:
+        return None
+    if seconds == 0:
+        humans = sum(1 for s in seats if s.get("kind") != "bot")
+        if humans > 1:
+            raise ValueError(
+                "turn_timeout: no timer (0) only for one human against bots; "
+                f"this table has {humans} humans"
+            )
+        return 0.0
+    if not MIN_TIMEOUT <= seconds <= MAX_TIMEOUT:
+        raise ValueError(
+            f"turn_timeout: 0 (none) or {MIN_TIMEOUT:g} to {MAX_TIMEOUT:g} seconds, not {seconds:g}"
+        )
+    return float(seconds)
 
 
 def check_bot(spec: str, policies: tuple[str, ...] = ()) -> str:
@@ -120,6 +143,8 @@ class Table:
     history: deque[tuple[int, MatchState]] = field(default_factory=lambda: deque(maxlen=HISTORY))
     applied_ids: dict[tuple[int, str], int] = field(default_factory=dict)
     away: set[int] = field(default_factory=set)
+    # this table's turn timer in seconds (the lobby's choice): None, the server's; 0, none
+    turn_timeout: float | None = None
 
     def __post_init__(self) -> None:
         """Find the game of the table's preset; start the match before its first deal
@@ -130,12 +155,23 @@ class Table:
 
     # --- configuration ------------------------------------------------------------------------
     def config(self) -> dict[str, Any]:
-        """The table's stored metadata (rules, seats, partnership; no seed, no token)."""
-        return {
+        """The table's stored metadata (rules, seats, partnership, its own turn timer if it has
+        one; no seed, no token)."""
+        out: dict[str, Any] = {
             "rules": {"preset": self.game.preset, "options": dict(self.game.options)},
             "partnership": self.game.partnership,
             "seats": [s.to_config() for s in self.seats],
         }
+        if self.turn_timeout is not None:
+            out["turn_timeout"] = self.turn_timeout
+        return out
+
+    def timeout(self, server: float | None) -> float | None:
+        """Seconds a human has for each decision here (None: no timer): the table's own
+        setting, else the server's (``server``)."""
+        if self.turn_timeout is None:
+            return server
+        return self.turn_timeout or None
 
     @staticmethod
     def from_stored(stored: StoredTable, stand_in: str = "greedy") -> Table:
@@ -152,6 +188,7 @@ class Table:
         )
         table = Table(stored.id, game, seats, stored.seed, stored.created_at, stand_in)
         table.away = set(stored.away)
+        table.turn_timeout = cfg.get("turn_timeout")
         for s in stored.steps:
             table.commit(table.replay(s))
         return table

@@ -19,7 +19,7 @@ from handgame.games.hand.state import State
 from handgame.games.hand.view import PlayerView
 from handgame.games.hand.wilds import Wilds
 from handgame.tui import render
-from handgame.tui.i18n import tr
+from handgame.tui.i18n import log_text, tr
 from handgame.tui.render import WildTest
 from handgame.tui.screens import InfoScreen
 from handgame.tui.widgets import HandWidget, TableWidget
@@ -230,7 +230,8 @@ class CardTableApp(App[int]):
 
     def action_log(self) -> None:
         """Show the whole log."""
-        self.push_screen(InfoScreen(Text("\n".join(self.log_lines()[-200:]) or "-")))
+        lines = [log_text(self.lang, line) for line in self.log_lines()[-200:]]
+        self.push_screen(InfoScreen(Text("\n".join(lines) or "-")))
 
 
 class BaseGameApp(CardTableApp):
@@ -251,7 +252,9 @@ class BaseGameApp(CardTableApp):
         self.query_one("#header", Static).update(render.header_text(view, state, self.lang))
         table, self.meld_lines = render.table_text(view, self.target, self.lang)
         self.query_one("#table", Static).update(table)
-        self.query_one("#log", Static).update(Text("\n".join(log[-3:])))
+        self.query_one("#log", Static).update(
+            Text("\n".join(log_text(self.lang, line) for line in log[-3:]))
+        )
         self.query_one("#message", Static).update(self.message)
         title = self.hand_title(view.seat, view.names, len(self.hand_cards))
         self.query_one("#hand-title", Static).update(title)

@@ -106,7 +106,7 @@ def meld_chunk(view: PlayerView, index: int, target: int | None, lang: str) -> T
     chosen = index == target
     t = Text()
     t.append(">" if chosen else " ", style="bold cyan")
-    t.append(f"[{m.index}] ", style="cyan" if chosen else "dim")
+    t.append(f"[{m.index + 1}] ", style="cyan" if chosen else "dim")
     t.append_text(cards_text(m.cards))
     if m.kind == "clean":
         t.append(f"  {tr(lang, 'clean book')}", style="bold green")

@@ -10,6 +10,7 @@ from textual.widgets import Static
 from handgame.games.hand_and_foot.view import PlayerView
 from handgame.tui import hf_render
 from handgame.tui.base import CardTableApp
+from handgame.tui.i18n import log_text
 from handgame.tui.render import sort_hand
 from handgame.tui.widgets import HandWidget
 
@@ -41,7 +42,9 @@ class HFTableApp(CardTableApp):
             view, self.target, self.lang, width if width > 20 else None
         )
         self.query_one("#table", Static).update(table)
-        self.query_one("#log", Static).update(Text("\n".join(log[-3:])))
+        self.query_one("#log", Static).update(
+            Text("\n".join(log_text(self.lang, line) for line in log[-3:]))
+        )
         self.query_one("#message", Static).update(self.message)
         title = self.hand_title(view.seat, view.names, len(self.hand_cards))
         self.query_one("#hand-title", Static).update(title)

@@ -12,6 +12,7 @@ advice before the line (both sentences from :mod:`handgame.locale`, the file the
 from __future__ import annotations
 
 import codecs
+import re
 from collections.abc import Callable
 
 from handgame import locale
@@ -138,10 +139,40 @@ def rule_text(lang: str, error: GameError) -> str:
     return f"{said} ({rule}) — {message}"
 
 
+#: the bots' names in Arabic and Persian
+_BOTS = {
+    "greedy": ("الطمّاع", "حریص"),
+    "random": ("العشوائي", "تصادفی"),
+    "ismcts": ("الباحث", "جستجوگر"),
+}
+
+
+def player_name(lang: str, name: str) -> str:
+    """A player's name in ``lang``: "you" and the bots' names (``bot:greedy 2``) said in it,
+    a person's name as it is."""
+    if name == "you":
+        return tr(lang, "you")
+    bot = re.fullmatch(r"bot:(\w+)(?::\S*)?(?: (\d+))?", name)
+    if lang == "en" or bot is None or bot.group(1) not in _BOTS:
+        return name
+    word = _BOTS[bot.group(1)][0 if lang == "ar" else 1]
+    return f"{word} {locale.digits(lang, bot.group(2))}" if bot.group(2) else word
+
+
+def log_text(lang: str, line: str) -> str:
+    """A line of the terminal's log in ``lang`` (:func:`handgame.locale.log_line`, with the
+    players' names said in it too), the line itself in English or where no pattern says it."""
+    said = locale.log_line(lang, line, lambda name: player_name(lang, name))
+    return line if said is None else said
+
+
 def hint_text(lang: str, line: str, kind_of: Callable[[str], str | None] = hint_kind) -> str:
     """A hint line (English, naming the cards) in ``lang``: the sentence for its kind of advice
     (``kind_of``: the game's ``hint_kind``, Hand's by default) and the English line after it;
     the line alone in English or without a sentence."""
+    whole = locale.hint_line(lang, line)  # the line said whole, with its cards
+    if whole is not None:
+        return whole
     said = locale.sentence(lang, "hints", kind_of(line)) if lang != "en" else None
     if said is None:
         return line

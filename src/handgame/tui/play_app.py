@@ -8,7 +8,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.binding import Binding, BindingType
 
-from handgame.core.cards import Card
+from handgame.core.cards import SUIT_SYMBOLS, Card
 from handgame.core.errors import IllegalAction
 from handgame.games.hand.actions import (
     Action,
@@ -19,7 +19,7 @@ from handgame.games.hand.actions import (
     LayOff,
     SwapWild,
 )
-from handgame.games.hand.melds import analyze
+from handgame.games.hand.melds import Meld, analyze
 from handgame.games.hand.state import State
 from handgame.games.hand.view import PlayerView
 from handgame.tui import render
@@ -27,6 +27,24 @@ from handgame.tui.base import NAV_BINDINGS, BaseGameApp
 from handgame.tui.i18n import hint_text, rule_text, tr
 from handgame.tui.screens import ChoiceScreen, CoverScreen, InfoScreen
 from handgame.tui.session import Session, choice, describe
+
+
+def meld_words(meld: Meld) -> str:
+    """A meld for people: its cards with suit symbols, each wild card with what it stands for
+    (``7♦ A♣=8♦ 9♦``; in a set, the suits it may be: ``X=7♠/♣``)."""
+    parts = []
+    for i, c in enumerate(meld.cards):
+        if i not in meld.wild_at:
+            parts.append(c.symbol())
+            continue
+        sf = meld.stands_for(i)
+        if sf is not None:
+            parts.append(f"{c.symbol()}={sf.symbol()}")
+        else:
+            rank = "A23456789TJQK"[meld.rank - 1]
+            suits = "/".join(SUIT_SYMBOLS["SHDC".index(s)] for s in meld.missing_suits())
+            parts.append(f"{c.symbol()}={rank}{suits}")
+    return " ".join(parts)
 
 
 class HandApp(BaseGameApp):
@@ -268,7 +286,7 @@ class HandApp(BaseGameApp):
         texts = []
         for o in options:
             meld = analyze(o, wilds, self.session.state.rules)
-            texts.append(Text(meld.describe()))
+            texts.append(Text(meld_words(meld)))
 
         def done(picked: int | None) -> None:
             if picked is not None:
@@ -298,7 +316,7 @@ class HandApp(BaseGameApp):
                 if picked is not None:
                     self.try_act(ends[picked])
 
-            self.push_screen(ChoiceScreen(f"Which end of meld {to}?", texts), done)
+            self.push_screen(ChoiceScreen(f"Which end of meld {to + 1}?", texts), done)
             return
         self.try_act(ends[0] if ends else LayOff(seat, card, to, None))
 

@@ -16,7 +16,7 @@ from handgame.games.hand.rounds import RoundResult
 from handgame.games.hand.state import State
 from handgame.games.hand.view import PlayerView
 from handgame.games.hand.wilds import Wilds
-from handgame.tui.i18n import card_face, card_name, tr
+from handgame.tui.i18n import card_face, card_name, player_name, tr
 
 CELL = 4  # columns per card in the hand
 
@@ -30,8 +30,9 @@ class WildTest(Protocol):
 
 
 def shown_name(name: str, lang: str) -> str:
-    """A seat's name as shown: the default name ``you`` in the interface's language."""
-    return tr(lang, "you") if name == "you" else name
+    """A seat's name as shown: the default names (``you``, ``bot:greedy 2``) in the
+    interface's language."""
+    return player_name(lang, name)
 
 
 def card_style(card: Card, wilds: WildTest | None) -> str:
@@ -182,7 +183,7 @@ def table_text(
             row = Text()
             chosen = m.index == target
             row.append(">" if chosen else " ", style="bold cyan")
-            row.append(f"  [{m.index}] ", style="cyan" if chosen else "dim")
+            row.append(f"  [{m.index + 1}] ", style="cyan" if chosen else "dim")
             row.append_text(meld_text(view, m.index, wilds))
             if chosen:
                 row.stylize("underline", 3)

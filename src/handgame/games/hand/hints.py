@@ -114,7 +114,7 @@ def hint(view: PlayerView, face: Face = symbol) -> list[str]:
             best_add = max(adds, key=lambda a: (a.card.rank or 15, -a.to))
             end = f" at the {best_add.end} end" if best_add.end else ""
             lines.append(
-                f"Add {face(best_add.card)} to meld {best_add.to}{end}: it leaves "
+                f"Add {face(best_add.card)} to meld {best_add.to + 1}{end}: it leaves "
                 "your hand for good (select it, pick the meld, press a)."
             )
             after = list(hand)

@@ -46,10 +46,10 @@ def describe(action: Action, pile: tuple[Card, ...], who: str, face: Face = symb
         return f"{who} laid " + " + ".join(faces(m, face) for m in action.melds)
     if isinstance(action, LayOff):
         end = f" at the {action.end} end" if action.end else ""
-        return f"{who} added {face(action.card)} to meld {action.to}{end}"
+        return f"{who} added {face(action.card)} to meld {action.to + 1}{end}"
     if isinstance(action, SwapWild):
         return (
-            f"{who} put {faces(action.cards, face)} in meld {action.at} and took its wild card"
+            f"{who} put {faces(action.cards, face)} in meld {action.at + 1} and took its wild card"
         )
     if isinstance(action, Discard):
         quiet = " (no announcement)" if not action.announce else ""

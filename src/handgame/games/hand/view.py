@@ -61,6 +61,7 @@ class PublicRound:
     reshuffles: int
     pile_top_by: int | None
     actions: tuple[Action, ...]
+    upcard: Card | None = None  # the card turned up at the deal (G-3), which the log does not name
 
     def to_json(self) -> dict[str, Any]:
         """As a JSON object."""
@@ -79,6 +80,7 @@ class PublicRound:
             "known": [[str(c) for c in k] for k in self.known],
             "turns_done": self.turns_done,
             "actions": [a.to_json() for a in self.actions],
+            "upcard": str(self.upcard) if self.upcard is not None else None,
         }
 
 
@@ -158,6 +160,8 @@ def view(state: State, seat: int | None) -> PlayerView:
     for i, r in enumerate(state.results):
         if r.result == "won" and r.penalties:
             results[i]["penalty_cards"] = [list(p) for p in r.penalties]
+        if r.result == "won" and r.opened:  # who had opened (their melds were on the table)
+            results[i]["opened"] = list(r.opened)
     if rnd is None:
         return PlayerView(
             seat,
@@ -243,6 +247,7 @@ def view(state: State, seat: int | None) -> PlayerView:
             rnd.reshuffles,
             rnd.pile_top_by,
             rnd.actions,
+            rnd.deal.discard,
         )
         if in_round
         else None,

@@ -43,25 +43,25 @@ def meld_rank(cards: Sequence[Card]) -> int:
 def check_add(meld: TeamMeld, index: int, cards: Sequence[Card]) -> None:
     """Refuse adding ``cards`` to ``meld`` (number ``index``) unless HF-4 and HF-5 allow it."""
     if meld.is_book:
-        raise _illegal(f"meld {index} is a book: it takes no more cards", "HF-5")
+        raise _illegal(f"meld {index + 1} is a book: it takes no more cards", "HF-5")
     for c in cards:
         if c.rank == 3:
             raise _illegal(f"threes are never melded ({c})", "HF-3", "HF-4")
         if not is_wild(c) and c.rank != meld.rank:
             raise _illegal(
                 f"{c} is not a {rank_name(meld.rank)} nor a wild card: it does not fit "
-                f"meld {index}",
+                f"meld {index + 1}",
                 "HF-4",
             )
     size = len(meld.cards) + len(cards)
     if size > BOOK:
         raise _illegal(
-            f"meld {index} would hold {size} cards; a meld holds at most {BOOK}", "HF-5"
+            f"meld {index + 1} would hold {size} cards; a meld holds at most {BOOK}", "HF-5"
         )
     wilds = meld.wilds + sum(1 for c in cards if is_wild(c))
     if wilds > size - wilds:
         raise _illegal(
-            f"meld {index} would hold {wilds} wild cards and {size - wilds} natural ones: wild "
+            f"meld {index + 1} would hold {wilds} wild cards and {size - wilds} natural ones: wild "
             "cards may never outnumber natural cards",
             "HF-4",
         )

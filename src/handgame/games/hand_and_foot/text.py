@@ -31,12 +31,12 @@ def describe(action: Action, pile: tuple[Card, ...], who: str, face: Face = symb
         top = face(pile[-1]) if pile else "?"
         if action.to is not None:
             more = f" with {faces(action.cards, face)}" if action.cards else ""
-            return f"{who} took the pile, adding {top}{more} to meld {action.to}"
+            return f"{who} took the pile, adding {top}{more} to meld {action.to + 1}"
         return f"{who} took the pile, laying {top} with {faces(action.cards, face)}"
     if isinstance(action, Meld):
         return f"{who} laid " + " + ".join(faces(m, face) for m in action.melds)
     if isinstance(action, Add):
-        return f"{who} added {faces(action.cards, face)} to meld {action.to}"
+        return f"{who} added {faces(action.cards, face)} to meld {action.to + 1}"
     if isinstance(action, Ask):
         return f"{who} asked their partner: may I go out?"
     if isinstance(action, Answer):

@@ -249,7 +249,7 @@ def _take(state: State, rnd: RoundState, a: Take) -> State:
                 "HF-6",
             )
         if a.to >= len(melds) or melds[a.to].team != team:
-            raise _illegal(f"meld {a.to} is not one of the team's melds", "HF-4", "HF-6")
+            raise _illegal(f"meld {a.to + 1} is not one of the team's melds", "HF-4", "HF-6")
         m = melds[a.to]
         if m.rank != top.rank:
             raise _illegal(
@@ -312,11 +312,11 @@ def _meld(state: State, rnd: RoundState, a: Meld) -> State:
 def _add(state: State, rnd: RoundState, a: Add) -> State:
     team = a.seat % state.rules.teams
     if a.to >= len(rnd.melds):
-        raise _illegal(f"there is no meld {a.to}", "HF-4")
+        raise _illegal(f"there is no meld {a.to + 1}", "HF-4")
     m = rnd.melds[a.to]
     if m.team != team:
         raise _illegal(
-            f"meld {a.to} is the other team's: cards are added only to the team's own melds",
+            f"meld {a.to + 1} is the other team's: cards are added only to the team's own melds",
             "HF-4",
         )
     check_add(m, a.to, a.cards)

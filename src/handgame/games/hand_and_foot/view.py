@@ -79,6 +79,7 @@ class PlayerView:
     results: tuple[dict[str, Any], ...]
     legal_actions: tuple[Action, ...]
     actions: tuple[Action, ...] = ()  # the round so far (all public: a draw names no card)
+    upcard: Card | None = None  # the pile's first card, turned up at the deal (HF-2)
 
     @property
     def pile_size(self) -> int:
@@ -119,7 +120,10 @@ class PlayerView:
             "results": list(self.results),
             "legal_actions": [a.to_json() for a in self.legal_actions],
             "wild_ranks": ["2"],  # with the jokers, the wild cards (HF-3): for the clients' marks
-            "public": {"actions": [a.to_json() for a in self.actions]},
+            "public": {
+                "actions": [a.to_json() for a in self.actions],
+                "upcard": str(self.upcard) if self.upcard is not None else None,
+            },
         }
 
 
@@ -186,6 +190,7 @@ def view(state: State, seat: int | None) -> PlayerView:
         if in_round and seat is not None
         else (),
         actions=rnd.actions if rnd is not None and in_round else (),
+        upcard=rnd.deal.discard if rnd is not None and in_round else None,
     )
 
 

@@ -13,6 +13,15 @@ export function send(action) {
     version: ui.version, action }));
 }
 
+/** A round or match summary opened (`reading`) or closed: the server holds this seat's turn
+ * timer meanwhile (docs/web-protocol.md, pause and resume); said again after a reconnection. */
+export function holdTimer(reading) {
+  ui.holding = reading;
+  if (socket && socket.readyState === WebSocket.OPEN && token) {
+    socket.send(JSON.stringify({ type: reading ? "pause" : "resume" }));
+  }
+}
+
 // The server sends the turn timer with every state and seats message: the seconds left
 // (turn_remaining) are counted down on this browser's clock, so a clock set wrong does not matter.
 export function setDeadline(message) {
@@ -34,7 +43,10 @@ export function connect(onMessage, onLost) {
   if (token) q.set("token", token);
   if (ui.version >= 0) q.set("since", String(ui.version));
   socket = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(tableId)}?${q}`);
-  socket.addEventListener("open", () => { retry = 0; });
+  socket.addEventListener("open", () => {
+    retry = 0;
+    if (ui.holding && token) socket.send(JSON.stringify({ type: "pause" }));
+  });
   socket.addEventListener("message", (event) => {
     const m = JSON.parse(event.data);
     onMessage(m);

@@ -147,6 +147,28 @@ const WORDS = {
     preset_gulf: "Hand · Gulf",
     "preset_four-jokers": "Hand · Four jokers",
     "preset_hand-and-foot": "Hand and Foot",
+    minutes: "{n} min",
+    to_points: "to {n} points",
+    bot_greedy: "Greedy",
+    bot_random: "Random",
+    bot_ismcts: "Searcher",
+    bot_named: "{bot} {n}",
+    summary_levant: "Jordan / Lebanon / Palestine: 106 cards, wild-card indicator, 14+1 deal, 51 opening, 7 rounds",
+    summary_gulf: "Saudi / Gulf: 108 cards, 4 jokers wild, 13-card deal and an upcard, 51 opening with A=15 / joker=25, game to 200",
+    "summary_four-jokers": "108 cards, jokers wild, 14+1 deal, 52 opening, 9 rounds",
+    "summary_hand-and-foot": "Teams of two, 5 decks + 10 jokers, a hand and a foot each, books of seven",
+    summary_open: "Summary",
+    step_of: "Step",
+    why: "Why",
+    why_partial: "went out",
+    why_full: "went out with a full hand",
+    why_unopened: "never opened",
+    why_cards: "cards left",
+    why_doubled: "cards left ×{m} (a full hand)",
+    void_stock: "the stock ran out, L-81",
+    void_redeal: "a redeal, L-52",
+    your_hand_label: "Your hand",
+    table_label: "The table",
   },
   ar: {
     title: "هند",
@@ -290,6 +312,28 @@ const WORDS = {
     preset_gulf: "هند · خليجي",
     "preset_four-jokers": "هند · أربعة جوكر",
     "preset_hand-and-foot": "اليد والقدم",
+    minutes: "{n} د",
+    to_points: "حتى {n} نقطة",
+    bot_greedy: "الطمّاع",
+    bot_random: "العشوائي",
+    bot_ismcts: "الباحث",
+    bot_named: "{bot} {n}",
+    summary_levant: "الأردن / لبنان / فلسطين: ١٠٦ أوراق، ورقة دالّة تحدد البديلة، توزيع ١٤+١، النزول بـ ٥١، ٧ جولات",
+    summary_gulf: "السعودية / الخليج: ١٠٨ أوراق، ٤ جوكر بديلة، توزيع ١٣ وورقة مكشوفة، النزول بـ ٥١ (الآس ١٥ / الجوكر ٢٥)، اللعب حتى ٢٠٠",
+    "summary_four-jokers": "١٠٨ أوراق، الجوكر بديل، توزيع ١٤+١، النزول بـ ٥٢، ٩ جولات",
+    "summary_hand-and-foot": "فريقان من اثنين، ٥ شدّات و١٠ جوكر، يد وقدم لكل لاعب، كتب من سبع أوراق",
+    summary_open: "الملخص",
+    step_of: "الخطوة",
+    why: "السبب",
+    why_partial: "خلّص",
+    why_full: "خلّص بيد كاملة",
+    why_unopened: "لم ينزل",
+    why_cards: "الأوراق الباقية",
+    why_doubled: "الأوراق الباقية ×{m} (يد كاملة)",
+    void_stock: "نفدت الكومة، L-81",
+    void_redeal: "إعادة توزيع، L-52",
+    your_hand_label: "أوراقك",
+    table_label: "الطاولة",
   },
   fa: {
     title: "هند",
@@ -433,6 +477,28 @@ const WORDS = {
     preset_gulf: "هند · خلیجی",
     "preset_four-jokers": "هند · چهار جوکر",
     "preset_hand-and-foot": "دست و پا",
+    minutes: "{n} دقیقه",
+    to_points: "تا {n} امتیاز",
+    bot_greedy: "حریص",
+    bot_random: "تصادفی",
+    bot_ismcts: "جستجوگر",
+    bot_named: "{bot} {n}",
+    summary_levant: "اردن / لبنان / فلسطین: ۱۰۶ کارت، کارت نشانگر، پخش ۱۴+۱، باز کردن با ۵۱، ۷ دور",
+    summary_gulf: "عربستان / خلیج: ۱۰۸ کارت، ۴ جوکر همه‌کاره، پخش ۱۳ و یک کارت رو، باز کردن با ۵۱ (آس ۱۵ / جوکر ۲۵)، بازی تا ۲۰۰",
+    "summary_four-jokers": "۱۰۸ کارت، جوکر همه‌کاره، پخش ۱۴+۱، باز کردن با ۵۲، ۹ دور",
+    "summary_hand-and-foot": "دو تیم دونفره، ۵ دست کارت و ۱۰ جوکر، یک دست و یک پا برای هر بازیکن، کتاب‌های هفت‌تایی",
+    summary_open: "خلاصه",
+    step_of: "گام",
+    why: "چرا",
+    why_partial: "تمام کرد",
+    why_full: "با دست کامل تمام کرد",
+    why_unopened: "باز نکرد",
+    why_cards: "کارت‌های مانده",
+    why_doubled: "کارت‌های مانده ×{m} (دست کامل)",
+    void_stock: "کپه تمام شد، L-81",
+    void_redeal: "پخش دوباره، L-52",
+    your_hand_label: "دست شما",
+    table_label: "میز",
   },
 };
 
@@ -465,6 +531,29 @@ export function presetName(name) {
   return WORDS.en[key] ? t(key) : name;
 }
 
+/** A preset's one-line summary in the current language (the server's English where there is
+ * no translation). */
+export function presetSummary(preset) {
+  const key = `summary_${preset.name}`;
+  return lang !== "en" && WORDS[lang][key] ? t(key) : preset.summary;
+}
+
+/** A bot's name (`greedy`, `ismcts:iterations=200`…) in the current language. */
+export function botName(spec) {
+  const base = String(spec).split(":")[0];
+  return WORDS.en[`bot_${base}`] ? t(`bot_${base}`) : String(spec);
+}
+
+/** A seat's name as the page shows it: the server's default names ("greedy 2" for a bot,
+ * "seat 0" for a human) in the current language, a player's own name as it is. */
+export function seatName(name) {
+  const bot = /^(greedy|random|ismcts)(?::\S*)? (\d+)$/.exec(name);
+  if (bot) return t("bot_named", { bot: botName(bot[1]), n: Number(bot[2]) + 1 });
+  const seat = /^seat (\d+)$/.exec(name);
+  if (seat) return t("seat", { n: Number(seat[1]) + 1 });
+  return name;
+}
+
 /** A number in the current language's digits (Arabic-Indic, Persian; Latin for English). */
 export function num(n) {
   const digits = DIGITS[lang];
@@ -486,6 +575,9 @@ function apply() {
   document.documentElement.lang = lang;
   document.documentElement.dir = RTL.has(lang) ? "rtl" : "ltr";
   for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+  for (const el of document.querySelectorAll("[data-t-label]")) {
+    el.setAttribute("aria-label", t(el.dataset.tLabel));
+  }
 }
 
 /** Set the language from storage or the browser; fill the selector; call `onChange` on a switch. */
@@ -542,20 +634,56 @@ const RULE_ID = /\b[A-Z]+-\d+\b/g; // as handgame.locale.RULE_ID: L-62, O-6, HF-
 const REFUSED = new Set(["illegal", "not_your_turn", "stale", "spectator"]);
 
 /**
- * A server text as the page shows it: the engine numbers melds from 0 (as records do), the page
- * from 1, so "meld 3" is "meld 4" here; the terminal's key instructions ("… and press m") are
- * left out, since the page has no keys.
+ * A server text as the page shows it: the terminal's key instructions ("… and press m") are
+ * left out, since the page has no keys (melds are counted from 1 in the engine's words, as on
+ * the page).
  */
 export function pageText(text) {
-  return String(text)
-    .replace(/\s*\((?:select|pick)[^()]*press [a-z]\)/g, "")
-    .replace(/\bmeld (\d+)\b/g, (_, n) => `meld ${Number(n) + 1}`);
+  return String(text).replace(/\s*\((?:select|pick)[^()]*press [a-z]\)/g, "");
 }
 
 /** {ar: {rules: {"L-62": …}, errors: {stale: …}, hints: {draw_stock: …}}, fa: {…}} */
 const MESSAGES = await fetch("/locale/messages.json")
   .then((r) => (r.ok ? r.json() : {}))
   .catch(() => ({}));
+
+/** The hint lines said whole in Arabic and Persian: {lines: [{pattern, ar, fa}], steps, then}
+ * (handgame/locale/hint_lines.json, which `hand play` reads too). */
+const LINES = await fetch("/locale/hint_lines.json")
+  .then((r) => (r.ok ? r.json() : {}))
+  .catch(() => ({}));
+
+/** Cards of a hint ("T♥ X") as the page writes them ("10♥ Joker"), left to right. */
+function cardsOf(text) {
+  return el("bdi", { dir: "ltr" }, text.replace(/\bT([♠♥♦♣])/g, "10$1")
+    .replace(/(^|\s)X(?=\s|$)/g, (_, sp) => sp + t("joker")));
+}
+
+/** A line said whole by the first entry whose pattern matches it (nodes), or null: {N} the
+ * group's cards, {N#} a number, {N~} steps joined by "then". */
+function said(line, entries) {
+  for (const entry of entries) {
+    const found = new RegExp(entry.pattern, "u").exec(line);
+    if (!found || !entry[lang]) continue;
+    const out = [];
+    let last = 0;
+    for (const m of entry[lang].matchAll(/\{(\d+)([#~]?)\}/g)) {
+      out.push(entry[lang].slice(last, m.index));
+      const value = found[Number(m[1])] || "";
+      if (m[2] === "#") out.push(num(value));
+      else if (m[2] === "~") {
+        value.split("; then ").forEach((step, k) => {
+          if (k) out.push(LINES.then[lang]);
+          out.push(said(step, LINES.steps || []) || step);
+        });
+      } else out.push(cardsOf(value));
+      last = m.index + m[0].length;
+    }
+    out.push(entry[lang].slice(last));
+    return el("span", {}, out);
+  }
+  return null;
+}
 
 /** The sentence of `section` (rules, errors, hints) for `key` in the current language, or null. */
 function sentenceFor(section, key) {
@@ -581,8 +709,12 @@ export function errorText(m) {
   if (sentence === null) {
     return el("span", { "data-error": m.code || "" }, wrap(text));
   }
+  // the cards the server's message names, shown with the sentence ("K♥ 8♠")
+  const named = [...new Set(text.match(/\b[AKQJT2-9][SHDC]\b/g) || [])];
+  const cards = named.map((c) => (c[0] === "T" ? "10" : c[0]) + { S: "♠", H: "♥", D: "♦", C: "♣" }[c[1]]);
   return el("span", { "data-error": m.code || "", "data-rule": id || "" },
     wrap(sentence),
+    cards.length ? [": ", el("bdi", { class: "cards", dir: "ltr" }, cards.join(" "))] : null,
     id ? [" ", el("bdi", { class: "rule", dir: "ltr" }, `(${id})`)] : null,
     el("small", { class: "detail", lang: "en", dir: "ltr" }, text));
 }
@@ -593,6 +725,8 @@ export function errorText(m) {
  * (which names the cards) below it; the English line alone otherwise.
  */
 export function hintLine(raw, kind = null) {
+  const whole = lang === "en" ? null : said(String(raw), LINES.lines || []);
+  if (whole !== null) return el("p", { "data-hint": `hint_${kind}`, "data-whole": "1" }, whole);
   const line = pageText(raw);
   const sentence = kind ? sentenceFor("hints", kind) : null;
   if (sentence === null) {

@@ -93,11 +93,6 @@ async function main() {
   document.getElementById("discard-box").addEventListener("click", () => {
     if (ui.view && ui.view.discard_pile.length) document.getElementById("pile-all").showModal();
   });
-  // the dock (hand and moves) is pinned at the bottom: the page keeps room for it
-  const dock = document.getElementById("dock");
-  new ResizeObserver(() => {
-    document.body.style.setProperty("--dock-h", `${dock.offsetHeight}px`);
-  }).observe(dock);
   try {
     const summary = await (await fetch(`/api/tables/${encodeURIComponent(tableId)}`)).json();
     ui.seats = summary.seats || [];

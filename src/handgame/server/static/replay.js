@@ -1,6 +1,6 @@
 // The replay viewer of a finished match: every step, with every hand shown.
 import { cardEl } from "./cards.js";
-import { bdi, el, num, setupLanguage, t } from "./i18n.js";
+import { bdi, el, num, seatName, setupLanguage, t } from "./i18n.js";
 import { actionLine } from "./words.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -9,7 +9,7 @@ let at = 0;
 let timer = null; // autoplay
 
 function nameOf(v, i) {
-  return bdi(v.names[i] || t("seat", { n: i + 1 }));
+  return bdi(v.names[i] ? seatName(v.names[i]) : t("seat", { n: i + 1 }));
 }
 
 function stepText(f, prev) {
@@ -32,7 +32,7 @@ function render() {
   document.getElementById("stock").textContent = t("stock_count", { n: v.stock_count });
   const pile = v.discard_pile;
   document.getElementById("pile").replaceChildren(
-    ...(pile.length ? [cardEl(pile[pile.length - 1]), ` ×${pile.length}`] : ["—"]));
+    ...(pile.length ? [cardEl(pile[pile.length - 1]), ` ×${num(pile.length)}`] : ["—"]));
   document.getElementById("indicator").replaceChildren(v.indicator ? cardEl(v.indicator, { class: "small" }) : "—");
   document.getElementById("wild").replaceChildren(v.wild ? cardEl(v.wild, { class: "small" })
     : v.wild_ranks ? t("wild_ranks") : "—");

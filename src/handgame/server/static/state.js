@@ -1,7 +1,7 @@
 // The table page's state: which table, this seat's token, the last view and what the page
 // shows of it (the hand's order, the selection, a drag, the note). Shared by play.js's modules.
 import { byRank, bySuit } from "./cards.js";
-import { bdi, t } from "./i18n.js";
+import { bdi, seatName, t } from "./i18n.js";
 
 export const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 export const token = new URLSearchParams(location.hash.slice(1)).get("token");
@@ -23,6 +23,7 @@ export const ui = {
   deadlineTotal: null, // the turn timer's length when it started (for the ring)
   deadline: null, // when the turn timer runs out (this browser's clock), from the server
   sent: 0,
+  holding: false, // a summary is open: the server holds this seat's turn timer
   drag: null, // a drag of hand cards: {held, indices, cards} (indices into order, held among them)
   dragOver: null, // the drop target under the pointer, highlighted
 };
@@ -31,7 +32,7 @@ export const ui = {
 export function nameOf(i) {
   const v = ui.view;
   const name = (v && v.names[i]) || (ui.seats[i] && ui.seats[i].name) || t("seat", { n: i + 1 });
-  return bdi(name);
+  return bdi(seatName(name));
 }
 
 /** Whether a card is wild at this table (Hand: the view's `wild`; Hand and Foot: the jokers and

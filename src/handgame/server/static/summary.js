@@ -2,6 +2,7 @@
 // (in this browser, per table) and shown in order, each explaining its scores; the match's
 // summary once it is over.
 import { cardEl } from "./cards.js";
+import { holdTimer } from "./client.js";
 import { el, num, t, tn } from "./i18n.js";
 import { nameOf, tableId, ui } from "./state.js";
 
@@ -24,18 +25,32 @@ function store(n) {
   }
 }
 
+/** Why a seat scored what it did in a round of Hand (L-85, L-86): going out (partial or a
+ * full hand), never having opened, or its cards left (doubled after a full hand). */
+function whyScore(result, i) {
+  const score = result.scores[i];
+  if (result.winner === i) return t(result.hand === "full" ? "why_full" : "why_partial");
+  const opened = result.opened ? result.opened[i] : true;
+  const flat = ((ui.view.options || {}).unopened_penalty ?? null) !== null; // L-85: 100 flat
+  if (!opened && flat) return t("why_unopened");
+  if (result.multiplier > 1) return t("why_doubled", { m: result.multiplier });
+  return score ? t("why_cards") : "";
+}
+
 function handRound(result) {
   const v = ui.view;
   const rows = v.names.map((_, i) => {
     const left = ((result.penalty_cards || [])[i] || []);
     return el("tr", { class: result.winner === i ? "winner" : "" }, el("td", {}, nameOf(i)),
       el("td", { class: "n" }, num(result.scores[i])),
+      el("td", { class: "why", "data-why": i }, whyScore(result, i)),
       el("td", { class: "cards-left" }, left.map((c) => cardEl(c, { class: "tiny" }))));
   });
   return [
     el("p", {}, tn("won_round", { name: nameOf(result.winner) })),
     el("table", { class: "scores", "data-summary": "round" },
-      el("tr", {}, el("th", {}, t("name")), el("th", {}, t("points")), el("th", {}, t("penalty"))),
+      el("tr", {}, el("th", {}, t("name")), el("th", {}, t("points")), el("th", {}, t("why")),
+        el("th", {}, t("penalty"))),
       rows),
     el("p", { class: "explain" }, t("score_rule_hand")),
   ];
@@ -50,10 +65,10 @@ function teamRound(result) {
     return el("tr", { class: `team-${k}` },
       el("td", {}, t("team_of", { n: k + 1 }), " ",
         el("small", {}, seats.map((i) => nameOf(i).textContent).join(" & "))),
-      el("td", { class: "n" }, `${num(books.clean)} × 500`),
-      el("td", { class: "n" }, `${num(books.dirty)} × 300`),
-      el("td", { class: "n" }, `${num(result.red_threes[k] || 0)} × 100`),
-      el("td", {}, out ? "+100" : ""),
+      el("td", { class: "n" }, `${num(books.clean)} × ${num(500)}`),
+      el("td", { class: "n" }, `${num(books.dirty)} × ${num(300)}`),
+      el("td", { class: "n" }, `${num(result.red_threes[k] || 0)} × ${num(100)}`),
+      el("td", {}, out ? `+${num(100)}` : ""),
       el("td", { class: "n" }, num(score)));
   });
   const went = result.went_out !== null ? tn("won_round", { name: nameOf(result.went_out) }) : null;
@@ -70,7 +85,10 @@ function teamRound(result) {
 
 function roundParts(result, number) {
   if (result.result === "void") {
-    return [el("h2", {}, t("round_void", { n: number, reason: result.reason }))];
+    // the reason in words: the stock ran out (L-81), a redeal (L-52)
+    const why = ["stock", "redeal"].includes(result.reason) ? t(`void_${result.reason}`)
+      : String(result.reason || "");
+    return [el("h2", {}, t("round_void", { n: number, reason: why }))];
   }
   const head = el("h2", { "data-round": number }, t("round_over", { n: number }));
   const team = Array.isArray(result.books);
@@ -122,5 +140,13 @@ export function showSummaries(scoresPanel) {
   const body = document.getElementById("summary-body");
   if (dialog.open) body.append(...parts);
   else body.replaceChildren(...parts);
-  if (!dialog.open) dialog.showModal();
+  if (!dialog.open) {
+    if (!dialog.dataset.watched) {
+      // no turn timer runs while a summary is open: the server holds it until it closes
+      dialog.dataset.watched = "1";
+      dialog.addEventListener("close", () => holdTimer(false));
+    }
+    dialog.showModal();
+    holdTimer(true);
+  }
 }

@@ -5,7 +5,7 @@
 import { backsEl, cardChip, cardEl, isCard, sameCards } from "./cards.js";
 import { send } from "./client.js";
 import { renderActions, renderHand } from "./hand.js";
-import { el, num, presetName, t, tn } from "./i18n.js";
+import { botName, el, num, presetName, seatName, t, tn } from "./i18n.js";
 import { isWild, nameOf, renderNote, selectedCards, ui } from "./state.js";
 import { showSummaries } from "./summary.js";
 import { clearTargets, markTargets } from "./targets.js";
@@ -40,7 +40,7 @@ function seatEl(i, last) {
   else if (p.kind === "human" && !p.connected) meta.push(t("offline"));
   const team = teamOf(i);
   const count = v ? v.hand_counts[i] : 0;
-  const name = (v && v.names[i]) || (p && p.name) || "";
+  const name = seatName((v && v.names[i]) || (p && p.name) || "");
   const extra = [];
   const threes = v && v.red_threes ? v.red_threes[i] : [];
   if (threes && threes.length) {
@@ -49,13 +49,13 @@ function seatEl(i, last) {
   }
   const actions = (v && v.public && v.public.actions) || [];
   if (last[i] >= 0 && i !== ui.seat) {
-    const taken = takenCards(actions);
+    const taken = takenCards(actions, v.public.upcard);
     extra.push(el("span", { class: "last-move", "data-last": last[i] },
       actionLine(actions[last[i]], nameOf, taken[last[i]])));
   }
   const turn = v && (v.to_act ?? v.turn) === i;
   return el("div", {
-    title: p.kind === "bot" ? `${t("bot")}: ${p.bot}` : null,
+    title: p.kind === "bot" ? `${t("bot")}: ${botName(p.bot)}` : null,
     class: "seat" + (turn ? " turn" : "") + (ui.seat === i ? " me" : "") +
       (team !== null ? ` team team-${team}` : ""),
     "data-seat": i,
@@ -168,7 +168,8 @@ function logPanel() {
   const v = ui.view;
   if (!v || !v.public) return [];
   const actions = v.public.actions;
-  const taken = takenCards(actions); // what a take from the pile took: the discard before it
+  // what a take from the pile took: the discard before it (or the upcard)
+  const taken = takenCards(actions, v.public.upcard);
   return actions.map((a, i) => el("li", { "data-log": i, value: i + 1 },
     actionLine(a, nameOf, taken[i]))).reverse();
 }

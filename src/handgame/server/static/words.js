@@ -79,10 +79,10 @@ export function actionLine(action, nameOf, taken = null) {
 
 /**
  * For each action of a round's log, the card a draw from the discard pile took: the card of the
- * discard before it (null for other actions, or when the log does not show it).
+ * discard before it, or the round's upcard (G-3) before any discard (null for other actions).
  */
-export function takenCards(actions) {
-  let top = null;
+export function takenCards(actions, upcard = null) {
+  let top = upcard;
   return actions.map((a) => {
     if ("discard" in a) {
       top = Array.isArray(a.discard) ? a.discard[a.discard.length - 1] : a.discard;
