@@ -50,8 +50,10 @@ LAYOUT = """
 
 
 def pick(legal: list[dict[str, Any]]) -> dict[str, Any]:
-    """The move: answer yes, take the pile, meld, add, draw from the stock; else a discard."""
-    for verb in ("answer", "take", "meld", "add", "draw"):
+    """The move: answer yes, take the pile, meld, add, draw from the stock, a swap (the only
+    move of a seat that must go out after a swap or an add before opening, L-40); else a
+    discard."""
+    for verb in ("answer", "take", "meld", "add", "draw", "swap"):
         found = [a for a in legal if verb in a and a.get("draw", "stock") == "stock"]
         if found:
             return found[0]
@@ -113,6 +115,9 @@ def act(page: Any, move: dict[str, Any], order: list[str], legal: list[dict[str,
             page.click(f"button[data-meld-cards='{' '.join(cards)}']")
         else:
             page.click("button[data-action='meld']")
+    elif "swap" in move:  # the selected cards, then a click on the meld: they take its wild
+        click_cards(page, order, move["swap"])
+        page.click(f"#melds .meld[data-meld='{move['at']}']")
     elif "add" in move:
         click_cards(page, order, cards_of(move, "add"))
         page.click(f"button[data-action='add'] >> nth={nth_button(legal, move, 'add')}")
