@@ -69,15 +69,12 @@ def step_candidates(state: State) -> list[Action]:
 def swap_candidates(rnd: RoundState, seat: int, index: int, meld: Meld) -> list[Action]:
     if not meld.wild_at:
         return []
+    hand = rnd.hands[seat]
     wilds = rnd.wilds
-    # the distinct natural cards of the hand by what they play as, in card order
-    by_natural: dict[Card, list[Card]] = {}
-    for c in sorted(set(rnd.hands[seat])):
-        if not wilds.is_wild(c):
-            by_natural.setdefault(wilds.natural(c), []).append(c)
 
     def providers(nat: Card) -> list[Card]:
-        return by_natural.get(nat, [])
+        out = [c for c in set(hand) if not wilds.is_wild(c) and wilds.natural(c) == nat]
+        return sorted(out)
 
     if meld.kind == RUN:
         result: list[Action] = []

@@ -20,7 +20,7 @@ from handgame.games.hand.actions import (
 )
 from handgame.games.hand.candidates import step_candidates, swap_candidates
 from handgame.games.hand.going_out import could_go_out
-from handgame.games.hand.meldgen import best_melds_value, value_bound
+from handgame.games.hand.meldgen import best_melds_value, meld_fits, value_bound
 from handgame.games.hand.obligations import pickup_owed, taken_must_join
 from handgame.games.hand.rounds import Phase, RoundState
 from handgame.games.hand.rules import Ruleset
@@ -244,8 +244,14 @@ def _quick_verdict(state: State, stage: int = 0, no_out: bool = False) -> bool |
         # the taken wild is tracked (L-66): with an identical card in hand a packing may hold
         # the other copy where the taken one is owed, so only the search says yes
         exact = not (must is not None and restriction is not None and hand.count(must) > 1)
-        bound = value_bound(hand, rnd.wilds, rules, restriction)
-        if not opened and ts.laid_value + bound < required_minimum(state):
+        if opened:
+            # an opened seat needs no count: one meld (with the owed card) that leaves the
+            # cards to keep is enough, and any meld is worth more than 0
+            fits = meld_fits(hand, rnd.wilds, rules, len(hand) - keep, restriction, must)
+            best = 1 if fits else (-1 if must is not None else 0)
+        elif ts.laid_value + value_bound(hand, rnd.wilds, rules, restriction) < required_minimum(
+            state
+        ):
             best = -1  # the bound alone shows the opening is out of reach
         else:
             best = best_melds_value(hand, rnd.wilds, rules, keep, restriction, must)

@@ -50,26 +50,6 @@ def could_go_out(state: State, stage: int = 0) -> bool:
         extra = sum(len(m.wild_at) for m in rnd.melds) if swap_cards else 0
     n_wild = sum(1 for c in hand if wilds.is_wild(c)) + extra
     naturals = {wilds.natural(c) for c in hand if not wilds.is_wild(c)}
-    if extra and wilds.wild is not None:
-        pool = tuple(sorted((*hand, *(wilds.wild,) * extra)))
-    else:
-        pool = hand
-    # a card in no meld of the pool (at stage 2: any card, no new meld may come) is loose
-    # unless a swap or a lay-off takes it (``_reach``, card by card, is ``_loose_kinds``); once
-    # two such cards are found, the count below ends False too (it only adds loose cards)
-    # (not with wild cards lent: the melds of such a pool are many and rarely needed)
-    if not extra:
-        covered_kinds = in_melds(pool, wilds, rules) if stage < 2 else frozenset()
-        stuck = 0
-        for c in hand:
-            if c in covered_kinds or c in swap_cards:
-                continue
-            if not _reach(rnd.melds, wilds, c, naturals, n_wild, rules):
-                stuck += 1
-                if stuck > 1:
-                    return False
-        if stage == 2:
-            return True  # every loose card counted: at most one
     counts: dict[Card, int] = {}
     for c in hand:
         counts[c] = counts.get(c, 0) + 1
@@ -80,19 +60,24 @@ def could_go_out(state: State, stage: int = 0) -> bool:
         return True
     if stage == 2:
         return False
-    melds = candidate_melds(pool, wilds, rules)
-    # only melds holding a loose card count (the others add nothing to the packing), and
-    # a loose kind is covered at most as often as the pool holds it
+    if extra and wilds.wild is not None:
+        pool = tuple(sorted((*hand, *(wilds.wild,) * extra)))
+    else:
+        pool = hand
+    # a loose kind is covered at most as often as the pool holds it, and only if some meld of
+    # the pool holds it
+    covered_kinds = in_melds(pool, wilds, rules)
+    bound = sum(pool.count(c) for c in loose_kinds if c in covered_kinds)
+    if n_loose - bound > 1:
+        return False
+    # only melds holding a loose card count (the others add nothing to the packing)
     loose_bits = 0
     for c in loose_kinds:
         loose_bits |= 1 << c
-    useful = [m for m in melds if m.card_bits & loose_bits]
+    useful = [m for m in candidate_melds(pool, wilds, rules) if m.card_bits & loose_bits]
     useful_bits = 0
     for m in useful:
         useful_bits |= m.card_bits
-    bound = sum(pool.count(c) for c in loose_kinds if useful_bits >> c & 1)
-    if n_loose - bound > 1:
-        return False
     values = [sum(1 for c in m.cards if loose_bits >> c & 1) for m in useful]
     covered = best_packing(tuple(c for c in pool if useful_bits >> c & 1), useful, values)
     return n_loose - covered <= 1

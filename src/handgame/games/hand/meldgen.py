@@ -276,6 +276,22 @@ def best_melds_value(
     return best_packing(hand, melds, values, keep, must_include)
 
 
+def meld_fits(
+    hand: tuple[Card, ...],
+    wilds: Wilds,
+    rules: Ruleset,
+    size: int,
+    restriction: Restriction = None,
+    must_include: Card | None = None,
+) -> bool:
+    """Whether some meld of ``candidate_melds`` has at most ``size`` cards (and holds
+    ``must_include``): ``best_melds_value`` is then at least that meld's value, above 0."""
+    for m in candidate_melds(hand, wilds, rules, restriction):
+        if len(m.cards) <= size and (must_include is None or must_include in m.cards):
+            return True
+    return False
+
+
 def value_bound(
     hand: tuple[Card, ...], wilds: Wilds, rules: Ruleset, restriction: Restriction = None
 ) -> int:
