@@ -7,6 +7,7 @@ hand: ``could_go_out`` for one position, ``out_bounds`` for every step offered f
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from handgame.core.cards import Card
@@ -108,24 +109,7 @@ def _loose_kinds(
                     if s not in m.natural_suits:
                         reach[s] |= 1 << m.rank
             continue
-        held = present[m.suit]
-        start = m.start
-        end = start + size - 1
-        bits = gaps = 0
-        for r in range(start - 1, 0, -1):  # a card of rank r below, ranks r+1 .. start-1 between
-            if r < start - 1 and not held >> (r + 1) & 1:
-                gaps += 1
-            if gaps > n_wild or size + start - r > 13:
-                break
-            bits |= 1 << r
-        gaps = 0
-        for r in range(end + 1, 15):  # above: ranks end+1 .. r-1 between (14: the ace)
-            if r > end + 1 and not held >> (r - 1) & 1:
-                gaps += 1
-            if gaps > n_wild or size + r - end > 13:
-                break
-            bits |= 1 << (1 if r == 14 else r)
-        reach[m.suit] |= bits
+        reach[m.suit] |= _run_reach(m.start, size, present[m.suit], n_wild)
     wild_fits: bool | None = None
     out: set[Card] = set()
     for c in kinds:
@@ -141,6 +125,30 @@ def _loose_kinds(
             if nat.suit < 0 or not reach[nat.suit] >> nat.rank & 1:
                 out.add(c)
     return out
+
+
+@lru_cache(maxsize=65536)
+def _run_reach(start: int, size: int, held: int, n_wild: int) -> int:
+    """The ranks (a bit each, 1 for the ace) of the natural cards that reach a run of ``size``
+    cards from rank ``start``, its suit's ranks held as bits ``held``, with ``n_wild`` wild
+    cards to fill the gaps: walking out from its ends while the gaps fit the wild cards and
+    the run its 13 cards."""
+    end = start + size - 1
+    bits = gaps = 0
+    for r in range(start - 1, 0, -1):  # a card of rank r below, ranks r+1 .. start-1 between
+        if r < start - 1 and not held >> (r + 1) & 1:
+            gaps += 1
+        if gaps > n_wild or size + start - r > 13:
+            break
+        bits |= 1 << r
+    gaps = 0
+    for r in range(end + 1, 15):  # above: ranks end+1 .. r-1 between (14: the ace)
+        if r > end + 1 and not held >> (r - 1) & 1:
+            gaps += 1
+        if gaps > n_wild or size + r - end > 13:
+            break
+        bits |= 1 << (1 if r == 14 else r)
+    return bits
 
 
 def _reach(
