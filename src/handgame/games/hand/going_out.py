@@ -96,10 +96,11 @@ def _loose_kinds(
     for each: here the natural cards each meld reaches are listed once, walking out from its
     ends while the gaps fit the wild cards and the run its 13 cards)."""
     wilds = rnd.wilds
+    # card codes: suit * 13 + rank - 1 (cards.Card.of), the joker 52 (no suit)
     present = [0, 0, 0, 0]  # per suit, a bit per rank held as a natural card (gaps: 2..13)
     for n in naturals:
-        if n.suit >= 0:
-            present[n.suit] |= 1 << n.rank
+        if n < 52:
+            present[n // 13] |= 2 << n % 13
     reach = [0, 0, 0, 0]  # per suit, a bit per rank of the natural cards some meld reaches
     for m in rnd.melds:
         size = len(m.cards)
@@ -122,7 +123,7 @@ def _loose_kinds(
                 out.add(c)
         else:
             nat = wilds.natural(c)
-            if nat.suit < 0 or not reach[nat.suit] >> nat.rank & 1:
+            if nat >= 52 or not reach[nat // 13] >> (nat % 13 + 1) & 1:
                 out.add(c)
     return out
 
