@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 from handgame.core.cards import Card
 from handgame.core.errors import IllegalAction
-from handgame.core.packing import best_packing
 from handgame.games.hand.actions import (
     Action,
     Draw,
@@ -20,16 +19,8 @@ from handgame.games.hand.actions import (
     SwapWild,
 )
 from handgame.games.hand.candidates import step_candidates, swap_candidates
-from handgame.games.hand.meldgen import (
-    best_melds_value,
-    candidate_melds,
-    value_bound,
-)
-from handgame.games.hand.melds import (
-    RUN,
-    Meld,
-    fitting_ends,
-)
+from handgame.games.hand.going_out import could_go_out
+from handgame.games.hand.meldgen import best_melds_value, meld_fits, value_bound
 from handgame.games.hand.obligations import pickup_owed, taken_must_join
 from handgame.games.hand.rounds import Phase, RoundState
 from handgame.games.hand.rules import Ruleset
@@ -40,7 +31,6 @@ from handgame.games.hand.turn import (
     turn_problem,
     two_wilds_problem,
 )
-from handgame.games.hand.wilds import Wilds
 
 if TYPE_CHECKING:
     from handgame.games.hand.state import State
@@ -254,8 +244,14 @@ def _quick_verdict(state: State, stage: int = 0, no_out: bool = False) -> bool |
         # the taken wild is tracked (L-66): with an identical card in hand a packing may hold
         # the other copy where the taken one is owed, so only the search says yes
         exact = not (must is not None and restriction is not None and hand.count(must) > 1)
-        bound = value_bound(hand, rnd.wilds, rules, restriction)
-        if not opened and ts.laid_value + bound < required_minimum(state):
+        if opened:
+            # an opened seat needs no count: one meld (with the owed card) that leaves the
+            # cards to keep is enough, and any meld is worth more than 0
+            fits = meld_fits(hand, rnd.wilds, rules, len(hand) - keep, restriction, must)
+            best = 1 if fits else (-1 if must is not None else 0)
+        elif ts.laid_value + value_bound(hand, rnd.wilds, rules, restriction) < required_minimum(
+            state
+        ):
             best = -1  # the bound alone shows the opening is out of reach
         else:
             best = best_melds_value(hand, rnd.wilds, rules, keep, restriction, must)
@@ -281,6 +277,34 @@ def _quick_verdict(state: State, stage: int = 0, no_out: bool = False) -> bool |
     return None
 
 
+def new_melds_hopeless(state: State) -> bool:
+    """For a seat that has not opened and that ``out_bounds`` shows cannot go out after any
+    new meld: whether every new meld it could lay now leaves a turn that cannot be finished.
+
+    Exactly what ``_quick_verdict`` answers for each such meld, worked out once: a meld ``M``
+    of the hand is worth at most its cards' top values in ``value_bound``, and the rest of the
+    hand holds no meld that the hand did not, so ``laid_value + value(M) + bound(rest)`` is
+    at most ``laid_value + bound(hand)``; below the minimum (L-63), and with no O-8 add to
+    count, the turn can only end by going out, which ``out_bounds`` rules out. After an add
+    or swap (provisional, L-64) only going out is left anyway. The O-11 two-wilds discard is
+    not covered (the caller keeps a meld that leaves two cards to the search).
+    """
+    rnd = state.round
+    assert rnd is not None
+    ts = rnd.turn_state
+    rules = state.rules
+    if rnd.opened[rnd.turn] or ts.l44_pending or ts.reuse_owed:
+        return False
+    if ts.provisional:
+        return True
+    if ts.restriction is not None and not ts.taken_used:
+        return False
+    if rules.pair_plus_wild == "free":
+        return False
+    hand = rnd.hands[rnd.turn]
+    return ts.laid_value + value_bound(hand, rnd.wilds, rules) < required_minimum(state)
+
+
 def _o8_possible(rnd: RoundState, rules: Ruleset) -> bool:
     """Whether the hand could add a third equal card to a two-equal-plus-wild (O-8 free)."""
     if rules.pair_plus_wild != "free":
@@ -297,225 +321,3 @@ def _o8_possible(rnd: RoundState, rules: Ruleset) -> bool:
 
 def _swap_possible(rnd: RoundState, seat: int) -> bool:
     return any(swap_candidates(rnd, seat, i, m) for i, m in enumerate(rnd.melds) if m.wild_at)
-
-
-def could_go_out(state: State, stage: int = 0) -> bool:
-    """A necessary condition for going out this turn (L-64, L-80).
-
-    Every card but the one to discard must find a place: a lay-off reachable from a table
-    meld's end through cards of the hand (wild cards filling gaps), a swap, or a disjoint new
-    meld (which may use the wild cards that swaps would bring). ``stage`` is the search's
-    canonical stage: 1 allows no more swaps, 2 no more new melds.
-    """
-    rnd = state.round
-    assert rnd is not None
-    if going_out_forbidden(state):
-        return False
-    seat = rnd.turn
-    hand = rnd.hands[seat]
-    wilds = rnd.wilds
-    rules = state.rules
-    swap_cards: set[Card] = set()
-    extra = 0
-    if stage == 0:
-        for i, m in enumerate(rnd.melds):
-            for sw in swap_candidates(rnd, seat, i, m):
-                assert isinstance(sw, SwapWild)
-                swap_cards.update(sw.cards)
-        extra = sum(len(m.wild_at) for m in rnd.melds) if swap_cards else 0
-    n_wild = sum(1 for c in hand if wilds.is_wild(c)) + extra
-    naturals = {wilds.natural(c) for c in hand if not wilds.is_wild(c)}
-    counts: dict[Card, int] = {}
-    for c in hand:
-        counts[c] = counts.get(c, 0) + 1
-    # the loose cards, by kind: whether a card reaches the table does not depend on its copy
-    loose_kinds = _loose_kinds(rnd, counts, swap_cards, naturals, n_wild, rules)
-    n_loose = sum(counts[c] for c in loose_kinds)
-    if n_loose <= 1:
-        return True
-    if stage == 2:
-        return False
-    if extra and wilds.wild is not None:
-        pool = tuple(sorted((*hand, *(wilds.wild,) * extra)))
-    else:
-        pool = hand
-    melds = candidate_melds(pool, wilds, rules)
-    # only melds holding a loose card count (the others add nothing to the packing), and
-    # a loose kind is covered at most as often as the pool holds it
-    useful = [m for m in melds if any(c in loose_kinds for c in m.cards)]
-    in_useful = {c for m in useful for c in m.cards}
-    bound = sum(pool.count(c) for c in loose_kinds if c in in_useful)
-    if n_loose - bound > 1:
-        return False
-    values = [sum(1 for c in m.cards if c in loose_kinds) for m in useful]
-    covered = best_packing(tuple(c for c in pool if c in in_useful), useful, values)
-    return n_loose - covered <= 1
-
-
-def _loose_kinds(
-    rnd: RoundState,
-    kinds: dict[Card, int],
-    swap_cards: set[Card],
-    naturals: set[Card],
-    n_wild: int,
-    rules: Ruleset,
-) -> set[Card]:
-    """The cards of ``kinds`` not in ``swap_cards`` that reach no table meld (``_table_reach``
-    for each: here the natural cards each meld reaches are listed once, walking out from its
-    ends while the gaps fit the wild cards and the run its 13 cards)."""
-    wilds = rnd.wilds
-    present = [0, 0, 0, 0]  # per suit, a bit per rank held as a natural card (gaps: 2..13)
-    for n in naturals:
-        if n.suit >= 0:
-            present[n.suit] |= 1 << n.rank
-    reach = [0, 0, 0, 0]  # per suit, a bit per rank of the natural cards some meld reaches
-    for m in rnd.melds:
-        size = len(m.cards)
-        if m.kind != RUN:
-            if size < 4:
-                for s in range(4):
-                    if s not in m.natural_suits:
-                        reach[s] |= 1 << m.rank
-            continue
-        held = present[m.suit]
-        start = m.start
-        end = start + size - 1
-        bits = gaps = 0
-        for r in range(start - 1, 0, -1):  # a card of rank r below, ranks r+1 .. start-1 between
-            if r < start - 1 and not held >> (r + 1) & 1:
-                gaps += 1
-            if gaps > n_wild or size + start - r > 13:
-                break
-            bits |= 1 << r
-        gaps = 0
-        for r in range(end + 1, 15):  # above: ranks end+1 .. r-1 between (14: the ace)
-            if r > end + 1 and not held >> (r - 1) & 1:
-                gaps += 1
-            if gaps > n_wild or size + r - end > 13:
-                break
-            bits |= 1 << (1 if r == 14 else r)
-        reach[m.suit] |= bits
-    wild_fits: bool | None = None
-    out: set[Card] = set()
-    for c in kinds:
-        if c in swap_cards:
-            continue
-        if wilds.is_wild(c):
-            if wild_fits is None:
-                wild_fits = any(fitting_ends(m, c, wilds, rules) for m in rnd.melds)
-            if not wild_fits:
-                out.add(c)
-        else:
-            nat = wilds.natural(c)
-            if nat.suit < 0 or not reach[nat.suit] >> nat.rank & 1:
-                out.add(c)
-    return out
-
-
-def _reach(
-    melds: tuple[Meld, ...] | list[Meld],
-    wilds: Wilds,
-    card: Card,
-    naturals: set[Card],
-    n_wild: int,
-    rules: Ruleset,
-) -> bool:
-    """Whether ``card`` could be laid off on one of ``melds``, maybe after other hand cards."""
-    if wilds.is_wild(card):
-        return any(fitting_ends(m, card, wilds, rules) for m in melds)
-    nat = wilds.natural(card)
-    for m in melds:
-        if m.kind != RUN:
-            if nat.rank == m.rank and nat.suit not in m.natural_suits and len(m.cards) < 4:
-                return True
-            continue
-        if nat.suit != m.suit:
-            continue
-        for r in (nat.rank,) if nat.rank != 1 else (1, 14):
-            if r < m.start:
-                between = range(r + 1, m.start)
-            elif r > m.end:
-                between = range(m.end + 1, r)
-            else:
-                continue
-            gaps = sum(1 for x in between if Card.of(x, m.suit) not in naturals)
-            if gaps <= n_wild and len(m.cards) + len(between) + 1 <= 13:
-                return True
-    return False
-
-
-def out_bounds(state: State) -> tuple[bool, bool]:
-    """For an unopened seat: whether ``could_go_out`` (stage 0) is surely False after every
-    lay-off or swap, and after every new meld, that ``step_candidates`` offers now.
-
-    One bound covers every such successor (it does not try them). A successor's hand holds no
-    natural card that this hand does not hold, and ``could_go_out`` lends it the table's wild
-    cards only when one of its cards can be swapped, so its hand and loans hold at most
-    ``hand wilds + table wilds`` wild cards, or (no swap possible) the hand's own; its table is
-    this one with one meld longer or with naturals in place of wilds, or with one new meld of
-    the hand. A natural card of this hand that no wild position stands for, that reaches no
-    such meld even with all those wild cards filling gaps, and that is in no meld of the hand
-    with them, stays loose and uncovered after the step. A loose wild card may cover at most
-    the loaned ones more than the hand holds; it is not loose when it fits a meld that the
-    step leaves alone.
-    """
-    rnd = state.round
-    assert rnd is not None
-    seat = rnd.turn
-    hand = rnd.hands[seat]
-    wilds = rnd.wilds
-    rules = state.rules
-    if going_out_forbidden(state):
-        return True, True
-    wild = wilds.wild
-    ts = rnd.turn_state
-    restriction = ts.restriction if not ts.taken_used else None
-    own = candidate_melds(hand, wilds, rules, restriction)
-    in_own = {c for m in own for c in m.cards}
-
-    def targets_of(melds: tuple[Meld, ...] | list[Meld]) -> set[Card]:
-        out: set[Card] = set()
-        for m in melds:
-            if not m.wild_at:
-                continue
-            if m.kind == RUN:
-                for i in m.wild_at:
-                    sf = m.stands_for(i)
-                    if sf is not None:
-                        out.add(sf)
-            else:
-                out.update(Card.of(m.rank, s) for s in range(4) if s not in m.natural_suits)
-        return out
-
-    table_targets = targets_of(rnd.melds)
-    own_targets = targets_of(own)
-    hand_wilds = sum(1 for c in hand if wilds.is_wild(c))
-    nats = [wilds.natural(c) for c in hand if not wilds.is_wild(c)]
-    naturals = set(nats)
-    table_wilds = sum(len(m.wild_at) for m in rnd.melds)
-    fits = (
-        sum(1 for m in rnd.melds if fitting_ends(m, wild, wilds, rules)) if wild is not None else 0
-    )
-
-    def loose_count(new_meld: bool) -> int:
-        targets = table_targets | own_targets if new_meld else table_targets
-        # a lay-off of a wild card makes a new wild position, which a hand card may fill
-        swappable = any(n in targets for n in nats) or (not new_meld and hand_wilds > 0)
-        loan = table_wilds if swappable and wild is not None else 0
-        n_wild = hand_wilds + loan + (1 if swappable else 0)
-        pool = tuple(sorted((*hand, *(wild,) * loan))) if loan and wild is not None else hand
-        covered = {c for m in candidate_melds(pool, wilds, rules) for c in m.cards}
-        melds = [*rnd.melds, *own] if new_meld else rnd.melds
-        loose = 0
-        for c in hand:
-            if wilds.is_wild(c) or c in covered or wilds.natural(c) in targets:
-                continue
-            if new_meld and c in in_own:
-                continue
-            if not _reach(melds, wilds, c, naturals, n_wild, rules):
-                loose += 1
-        if swappable and wild is not None and fits < (1 if new_meld else 2):
-            loose -= table_wilds + (2 if new_meld else 1)
-        return loose
-
-    return loose_count(False) >= 2, loose_count(True) >= 2

@@ -23,9 +23,10 @@ from handgame.games.hand.finish import (
     accepts,
     can_finish_turn,
     dead_end_reason,
+    new_melds_hopeless,
     obligated,
-    out_bounds,
 )
+from handgame.games.hand.going_out import out_bounds
 from handgame.games.hand.obligations import makes_provisional
 from handgame.games.hand.rounds import Phase
 from handgame.games.hand.turn import step, turn_problem, two_wilds_problem
@@ -68,6 +69,7 @@ def legal_actions(state: State, seat: int | None = None) -> list[Action]:
             if len(hand) == 2 and two_wilds_problem(state, hand) is None:
                 out.append(Discard(turn, hand[0], True, hand[1]))  # O-11 two-wilds
         bounds: tuple[bool, bool] | None = None
+        hopeless: bool | None = None
         unopened = state.phase is Phase.PLAY and not rnd.opened[turn]
         for action in candidates:
             no_out = False
@@ -76,6 +78,12 @@ def legal_actions(state: State, seat: int | None = None) -> list[Action]:
                     bounds = out_bounds(state)
                 if isinstance(action, LayMelds):
                     no_out = bounds[1]
+                    if no_out:
+                        if hopeless is None:
+                            hopeless = new_melds_hopeless(state)
+                        two_left = len(rnd.hands[turn]) - len(action.melds[0]) == 2
+                        if hopeless and not (two_left and "two-wilds" in state.rules.bonuses):
+                            continue  # no new meld can lead to an opening or going out
                 elif (
                     bounds[0] and len(rnd.hands[turn]) >= 4 and makes_provisional(state, action)
                 ):

@@ -267,9 +267,29 @@ def best_melds_value(
     With ``must_include``, one of the melds must hold that card. Returns -1 when no choice
     meets the conditions (0 melds, worth 0, is a valid choice without ``must_include``).
     """
+    if must_include is not None and must_include not in in_melds(
+        tuple(sorted(hand)), wilds, rules, restriction
+    ):
+        return -1  # no meld holds that card
     melds = candidate_melds(hand, wilds, rules, restriction)
     values = [opening_value(m, rules) for m in melds]
     return best_packing(hand, melds, values, keep, must_include)
+
+
+def meld_fits(
+    hand: tuple[Card, ...],
+    wilds: Wilds,
+    rules: Ruleset,
+    size: int,
+    restriction: Restriction = None,
+    must_include: Card | None = None,
+) -> bool:
+    """Whether some meld of ``candidate_melds`` has at most ``size`` cards (and holds
+    ``must_include``): ``best_melds_value`` is then at least that meld's value, above 0."""
+    for m in candidate_melds(hand, wilds, rules, restriction):
+        if len(m.cards) <= size and (must_include is None or must_include in m.cards):
+            return True
+    return False
 
 
 def value_bound(
@@ -280,15 +300,22 @@ def value_bound(
 
 
 @lru_cache(maxsize=32768)
+def in_melds(
+    hand: tuple[Card, ...], wilds: Wilds, rules: Ruleset, restriction: Restriction = None
+) -> frozenset[Card]:
+    """The cards of ``hand`` (sorted) that some meld of ``candidate_melds`` holds."""
+    return frozenset(c for m in candidate_melds(hand, wilds, rules, restriction) for c in m.cards)
+
+
+@lru_cache(maxsize=32768)
 def _value_bound(
     hand: tuple[Card, ...], wilds: Wilds, rules: Ruleset, restriction: Restriction
 ) -> int:
-    melds = candidate_melds(hand, wilds, rules, restriction)
-    in_melds = {c for m in melds for c in m.cards}
+    covered = in_melds(tuple(sorted(hand)), wilds, rules, restriction)
     top = 25 if rules.opening_values == "gulf" else 11
     total = 0
     for c in hand:
-        if c in in_melds:
+        if c in covered:
             total += (
                 top
                 if (wilds.is_wild(c) or wilds.natural(c).rank in (0, 1))
@@ -419,6 +446,7 @@ def clear_caches() -> None:
     """Forget every remembered answer of this module (they never change an answer)."""
     _candidates.cache_clear()
     _value_bound.cache_clear()
+    in_melds.cache_clear()
     best_melds_value.cache_clear()
     _PARENTS.clear()
     _GROUPS.clear()

@@ -56,6 +56,14 @@ class Meld:
         return hash((self.cards, self.wild_at, self.ace_only_at))
 
     @cached_property
+    def card_bits(self) -> int:
+        """A bit per card code among its cards (which kinds of card it holds)."""
+        bits = 0
+        for c in self.cards:
+            bits |= 1 << c
+        return bits
+
+    @cached_property
     def natural_suits(self) -> frozenset[int]:
         """Set: the suits held by its natural cards."""
         return frozenset(c.suit for c in self.naturals if c is not None)

@@ -20,7 +20,7 @@ from handgame.core.errors import IllegalAction
 from handgame.core.packing import pack
 from handgame.games.hand.actions import Action, Discard, LayMelds, LayOff, SwapWild
 from handgame.games.hand.candidates import step_candidates
-from handgame.games.hand.finish import could_go_out
+from handgame.games.hand.going_out import could_go_out
 from handgame.games.hand.meldgen import Restriction, candidate_melds
 from handgame.games.hand.melds import Meld
 from handgame.games.hand.rounds import Phase

@@ -1,0 +1,66 @@
+"""The engine's exact shortcuts (issue 19) answer what the full check answers.
+
+``legal_actions`` refuses every new meld of a seat that can neither open nor go out without
+stepping into each (``finish.new_melds_hopeless``, L-63, L-64); an opened seat's owed meld is
+found without a packing (``meldgen.meld_fits``, L-62). Each is compared here with the check
+it replaces, on seeded mid-game states and random hands.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from handgame.core.cards import JOKER, standard_deck
+from handgame.games.hand import finish
+from handgame.games.hand.actions import LayMelds
+from handgame.games.hand.candidates import step_candidates
+from handgame.games.hand.going_out import out_bounds
+from handgame.games.hand.meldgen import best_melds_value, in_melds, meld_fits
+from handgame.games.hand.rounds import Phase
+from handgame.games.hand.rules import make_ruleset
+from handgame.games.hand.wilds import wilds_for
+from invariants import random_state
+
+
+@pytest.mark.parametrize("preset", ["levant", "gulf", "four-jokers"])
+def test_hopeless_new_melds_are_refused_by_the_full_check(preset: str) -> None:
+    """Where the shortcut refuses every new meld, ``accepts`` (stepping into each, with the
+    full going-out check) refuses each one too; under levant the shortcut is used at all
+    (gulf's ``pair_plus_wild=free`` leaves every new meld to the full check)."""
+    used = 0
+    for i in range(40):
+        for steps in (3, 9, 17, 31):
+            state = random_state(preset, 2 + i % 3, False, f"short:{preset}:{i}", steps)
+            rnd = state.round
+            if state.phase is not Phase.PLAY or rnd is None or rnd.opened[rnd.turn]:
+                continue
+            if not out_bounds(state)[1] or not finish.new_melds_hopeless(state):
+                continue
+            hand = rnd.hands[rnd.turn]
+            for action in step_candidates(state):
+                if isinstance(action, LayMelds):
+                    if len(hand) - len(action.melds[0]) == 2:
+                        continue  # kept for the search (O-11 two-wilds)
+                    used += 1
+                    assert not finish.accepts(state, action), (preset, i, steps, action)
+    assert used > 0 or preset != "levant"
+
+
+@pytest.mark.parametrize("preset", ["levant", "gulf", "four-jokers"])
+def test_meld_fits_is_a_positive_best_value(preset: str) -> None:
+    """``meld_fits`` says yes exactly when ``best_melds_value`` finds melds worth more than 0
+    leaving ``keep`` cards (with and without a card that a meld must hold)."""
+    rng = random.Random(preset)
+    rules = make_ruleset(preset)
+    deck = standard_deck(2, rules.jokers)
+    for _ in range(300):
+        wilds = wilds_for(rules, rng.choice([c for c in deck if c != JOKER]))
+        hand = tuple(sorted(rng.sample(deck, rng.randint(3, 16))))
+        keep = rng.choice([1, 2])
+        must = rng.choice([None, rng.choice(hand)])
+        fits = meld_fits(hand, wilds, rules, len(hand) - keep, None, must)
+        assert fits == (best_melds_value(hand, wilds, rules, keep, None, must) > 0)
+        if must is not None and must not in in_melds(hand, wilds, rules):
+            assert not fits
