@@ -100,20 +100,12 @@ class ClusterHub(Hub):
         self.keeper = asyncio.create_task(self._keep())
         log.info("cluster: this process is %s", self.name)
 
-    async def resume_all(self) -> None:
-        """Take every unfinished table no living process drives."""
+    async def resume(self, table_id: str) -> None:
+        """Take one unfinished table if no living process drives it; errors are logged."""
         try:
-            ids = await self.workers.db(self.storage.table_ids, True)
+            await self.take(table_id)
         except Exception as e:
-            log.error("cannot list the tables to resume: %s", short(e))
-            return
-        for table_id in ids:
-            if table_id not in self.tables:
-                try:
-                    await self.take(table_id)
-                except Exception as e:
-                    log.error("table %s: cannot be taken: %s", table_id, short(e))
-            await asyncio.sleep(0)
+            log.error("table %s: cannot be taken: %s", table_id, short(e))
 
     async def stop(self) -> None:
         """Stop driving; let the leases run out at once (another process takes the tables

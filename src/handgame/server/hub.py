@@ -96,7 +96,7 @@ class Hub(Clients):
         """A table just stored is this hub's to drive (one process: every table is)."""
 
     async def resume_all(self) -> None:
-        """Load every unfinished table, in the background (see :meth:`start`)."""
+        """Resume every unfinished table not in memory, in the background (see :meth:`start`)."""
         try:
             ids = await self.workers.db(self.storage.table_ids, True)
         except Exception as e:
@@ -104,14 +104,18 @@ class Hub(Clients):
             return
         for table_id in ids:
             if table_id not in self.tables:
-                try:
-                    stored = await self.workers.db(self.storage.load, table_id)
-                except Exception as e:
-                    log.error("table %s: cannot be loaded: %s", table_id, short(e))
-                    continue
-                if stored is not None and table_id not in self.tables:
-                    self.loaded(Table.from_stored(stored, self.settings.stand_in), stored.timer)
+                await self.resume(table_id)
             await asyncio.sleep(0)  # let requests in between
+
+    async def resume(self, table_id: str) -> None:
+        """Load one unfinished table (one process drives every table); errors are logged."""
+        try:
+            stored = await self.workers.db(self.storage.load, table_id)
+        except Exception as e:
+            log.error("table %s: cannot be loaded: %s", table_id, short(e))
+            return
+        if stored is not None and table_id not in self.tables:
+            self.loaded(Table.from_stored(stored, self.settings.stand_in), stored.timer)
 
     async def stop(self) -> None:
         """Stop the tables' tasks, the workers (a running search too) and close the storage."""
