@@ -4,8 +4,9 @@ Seeded one-round levant matches are played by an advancing bot (``greedy`` when 
 else ``random``); from the decision points where the seat to act has two or more legal
 actions, ``--decisions`` are drawn (seeded), spread over the matches. Then
 ``make_bot(SPEC, seed).choose(state.view(seat))`` is timed on each, one bot per seat as in a
-match. Prints the median, p90 and max ms per decision. When the ``ismcts`` bot is not
-registered, prints ``{"skipped": ...}`` and exits 0.
+match. Prints the median, p90 and max ms per decision, and the search's iterations per
+second (over the decisions that ran a search: the others are played without one). When the
+``ismcts`` bot is not registered, prints ``{"skipped": ...}`` and exits 0.
 
     python benchmarks/ismcts.py
     python benchmarks/ismcts.py --decisions 5 --players 2
@@ -89,6 +90,8 @@ def main(argv: list[str] | None = None) -> int:
 
     bots = [make_bot(args.spec, f"{args.seed}:{s}") for s in range(args.players)]
     times: list[float] = []
+    searched_s = 0.0  # time of the decisions that ran a search, and their iterations
+    searched_iterations = 0
     for i, (state, seat) in enumerate(points):
         view = state.view(seat)
         t0 = time.perf_counter()
@@ -97,10 +100,15 @@ def main(argv: list[str] | None = None) -> int:
         if action not in view.legal_actions:
             raise BotError(f"{args.spec} chose an illegal action: {action}")
         times.append(dt * 1e3)
+        done = getattr(bots[seat], "last_iterations", 0)
+        if done:
+            searched_s += dt
+            searched_iterations += done
+            bots[seat].last_iterations = 0
         progress(f"decision {i + 1}/{len(points)}: {dt * 1e3:.0f} ms")
     settings = {
         k: getattr(bots[0], k)
-        for k in ("iterations", "ms", "depth", "c")
+        for k in ("iterations", "ms", "depth", "c", "rollout", "leaf", "tree")
         if isinstance(getattr(bots[0], k, None), int | float | str)
     }
     for bot in bots:
@@ -122,6 +130,8 @@ def main(argv: list[str] | None = None) -> int:
             "p90_ms": rnd(percentile(s, 90), 2) if s else None,
             "max_ms": rnd(s[-1], 2) if s else None,
             "mean_ms": rnd(sum(s) / len(s), 2) if s else None,
+            "searched_decisions_iterations": searched_iterations,
+            "iterations_per_s": rnd(searched_iterations / searched_s, 1) if searched_s else None,
             "machine": machine(),
         }
     )
