@@ -2,7 +2,7 @@
 // and hand out its seats' links.
 import { el, presetName, setupLanguage, t } from "./i18n.js";
 
-const BOTS = ["greedy", "random", "ismcts"];
+const BOTS = ["greedy", "random", "ismcts", "easy", "medium", "hard", "expert"];
 let presets = [];
 let made = null;
 const seats = []; // {kind, name, bot}
