@@ -121,12 +121,35 @@ def run(sk: Sketch, turns: int) -> Sketch:
 
 
 def _loose(sk: Sketch, hand: list[Card], card: Card) -> bool:
-    """Whether ``card`` (just drawn) can join no meld of ``hand``: a natural card without a
-    partner, with fewer than two wild cards in hand."""
+    """Whether ``card`` (just drawn, in ``hand``) makes no new meld of three with two other
+    cards of ``hand``: no two others of its rank (L-11), no run of three through it (L-21),
+    counting one wild card as filling a gap. A wild card drawn is never loose."""
     wilds = sk.wilds
-    if wilds.is_wild(card) or sum(1 for c in hand if wilds.is_wild(c)) >= 2:
+    if wilds.is_wild(card):
         return False
-    return partners(card, hand, wilds) == 0
+    has_wild = any(wilds.is_wild(c) for c in hand)
+    nat = wilds.natural(card)
+    suits: set[int] = set()
+    ranks: set[int] = set()
+    for c in hand:
+        if c == card or wilds.is_wild(c):
+            continue
+        o = wilds.natural(c)
+        if o.rank == nat.rank and o.suit != nat.suit:
+            suits.add(o.suit)
+        elif o.suit == nat.suit:
+            ranks.add(o.rank)
+            if o.rank == 1:
+                ranks.add(14)
+    if len(suits) + has_wild >= 2:
+        return False
+    spots = (nat.rank, 14) if nat.rank == 1 else (nat.rank,)
+    for r in spots:
+        for low in (r - 2, r - 1, r):
+            missing = sum(1 for x in (low, low + 1, low + 2) if x != r and x not in ranks)
+            if 1 <= low and low + 2 <= 14 and missing <= has_wild:
+                return False
+    return True
 
 
 def _draw(sk: Sketch, hand: list[Card], seat: int) -> None:
