@@ -133,3 +133,12 @@ def test_a_level_plays_a_round_against_greedy() -> None:
     final = play_match(game, [make_bot("hard", 1), make_bot("easy", 2)], "ladder")
     assert final.is_over
     assert final.phase is Phase.OVER
+
+
+@pytest.mark.parametrize("spec", ["ismcts", "expert", "hard", "easy"])
+def test_a_search_bot_answers_a_redeal_offer(spec: str) -> None:
+    """ismcts borrows greedy's redeal decision; it used to fail with a TypeError (super())."""
+    state = _dealt()
+    seat = state.current_seat
+    assert seat is not None
+    assert isinstance(make_bot(spec, 1).wants_redeal(state.view(seat)), bool)
