@@ -71,13 +71,15 @@ def _time_spec(
     """Time ``spec`` on every decision point (one bot per seat, as in a match)."""
     bots = [make_bot(spec, f"{args.seed}:{s}") for s in range(args.players)]
     times: list[float] = []
+    cpu: list[float] = []  # process CPU time: what the decision costs on an idle core
     searched_s = 0.0  # time of the decisions that ran a search, and their iterations
     searched_iterations = 0
     for i, (state, seat) in enumerate(points):
         view = state.view(seat)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         action = bots[seat].choose(view)
         dt = time.perf_counter() - t0
+        cpu.append((time.process_time() - c0) * 1e3)
         if action not in view.legal_actions:
             raise BotError(f"{spec} chose an illegal action: {action}")
         times.append(dt * 1e3)
@@ -105,6 +107,8 @@ def _time_spec(
         "p90_ms": rnd(percentile(s, 90), 2) if s else None,
         "max_ms": rnd(s[-1], 2) if s else None,
         "mean_ms": rnd(sum(s) / len(s), 2) if s else None,
+        "median_cpu_ms": rnd(median(sorted(cpu)), 2),
+        "p90_cpu_ms": rnd(percentile(sorted(cpu), 90), 2) if cpu else None,
         "searched_decisions_iterations": searched_iterations,
         "iterations_per_s": rnd(searched_iterations / searched_s, 1) if searched_s else None,
     }
