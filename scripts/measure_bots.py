@@ -47,13 +47,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", default="levant", help="preset (levant)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (1)")
     parser.add_argument("--out", required=True, help="JSON lines file (appended, resumable)")
+    parser.add_argument(
+        "--report", action="store_true", help="only print the totals of the blocks in --out"
+    )
     args = parser.parse_args(argv)
     bots = tuple(s.strip() for s in args.bots.split(","))
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     blocks = -(-args.games // args.block)
     start = time.perf_counter()
-    for b in range(blocks):
+    for b in range(0 if args.report else blocks):
         done, won, rounds = tally(out)
         if b in done:
             continue
@@ -76,9 +79,11 @@ def main(argv: list[str] | None = None) -> int:
     done, won, rounds = tally(out)
     low, high = wilson(won, rounds)
     games = sum(int(r["games"]) for r in done.values())  # type: ignore[call-overload]
+    seconds = sum(float(r["timing"]["seconds"]) for r in done.values())  # type: ignore[index]
     print(
-        f"total: {games}/{args.games} games, {bots[0]} won {won}/{rounds} rounds with a winner"
-        f" = {100 * won / max(rounds, 1):.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f})"
+        f"total: {games}/{args.games} games ({len(done)} blocks), {bots[0]} won {won}/{rounds}"
+        f" rounds with a winner = {100 * won / max(rounds, 1):.1f}% (95% CI {100 * low:.1f}-"
+        f"{100 * high:.1f}); {seconds:.0f} s of play"
     )
     return 0
 
