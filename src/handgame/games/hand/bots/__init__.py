@@ -8,10 +8,11 @@ from handgame.core.bot import BotFactory
 
 def bots() -> dict[str, BotFactory]:
     """Hand's bots by name (imported on first use)."""
-    from handgame.games.hand.bots import greedy, ismcts, ladder
+    from handgame.games.hand.bots import greedy, ismcts, ladder, wary
 
     found: dict[str, BotFactory] = {}
     greedy.register_bots(found.__setitem__)
     ismcts.register_bots(found.__setitem__)
     ladder.register_bots(found.__setitem__)
+    wary.register_bots(found.__setitem__)
     return found
