@@ -142,3 +142,10 @@ def test_a_search_bot_answers_a_redeal_offer(spec: str) -> None:
     seat = state.current_seat
     assert seat is not None
     assert isinstance(make_bot(spec, 1).wants_redeal(state.view(seat)), bool)
+
+
+def test_wary_plays_legal_matches() -> None:
+    """wary's re-weighed discards are legal ones (the match runner refuses any other)."""
+    game = Game.create("levant", {"rounds": 1}, 2)
+    final = play_match(game, [make_bot("wary", 1), make_bot("greedy", 2)], "wary")
+    assert final.is_over
