@@ -48,6 +48,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (1)")
     parser.add_argument("--out", required=True, help="JSON lines file (appended, resumable)")
     parser.add_argument(
+        "--start",
+        type=int,
+        default=0,
+        metavar="B",
+        help="the first block to play (a second process can take the later blocks; each "
+        "block's seed is its own, so the result is the same as one process's)",
+    )
+    parser.add_argument(
         "--report", action="store_true", help="only print the totals of the blocks in --out"
     )
     args = parser.parse_args(argv)
@@ -56,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     out.parent.mkdir(parents=True, exist_ok=True)
     blocks = -(-args.games // args.block)
     start = time.perf_counter()
-    for b in range(0 if args.report else blocks):
+    for b in range(args.start, args.start if args.report else blocks):
         done, won, rounds = tally(out)
         if b in done:
             continue
