@@ -4,11 +4,14 @@ Seeded one-round levant matches are played by an advancing bot (``greedy`` when 
 else ``random``); from the decision points where the seat to act has two or more legal
 actions, ``--decisions`` are drawn (seeded), spread over the matches. Then
 ``make_bot(SPEC, seed).choose(state.view(seat))`` is timed on each, one bot per seat as in a
-match. Prints the median, p90 and max ms per decision. When the ``ismcts`` bot is not
-registered, prints ``{"skipped": ...}`` and exits 0.
+match. Prints the median, p90 and max ms per decision, and the search's iterations per
+second (over the decisions that ran a search: the others are played without one). When the
+``ismcts`` bot is not registered, prints ``{"skipped": ...}`` and exits 0.
 
     python benchmarks/ismcts.py
     python benchmarks/ismcts.py --decisions 5 --players 2
+    python benchmarks/ismcts.py --spec ismcts:iterations=60 \
+        --against ismcts:iterations=60,rollout=fast,tree=1,depth=4
 """
 
 from __future__ import annotations
@@ -62,6 +65,55 @@ def decision_points(
     return points
 
 
+def _time_spec(
+    spec: str, args: argparse.Namespace, points: list[tuple[State, int]]
+) -> dict[str, Any]:
+    """Time ``spec`` on every decision point (one bot per seat, as in a match)."""
+    bots = [make_bot(spec, f"{args.seed}:{s}") for s in range(args.players)]
+    times: list[float] = []
+    cpu: list[float] = []  # process CPU time: what the decision costs on an idle core
+    searched_s = 0.0  # time of the decisions that ran a search, and their iterations
+    searched_iterations = 0
+    for i, (state, seat) in enumerate(points):
+        view = state.view(seat)
+        t0, c0 = time.perf_counter(), time.process_time()
+        action = bots[seat].choose(view)
+        dt = time.perf_counter() - t0
+        cpu.append((time.process_time() - c0) * 1e3)
+        if action not in view.legal_actions:
+            raise BotError(f"{spec} chose an illegal action: {action}")
+        times.append(dt * 1e3)
+        done = getattr(bots[seat], "last_iterations", 0)
+        if done:
+            searched_s += dt
+            searched_iterations += done
+            bots[seat].last_iterations = 0
+        progress(f"{spec}: decision {i + 1}/{len(points)}: {dt * 1e3:.0f} ms")
+    settings = {
+        k: getattr(bots[0], k)
+        for k in ("iterations", "ms", "depth", "c", "rollout", "leaf", "tree")
+        if isinstance(getattr(bots[0], k, None), int | float | str)
+    }
+    for bot in bots:
+        bot.close()
+    s = sorted(times)
+    return {
+        "benchmark": "ismcts",
+        "bot": spec,
+        "budget": "the bot's default" if spec == "ismcts" else spec,
+        "bot_settings": settings,
+        "decisions": len(s),
+        "median_ms": rnd(median(s), 2),
+        "p90_ms": rnd(percentile(s, 90), 2) if s else None,
+        "max_ms": rnd(s[-1], 2) if s else None,
+        "mean_ms": rnd(sum(s) / len(s), 2) if s else None,
+        "median_cpu_ms": rnd(median(sorted(cpu)), 2),
+        "p90_cpu_ms": rnd(percentile(sorted(cpu), 90), 2) if cpu else None,
+        "searched_decisions_iterations": searched_iterations,
+        "iterations_per_s": rnd(searched_iterations / searched_s, 1) if searched_s else None,
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description="ISMCTS bot speed: ms per decision at its default budget, on decisions "
@@ -76,6 +128,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--spec", default="ismcts", help="bot spec to time (default 'ismcts': default budget)"
     )
+    parser.add_argument(
+        "--against",
+        action="append",
+        default=[],
+        metavar="SPEC",
+        help="also time SPEC on the same decisions, in the same run (repeatable); prints its "
+        "iterations/s as a ratio to --spec's",
+    )
     args = parser.parse_args(argv)
 
     try:
@@ -87,44 +147,22 @@ def main(argv: list[str] | None = None) -> int:
     game = Game.create(PRESET, OPTIONS, players=args.players)
     points = decision_points(game, advancer, args.decisions, args.seed, args.per_match)
 
-    bots = [make_bot(args.spec, f"{args.seed}:{s}") for s in range(args.players)]
-    times: list[float] = []
-    for i, (state, seat) in enumerate(points):
-        view = state.view(seat)
-        t0 = time.perf_counter()
-        action = bots[seat].choose(view)
-        dt = time.perf_counter() - t0
-        if action not in view.legal_actions:
-            raise BotError(f"{args.spec} chose an illegal action: {action}")
-        times.append(dt * 1e3)
-        progress(f"decision {i + 1}/{len(points)}: {dt * 1e3:.0f} ms")
-    settings = {
-        k: getattr(bots[0], k)
-        for k in ("iterations", "ms", "depth", "c")
-        if isinstance(getattr(bots[0], k, None), int | float | str)
-    }
-    for bot in bots:
-        bot.close()
-
-    s = sorted(times)
-    emit(
-        {
-            "benchmark": "ismcts",
-            "bot": args.spec,
-            "budget": "the bot's default" if args.spec == "ismcts" else args.spec,
-            "bot_settings": settings,
-            "advancing_bot": advancer,
-            "preset": PRESET,
-            "options": OPTIONS,
-            "players": args.players,
-            "decisions": len(s),
-            "median_ms": rnd(median(s), 2),
-            "p90_ms": rnd(percentile(s, 90), 2) if s else None,
-            "max_ms": rnd(s[-1], 2) if s else None,
-            "mean_ms": rnd(sum(s) / len(s), 2) if s else None,
-            "machine": machine(),
-        }
-    )
+    specs = [args.spec, *args.against]
+    results = [_time_spec(spec, args, points) for spec in specs]
+    out = {**results[0], "advancing_bot": advancer, "preset": PRESET, "options": OPTIONS,
+           "players": args.players, "machine": machine()}  # fmt: skip
+    if args.against:
+        base = results[0]["iterations_per_s"]
+        out["against"] = [
+            {
+                **r,
+                "iterations_per_s_ratio": rnd(r["iterations_per_s"] / base, 2)
+                if base and r["iterations_per_s"]
+                else None,
+            }  # fmt: skip
+            for r in results[1:]
+        ]
+    emit(out)
     return 0
 
 

@@ -26,8 +26,60 @@ def _bot_specs(args: argparse.Namespace) -> tuple[str, ...]:
     return tuple(specs)
 
 
+def _tournament_specs(args: argparse.Namespace) -> tuple[str, ...]:
+    """The bots of ``--tournament A,B,C`` (not with ``--bots``/``--bot``)."""
+    if args.bots or args.bot:
+        raise UsageError("--tournament lists the bots itself: leave out --bots and --bot")
+    if args.partnership:
+        raise UsageError("a tournament plays 2-player matches: leave out --partnership")
+    specs = [s.strip() for s in args.tournament.split(",")]
+    if any(not s for s in specs):
+        raise UsageError("an empty bot name in --tournament; write e.g. --tournament a,b,c")
+    return tuple(specs)
+
+
+def _run_tournament(args: argparse.Namespace) -> int:
+    """``hand simulate --tournament``: every pair head to head, and a rating per bot."""
+    from handgame.play.simulate import ProgressBar, SimulationError
+    from handgame.play.tournament import TournamentConfig, tournament
+
+    config = TournamentConfig(
+        bots=_tournament_specs(args),
+        games=args.games,
+        seed=str(args.seed),
+        preset=args.rules,
+        options=option_overrides(args.option, args.rounds),
+        jobs=args.jobs,
+    )
+    show = not args.quiet and (args.progress or sys.stderr.isatty())
+    bar = ProgressBar(sys.stderr) if show else None
+    try:
+        result = tournament(config, bar)
+    except SimulationError as e:
+        if bar is not None:
+            bar.finish()
+        print(f"hand: error: {e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        if bar is not None:
+            bar.finish()
+        print("hand: interrupted", file=sys.stderr)
+        return 130
+    if bar is not None:
+        bar.finish()
+    if args.json:
+        import json
+
+        print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
+    else:
+        print(result.table())
+    return 0
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     """``hand simulate``: bot-against-bot matches and a summary of each bot's results."""
+    if args.tournament:
+        return _run_tournament(args)
     from handgame.play.simulate import (
         BackendError,
         ProgressBar,
@@ -108,6 +160,13 @@ never); stdout carries only the table or, with --json, one JSON object ("timing"
 only fields that change between runs). --records DIR writes every match's hand-record/1
 record (names "bot:LABEL" per seat) as DIR/game-000001.json, ...; 'hand replay' replays them.
 
+--tournament A,B,C,... plays a round-robin instead: every pair of the listed bots plays
+--games 2-player matches head to head (seats rotated every match, the pair (i, j) seeded
+"S/i-j"), then prints a table of each bot's rounds won against each other among the rounds
+with a winner (%, with a 95% Wilson interval), and a rating per bot: a Bradley-Terry model
+fitted to all the round wins (Elo scale, mean 1500; +100 is about a 64% chance of winning a
+round), best first. --json prints it as one "hand-tournament/1" object.
+
 Exit codes: 0 done, 1 a bot failed (crashed, chose an illegal action, timed out: the message
 names the bot and the game's seed; with --records, that match's record up to the failure is
 written too), 2 bad input (unknown bot, preset or option) or a backend that cannot start or
@@ -127,6 +186,7 @@ def add_parser(sub: Any) -> None:
         "  hand simulate --bots greedy,random,random --games 300 --jobs 2 --json\n"
         "  hand simulate --bots greedy,random,greedy,random --partnership --games 40\n"
         "  hand simulate --bots greedy,random --games 1000 --backend ray --address auto\n"
+        "  hand simulate --tournament random,easy,medium,hard --games 40 --rounds 1\n"
         "  hand simulate --bot 'external:python3 examples/random_bot.py' --bot random "
         "--games 10 --records out/",
     )
@@ -141,7 +201,18 @@ def add_parser(sub: Any) -> None:
         metavar="SPEC",
         help="one bot (repeat once per seat); for specs that contain a comma",
     )
-    p.add_argument("--games", type=int, default=100, metavar="N", help="matches (default: 100)")
+    p.add_argument(
+        "--tournament",
+        metavar="A,B,C",
+        help="round-robin: every pair of these bots head to head, and a rating per bot",
+    )
+    p.add_argument(
+        "--games",
+        type=int,
+        default=100,
+        metavar="N",
+        help="matches (per pair with --tournament; default: 100)",
+    )
     p.add_argument("--seed", default="0", metavar="S", help="the seed of everything (default: 0)")
     p.add_argument(
         "--jobs",

@@ -1,9 +1,10 @@
 """The bots a table may seat, as a small validated grammar with a range for every parameter.
 
 A spec is ``NAME`` or ``NAME:KEY=VALUE,KEY=VALUE`` (``ismcts:iterations=200,depth=8``). The
-server seats ``random``, ``greedy`` and ``ismcts`` only (never ``external``, which would run a
-program on the server), and refuses any budget beyond its own caps (``Settings``), so that no
-client can make a bot think for longer than the server allows.
+server seats ``random``, ``greedy``, ``ismcts`` and the levels ``easy``, ``medium``, ``hard``,
+``expert`` only (never ``external``, which would run a program on the server), and refuses any
+budget beyond its own caps (``Settings``), so that no client can make a bot think for longer
+than the server allows.
 """
 
 from __future__ import annotations
@@ -17,9 +18,9 @@ from handgame.play.registry import bot_names, make_bot
 from handgame.server.settings import Settings
 
 #: the bots a table may seat
-SERVER_BOTS = ("random", "greedy", "ismcts")
+SERVER_BOTS = ("random", "greedy", "ismcts", "easy", "medium", "hard", "expert")
 #: the bots whose moves are searched in worker processes (CPU-heavy)
-SEARCHING_BOTS = ("ismcts",)
+SEARCHING_BOTS = ("ismcts", "hard", "expert")
 
 _INT = re.compile(r"[0-9]{1,12}")
 _FLOAT = re.compile(r"-?[0-9]{1,12}(\.[0-9]{1,6})?")
@@ -37,6 +38,10 @@ class Param:
 PARAMS: dict[str, dict[str, Param]] = {
     "random": {},
     "greedy": {},
+    "easy": {},  # the ladder's levels (games/hand/bots/ladder.py): fixed budgets, no options
+    "medium": {},
+    "hard": {},
+    "expert": {},
     "ismcts": {
         "iterations": Param(True, 1, lambda s: s.max_iterations),
         "ms": Param(False, 1, lambda s: s.bot_move_seconds * 1000.0),

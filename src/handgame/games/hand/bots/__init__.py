@@ -1,4 +1,5 @@
-"""Hand's own bots: ``greedy`` (the solver's best move) and ``ismcts`` (tree search)."""
+"""Hand's own bots: ``greedy`` (the solver's best move), ``ismcts`` (tree search) and
+the ladder of levels (``easy``, ``medium``, ``hard``, ``expert``)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,11 @@ from handgame.core.bot import BotFactory
 
 def bots() -> dict[str, BotFactory]:
     """Hand's bots by name (imported on first use)."""
-    from handgame.games.hand.bots import greedy, ismcts
+    from handgame.games.hand.bots import greedy, ismcts, ladder, wary
 
     found: dict[str, BotFactory] = {}
     greedy.register_bots(found.__setitem__)
     ismcts.register_bots(found.__setitem__)
+    ladder.register_bots(found.__setitem__)
+    wary.register_bots(found.__setitem__)
     return found

@@ -166,8 +166,9 @@ class GreedyBot(Bot):
         return next((a for a in legal if isinstance(a, Discard)), legal[0])
 
     def wants_redeal(self, view: PlayerView) -> bool:
-        """Claims a redeal when its hand has no meld at all."""
-        if not super().wants_redeal(view):
+        """Claims a redeal when its hand has no meld at all (``ismcts`` borrows this method,
+        so the base class is named rather than found by ``super()``)."""
+        if not Bot.wants_redeal(self, view):
             return False
         rules = game_of(view).rules
         return not best_arrangement(view.hand, wilds_for(rules, view.indicator), rules).melds

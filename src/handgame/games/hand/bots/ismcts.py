@@ -25,6 +25,7 @@ from handgame.core.bot import Bot
 from handgame.core.cards import Card
 from handgame.core.errors import BotError, IllegalAction
 from handgame.games.hand.actions import Action, Discard, Draw
+from handgame.games.hand.bots import leaf, rollout
 from handgame.games.hand.bots.determinize import sample_state
 from handgame.games.hand.bots.greedy import GreedyBot, greedy_action, greedy_step
 from handgame.games.hand.rounds import Phase
@@ -36,6 +37,7 @@ from handgame.games.hand.solver import (
     partners,
 )
 from handgame.games.hand.state import State
+from handgame.games.hand.turn import required_minimum
 from handgame.games.hand.values import penalty_value
 from handgame.games.hand.view import PlayerView
 
@@ -158,6 +160,46 @@ def _rewards(state: State, before_rounds: int) -> list[float]:
     return out
 
 
+def _team_rewards(state: State, chances: list[float]) -> list[float]:
+    """Each seat's reward: the chance that its side goes out first."""
+    return [sum(chances[t] for t in _team(state, s)) for s in range(len(chances))]
+
+
+def fitted_chances(state: State) -> list[float]:
+    """Each seat's chance of going out first at ``state`` (the fitted estimate, :mod:`.leaf`)."""
+    rnd = state.round
+    assert rnd is not None
+    n = state.game.players
+    minimum = required_minimum(state)
+    rows = [
+        leaf.features(
+            rnd.hands[s], rnd.wilds, state.rules, rnd.opened[s], minimum, (s - rnd.turn) % n, n
+        )
+        for s in range(n)
+    ]
+    return leaf.chances(rows)
+
+
+def fast_rewards(state: State, turns: int) -> list[float]:
+    """Each seat's reward after a cheap rollout (:mod:`.rollout`) of ``turns`` turns from
+    ``state``: 1 or 0 when a side goes out, 0.5 each when the stock runs out, else the fitted
+    chance that its side goes out first."""
+    sk = rollout.run(rollout.sketch(state), turns)
+    n = len(sk.hands)
+    if sk.winner is not None:
+        winners = set(_team(state, sk.winner))
+        return [1.0 if s in winners else 0.0 for s in range(n)]
+    if sk.void:
+        return [0.5] * n
+    rows = [
+        leaf.features(
+            sk.hands[s], sk.wilds, sk.rules, sk.opened[s], sk.minimum, (s - sk.turn) % n, n
+        )
+        for s in range(n)
+    ]
+    return _team_rewards(state, leaf.chances(rows))
+
+
 class IsmctsBot(Bot):
     """Single-observer ISMCTS over the bot's information set (see the module docstring)."""
 
@@ -171,14 +213,28 @@ class IsmctsBot(Bot):
         depth: int = DEFAULT_DEPTH,
         c: float = 0.7,
         margin: float = DEFAULT_MARGIN,
+        rollout: str = "exact",
+        leaf: str = "hand",
+        tree: int = 0,
     ) -> None:
-        """A searcher with a budget of ``iterations`` (or ``ms`` milliseconds)."""
+        """A searcher with a budget of ``iterations`` (or ``ms`` milliseconds).
+
+        ``rollout``: ``exact`` (greedy through the engine) or ``fast`` (:mod:`.rollout`, no
+        engine checks); ``leaf``: ``hand`` (the hand-made estimate) or ``fit`` (the fitted
+        estimate of :mod:`.leaf`; a fast rollout always uses it); ``tree``: the most moves an
+        iteration walks in the tree before its rollout (0: no limit).
+        """
         super().__init__(seed)
+        if rollout not in ("exact", "fast") or leaf not in ("hand", "fit") or tree < 0:
+            raise BotError("ismcts: rollout=exact|fast, leaf=hand|fit, tree=N (0 or more)")
         self.iterations = iterations
         self.ms = ms
         self.depth = depth
         self.c = c
         self.margin = margin
+        self.rollout = rollout
+        self.leaf = leaf
+        self.tree = tree
         self.last_iterations = 0
 
     def choose(self, view: PlayerView) -> Action:
@@ -232,6 +288,8 @@ class IsmctsBot(Bot):
                 break
             if len(state.results) > before:
                 break
+            if self.tree and len(path) >= self.tree:
+                break
             seat = state.current_seat
             assert seat is not None
             if moves is None:
@@ -265,6 +323,16 @@ class IsmctsBot(Bot):
 
     def _rollout(self, state: State, before: int) -> list[float]:
         """Greedy play for ``depth`` turns (or to the round's end), then each seat's reward."""
+        if (
+            self.rollout == "fast"
+            and len(state.results) == before
+            and state.phase
+            in (
+                Phase.DRAW,
+                Phase.PLAY,
+            )
+        ):
+            return fast_rewards(state, self.depth)
         turns = 0
         for _ in range(2000):
             if len(state.results) > before or state.phase not in (
@@ -278,12 +346,15 @@ class IsmctsBot(Bot):
                 turns += 1
                 if turns >= self.depth:
                     break
+        if self.leaf == "fit" and len(state.results) == before and state.round is not None:
+            return _team_rewards(state, fitted_chances(state))
         return _rewards(state, before)
 
 
 def _parse(argument: str, seed: int | str) -> Bot:
-    """``iterations=N,ms=T,depth=D,c=X,margin=M`` (any of them, in any order)."""
-    kwargs: dict[str, float | int | None] = {}
+    """``iterations=N,ms=T,depth=D,c=X,margin=M,rollout=R,leaf=L,tree=T`` (any of them, in any
+    order)."""
+    kwargs: dict[str, float | int | str | None] = {}
     for part in filter(None, (p.strip() for p in argument.replace(";", ",").split(","))):
         key, sep, value = part.partition("=")
         try:
@@ -297,17 +368,22 @@ def _parse(argument: str, seed: int | str) -> Bot:
                 kwargs["c"] = float(value)
             elif key == "margin" and sep:
                 kwargs["margin"] = float(value)
+            elif key in ("rollout", "leaf") and sep:
+                kwargs[key] = value
+            elif key == "tree" and sep:
+                kwargs["tree"] = int(value)
             else:
                 raise ValueError(part)
         except ValueError:
             raise BotError(
-                f"bad ismcts option {part!r}: use iterations=N, ms=T, depth=D, c=X or margin=M"
+                f"bad ismcts option {part!r}: use iterations=N, ms=T, depth=D, c=X, margin=M, "
+                "rollout=exact|fast, leaf=hand|fit or tree=N"
             ) from None
     iterations, depth = kwargs.get("iterations", 1), kwargs.get("depth", 1)
-    if iterations is None or iterations < 1 or depth is None or depth < 1:  # 0 is refused too
+    if not isinstance(iterations, int) or iterations < 1 or not isinstance(depth, int) or depth < 1:
         raise BotError("ismcts: iterations and depth must be at least 1")
     ms = kwargs.get("ms")
-    if ms is not None and not 0 < ms < float("inf"):
+    if ms is not None and not (isinstance(ms, float) and 0 < ms < float("inf")):
         raise BotError("ismcts: ms must be a number of milliseconds more than 0")
     return IsmctsBot(seed, **kwargs)  # type: ignore[arg-type]
 

@@ -1,0 +1,98 @@
+"""The difficulty ladder: named levels for the lobby, ``hand play`` and ``hand simulate``.
+
+Each level is a bot spec (:data:`LEVELS`), measured against the one below it
+(``docs/notes/bots.md``):
+
+- ``easy``: ``greedy`` that throws away a random card a third of the time it discards
+  (``greedy-blunder:0.33``, :class:`BlunderBot`);
+- ``medium``: ``greedy``;
+- ``hard``: ``ismcts`` with cheap rollouts and the fitted leaf, a small budget;
+- ``expert``: the same with the budget that keeps the median decision under a second here.
+
+Budgets are iterations, not time, so a seeded game replays exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from handgame.core.bot import Bot
+from handgame.core.errors import BotError
+from handgame.games.hand.actions import Action, Discard
+from handgame.games.hand.bots.greedy import GreedyBot
+from handgame.games.hand.bots.ismcts import IsmctsBot
+from handgame.games.hand.view import PlayerView
+
+#: the search settings shared by ``hard`` and ``expert`` (see ``ismcts``'s options)
+SEARCH = {"rollout": "fast", "leaf": "fit", "tree": 1, "depth": 4}
+#: each level's spec, weakest first
+LEVELS: dict[str, str] = {
+    "easy": "greedy-blunder:0.33",
+    "medium": "greedy",
+    "hard": "ismcts:iterations=40,rollout=fast,leaf=fit,tree=1,depth=4",
+    "expert": "ismcts:iterations=150,rollout=fast,leaf=fit,tree=1,depth=4",
+}
+#: the budgets of ``hard`` and ``expert``: iterations per searched decision
+HARD_ITERATIONS = 40
+EXPERT_ITERATIONS = 150
+#: the blunder rate of ``easy``
+EASY_BLUNDERS = 0.33
+
+
+class BlunderBot(GreedyBot):
+    """``greedy`` that discards a random legal card with probability ``rate``."""
+
+    name = "greedy-blunder"
+
+    def __init__(self, seed: int | str = 0, rate: float = EASY_BLUNDERS) -> None:
+        """Greedy, blundering its discard with probability ``rate``."""
+        super().__init__(seed)
+        self.rate = rate
+
+    def choose(self, view: PlayerView) -> Action:
+        """The greedy action, or (at a discard, with probability ``rate``) a random one."""
+        action = super().choose(view)
+        if isinstance(action, Discard) and self.rng.random() < self.rate:
+            discards = [a for a in view.legal_actions if isinstance(a, Discard)]
+            return self.rng.choice(discards)
+        return action
+
+
+def _blunder(argument: str, seed: int | str) -> Bot:
+    try:
+        rate = float(argument) if argument else EASY_BLUNDERS
+    except ValueError:
+        rate = -1.0
+    if not 0.0 <= rate <= 1.0:
+        raise BotError(f"greedy-blunder takes a rate from 0 to 1, not {argument!r}")
+    return BlunderBot(seed, rate)
+
+
+def _level(iterations: int) -> Callable[[str, int | str], Bot]:
+    def factory(argument: str, seed: int | str) -> Bot:
+        if argument:
+            raise BotError(f"a level takes no argument, not {argument!r}")
+        return IsmctsBot(seed, iterations=iterations, **SEARCH)  # type: ignore[arg-type]
+
+    return factory
+
+
+def _fixed(make: Callable[[int | str], Bot], name: str) -> Callable[[str, int | str], Bot]:
+    def factory(argument: str, seed: int | str) -> Bot:
+        if argument:
+            raise BotError(f"the level {name!r} takes no argument, not {argument!r}")
+        return make(seed)
+
+    return factory
+
+
+def register_bots(register: Callable[[str, Callable[[str, int | str], Bot]], None]) -> None:
+    """Register ``greedy-blunder`` and the levels ``easy``, ``medium``, ``hard``, ``expert``."""
+    register("greedy-blunder", _blunder)
+    register("easy", _fixed(lambda seed: BlunderBot(seed, EASY_BLUNDERS), "easy"))
+    register("medium", _fixed(GreedyBot, "medium"))
+    register("hard", _level(HARD_ITERATIONS))
+    register("expert", _level(EXPERT_ITERATIONS))
+
+
+__all__ = ["EASY_BLUNDERS", "LEVELS", "SEARCH", "BlunderBot", "register_bots"]

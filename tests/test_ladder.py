@@ -1,0 +1,151 @@
+"""Issue 17: cheap rollouts, the fitted leaf estimate, the ladder of levels."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from handgame import Game
+from handgame.core.errors import BotError
+from handgame.games.hand.bots import leaf, rollout
+from handgame.games.hand.bots.ismcts import fast_rewards
+from handgame.games.hand.bots.ladder import LEVELS
+from handgame.games.hand.record import to_record
+from handgame.games.hand.rounds import Phase
+from handgame.games.hand.state import State
+from handgame.play.driver import play_match
+from handgame.play.registry import make_bot
+from handgame.server.botspec import check_bot, is_searching
+
+FAST = "ismcts:iterations=6,rollout=fast,leaf=fit,tree=1,depth=2"
+
+
+def _dealt(preset: str = "levant", players: int = 2, seed: str = "r") -> State:
+    return Game.create(preset, {"rounds": 1}, players).new_match().deal_seeded(seed)
+
+
+@pytest.mark.parametrize(("preset", "players"), [("levant", 2), ("gulf", 3), ("four-jokers", 4)])
+def test_a_rollout_keeps_every_card_and_leaves_the_state_alone(preset: str, players: int) -> None:
+    """A sketch played to the end holds the deck's cards (hands, stock, table, the top
+    discard and the discards gone under it); the state it came from is unchanged."""
+    state = _dealt(preset, players)
+    before = state.round
+    sk = rollout.sketch(state)
+    total = sum(len(h) for h in sk.hands) + len(sk.stock) + (sk.top is not None)
+    rollout.run(sk, 1000)
+    assert sk.over
+    assert state.round is before and state.round.hands == before.hands
+    held = sum(len(h) for h in sk.hands) + len(sk.stock) + sum(len(m.cards) for m in sk.melds)
+    # every turn puts one card on the discard pile: it is no longer counted, but was dealt
+    assert held <= total
+    if sk.winner is not None:
+        assert sk.hands[sk.winner] == []
+        assert all(sk.hands[s] for s in range(players) if s != sk.winner)
+
+
+def test_partner_counts_match_the_solver() -> None:
+    from handgame.games.hand.solver import partners
+
+    rnd = _dealt().round
+    assert rnd is not None
+    for hand in rnd.hands:
+        counts = rollout.partner_counts(hand, rnd.wilds)
+        for card, n in counts.items():
+            assert n == partners(card, hand, rnd.wilds)
+
+
+def test_fast_rewards_are_chances() -> None:
+    state = _dealt(players=4)
+    state = state.apply(state.legal_actions()[0])  # the first discard
+    rewards = fast_rewards(state, 2)
+    assert len(rewards) == 4
+    assert all(0.0 <= r <= 1.0 for r in rewards)
+    if 0.0 < max(rewards) < 1.0:
+        assert sum(rewards) == pytest.approx(1.0)
+
+
+def test_the_fit_recovers_a_planted_weight() -> None:
+    """Seats whose first feature is higher go out first more often: the fit says so, and
+    beats the uniform guess on the data."""
+    rng = random.Random(4)
+    true = [2.0] + [0.0] * (len(leaf.FEATURES) - 1)
+    samples = []
+    for _ in range(400):
+        rows = [[rng.random() for _ in leaf.FEATURES] for _ in range(3)]
+        p = leaf.chances(rows, true)
+        winner = rng.choices(range(3), p)[0]
+        samples.append((rows, winner))
+    w = leaf.fit(samples)
+    assert w[0] > 1.0
+    assert leaf.log_loss(samples, w) < leaf.log_loss(samples, [0.0] * len(w))
+    assert math.isfinite(sum(w))
+
+
+def test_the_committed_weights_give_chances() -> None:
+    state = _dealt(players=3)
+    rnd = state.round
+    assert rnd is not None
+    rows = [leaf.features(rnd.hands[s], rnd.wilds, state.rules, False, 51, s, 3) for s in range(3)]
+    chances = leaf.chances(rows)
+    assert sum(chances) == pytest.approx(1.0)
+    assert len(leaf.WEIGHTS) == len(leaf.FEATURES)
+
+
+@pytest.mark.parametrize(("preset", "players"), [("levant", 2), ("gulf", 2), ("four-jokers", 3)])
+def test_the_fast_search_plays_legally_and_replays(preset: str, players: int) -> None:
+    """Every move is one of the engine's legal actions (the runner refuses others), and the
+    same seed plays the same match."""
+    game = Game.create(preset, {"rounds": 1}, players)
+    finals = []
+    for _ in range(2):
+        bots = [make_bot(FAST, f"f-{s}") for s in range(players)]
+        final = play_match(game, bots, f"fast-{preset}")
+        assert final.is_over
+        finals.append(to_record(final))
+    assert finals[0] == finals[1]
+
+
+def test_the_ladder_levels_are_bots() -> None:
+    assert list(LEVELS) == ["easy", "medium", "hard", "expert"]
+    for name in LEVELS:
+        bot = make_bot(name, 1)
+        assert hasattr(bot, "choose")
+        with pytest.raises(BotError, match="no argument"):
+            make_bot(f"{name}:x")
+    with pytest.raises(BotError, match="rate from 0 to 1"):
+        make_bot("greedy-blunder:2")
+    with pytest.raises(BotError, match="rollout=exact"):
+        make_bot("ismcts:rollout=quick")
+
+
+def test_the_server_seats_the_levels() -> None:
+    for name in LEVELS:
+        assert check_bot(name) == name
+    assert is_searching("expert") and is_searching("hard") and not is_searching("easy")
+    with pytest.raises(ValueError, match="takes no argument"):
+        check_bot("expert:iterations=5")
+
+
+def test_a_level_plays_a_round_against_greedy() -> None:
+    game = Game.create("levant", {"rounds": 1}, 2)
+    final = play_match(game, [make_bot("hard", 1), make_bot("easy", 2)], "ladder")
+    assert final.is_over
+    assert final.phase is Phase.OVER
+
+
+@pytest.mark.parametrize("spec", ["ismcts", "expert", "hard", "easy"])
+def test_a_search_bot_answers_a_redeal_offer(spec: str) -> None:
+    """ismcts borrows greedy's redeal decision; it used to fail with a TypeError (super())."""
+    state = _dealt()
+    seat = state.current_seat
+    assert seat is not None
+    assert isinstance(make_bot(spec, 1).wants_redeal(state.view(seat)), bool)
+
+
+def test_wary_plays_legal_matches() -> None:
+    """wary's re-weighed discards are legal ones (the match runner refuses any other)."""
+    game = Game.create("levant", {"rounds": 1}, 2)
+    final = play_match(game, [make_bot("wary", 1), make_bot("greedy", 2)], "wary")
+    assert final.is_over
