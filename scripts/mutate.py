@@ -463,6 +463,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", metavar="N,N", help="decide only these mutant numbers")
     parser.add_argument("--redo", action="store_true",
                         help="decide again the mutants that survived (after new tests)")
+    parser.add_argument("--tests", nargs="+", metavar="PATH",
+                        help="test files or ids to run instead of the usual selection")
     parser.add_argument("--summary", action="store_true", help="the table of results so far")
     parser.add_argument("--survivors", action="store_true", help="diff every survivor so far")
     args = parser.parse_args(argv)
@@ -492,7 +494,7 @@ def main(argv: list[str] | None = None) -> int:
     only = {int(n) for n in args.only.split(",")} if args.only else None
     sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "src")]
     os.chdir(ROOT)
-    tests = [t for t in TESTS if (ROOT / t.split("::")[0]).exists()]
+    tests = args.tests or [t for t in TESTS if (ROOT / t.split("::")[0]).exists()]
     return int(pytest.main(["-q", "-p", "no:cacheprovider", "-p", "no:randomly", *tests],
                            plugins=[Runner(args.modules, only, args.redo)]))
 

@@ -1,0 +1,83 @@
+"""Rule behaviour that surviving mutants showed untested (issue 20; docs/notes/mutation.md).
+
+Each test names the mutants of ``scripts/mutate.py`` it kills (``module:number``, numbers of the
+commit that added it) and asserts the rule through the public API — ``legal_actions``,
+``apply``, records and scoring — so it stays valid when the engine's insides move.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from handgame.core.cards import JOKER, Card
+from handgame.games.hand.actions import Discard
+from handgame.games.hand.rounds import Phase
+from handgame.games.hand.rules import make_ruleset
+from handgame.games.hand.state import Game, State
+from handgame.games.hand.values import hand_penalty, penalty_value
+from handgame.games.hand.wilds import Wilds
+from invariants import choose_action
+
+
+def _play(state: State, rng: random.Random, until: Any, policy: str = "weighted") -> State:
+    """Random legal play (``weighted``: laying preferred) until ``until(state)`` holds."""
+    for _ in range(5000):
+        if until(state):
+            return state
+        if state.is_chance:
+            state = state.deal_seeded(f"m:{rng.random()}")
+            continue
+        state = state.apply(choose_action(rng, state, state.legal_actions(), policy))
+    raise AssertionError("the condition never held")
+
+
+def test_a_joker_that_is_not_wild_costs_the_wild_penalty() -> None:
+    """L-33 / G-7: a joker left in hand counts as a wild one (15; gulf values 25) even when the
+    round's wild cards leave it without a role (values:28, values:29)."""
+    none = Wilds(None, None)
+    levant, gulf = make_ruleset("levant"), make_ruleset("gulf")
+    assert penalty_value(JOKER, none, levant) == 15
+    assert penalty_value(JOKER, none, gulf) == 25
+    assert hand_penalty((JOKER, Card.parse("7S")), none, levant) == 22
+
+
+def test_nothing_is_legal_between_rounds_and_after_the_match() -> None:
+    """L-90…L-93: after a round (a deal to come) and after the match, no seat may act; the
+    state still holds the last round, also when the stock ran out and the seat to act still
+    holds cards (legal:3)."""
+    rng = random.Random(3)
+    state = Game.create("levant", {"rounds": 2}, players=2).new_match(0).deal_seeded("a")
+    between = _play(state, rng, lambda s: s.phase is Phase.DEAL and s.results, "uniform")
+    rnd = between.round
+    assert rnd is not None and rnd.hands[rnd.turn] and between.results[-1].result != "won"
+    assert between.legal_actions() == [] and between.legal_actions(rnd.turn) == []
+    over = _play(between, rng, lambda s: s.is_over)
+    assert over.round is not None and over.phase is Phase.OVER
+    assert over.legal_actions() == [] and over.legal_actions(0) == []
+
+
+def test_the_announcement_is_a_choice_only_for_the_last_cards() -> None:
+    """L-70, L-71: a discard leaving three cards or fewer is offered announced and not; a
+    larger hand's discard only once (announcing means nothing then), and with announcements
+    off (gulf) only once at any size (legal:13)."""
+    for preset, announcing in (("levant", True), ("gulf", False)):
+        rng = random.Random(preset)
+        seen = {"small": 0, "large": 0}
+        state = Game.create(preset, {"rounds": 1}, players=2).new_match(0).deal_seeded(preset)
+        while not state.is_over and state.phase is not Phase.DEAL:
+            legal = state.legal_actions()
+            discards = [a for a in legal if isinstance(a, Discard) and a.second is None]
+            if discards:
+                hand = state.round.hands[state.round.turn]  # type: ignore[union-attr]
+                cards = {a.card for a in discards}
+                both = {a.card for a in discards if not a.announce} == cards
+                if len(hand) <= 4 and announcing:
+                    assert both and len(discards) == 2 * len(cards), (preset, hand, discards)
+                    seen["small"] += 1
+                else:
+                    assert all(a.announce for a in discards) and len(discards) == len(cards), (
+                        preset, hand, discards)
+                    seen["large"] += 1
+            state = state.apply(choose_action(rng, state, legal, "weighted"))
+        assert seen["large"] > 0 and (seen["small"] > 0 or not announcing), seen
