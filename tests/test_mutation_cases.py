@@ -12,8 +12,9 @@ from typing import Any
 
 from handgame.core.cards import JOKER, Card
 from handgame.games.hand.actions import Discard
-from handgame.games.hand.rounds import Phase
+from handgame.games.hand.rounds import Phase, RoundResult
 from handgame.games.hand.rules import make_ruleset
+from handgame.games.hand.scoring import end_round
 from handgame.games.hand.state import Game, State
 from handgame.games.hand.values import hand_penalty, penalty_value
 from handgame.games.hand.wilds import Wilds
@@ -81,3 +82,21 @@ def test_the_announcement_is_a_choice_only_for_the_last_cards() -> None:
                     seen["large"] += 1
             state = state.apply(choose_action(rng, state, legal, "weighted"))
         assert seen["large"] > 0 and (seen["small"] > 0 or not announcing), seen
+
+
+def test_a_tie_at_the_limit_is_broken_by_the_next_round_even_below_it() -> None:
+    """G-9, L-93: once a total reaches the limit the match ends at the first unique lowest
+    total — also when the next round's winner (−30, L-90: totals may fall) brings the highest
+    total back under the limit (scoring:99)."""
+    rng = random.Random(5)
+    game = Game.create("levant", {"rounds": None, "penalty_limit": 100}, players=3)
+    start = game.new_match(0).deal_seeded("t")
+    after = _play(start, rng, lambda s: s.phase is Phase.DEAL and s.results, "uniform")
+    base = after.replace(totals=(0, 0, 0), results=(), scored=0, final_reached=False)
+    first = RoundResult(dealer=0, result="won", winner=1, hand="partial", scores=(100, 50, 50))
+    tied = end_round(base, first)
+    assert tied.totals == (100, 50, 50) and tied.final_reached and not tied.is_over
+    second = RoundResult(dealer=1, result="won", winner=0, hand="partial", scores=(-30, 5, 10))
+    over = end_round(tied, second)
+    assert over.totals == (70, 55, 60) and max(over.totals) < 100
+    assert over.is_over and over.winner == 1
