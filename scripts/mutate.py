@@ -46,6 +46,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = "handgame.games.hand"
 OUT = ROOT / ".mutation"
+# The survivors read and found equivalent (no rule behaviour can tell them from the original),
+# each with the reason: "module:number" -> why. Numbers follow this file's operator order.
+EQUIVALENT = ROOT / "scripts" / "mutants_equivalent.json"
 # The fast, strong selection: hand-made records and melds read from the rule book, the shared
 # conformance cases, the project's record cases, golden records, rule readings, the oracle on a
 # few hundred small positions, the single-step legality checks and the random-play invariants.
@@ -393,8 +396,10 @@ class Runner:
         by_id = {item.nodeid: item for item in items}
         failing = set(profile["failed"])
         out = OUT / f"{module}.jsonl"
+        same = equivalent()
         done = {n for n, x in results(module).items()
-                if not (self.redo and x["outcome"] in ("survived", "no tests"))}
+                if not (self.redo and x["outcome"] in ("survived", "no tests")
+                        and f"{module}:{n}" not in same)}
         todo = [m for m in mutants(module)
                 if m.number not in done and (self.only is None or m.number in self.only)]
         print(f"mutate: {module}: {len(todo)} mutants to decide ({len(done)} already)",
@@ -441,17 +446,41 @@ def results(module: str) -> dict[int, dict[str, Any]]:
     return {x["number"]: x for x in map(json.loads, filter(None, lines))}
 
 
+def equivalent() -> dict[str, str]:
+    """The survivors classified as equivalent, with their reasons."""
+    found: dict[str, str] = json.loads(EQUIVALENT.read_text(encoding="utf-8"))
+    return found
+
+
 def summary(modules: list[str]) -> str:
-    """The results found in .mutation/, one row a module."""
-    rows = ["| module | mutants | decided | killed | timeout | survived | no tests |",
-            "| --- | --- | --- | --- | --- | --- | --- |"]
+    """The results found in .mutation/, one row a module, and the score over the
+    non-equivalent mutants decided (killed or timed out, of those not equivalent)."""
+    rows = ["| module | mutants | decided | killed | timeout | survived: equivalent | "
+            "survived: not | no tests | score |", "| --- " * 9 + "|"]
+    same = equivalent()
+    total: dict[str, int] = {}
     for module in modules:
         lines = list(results(module).values())
         count = {k: sum(1 for x in lines if x["outcome"] == k)
                  for k in ("killed", "timeout", "survived", "no tests")}
-        rows.append(f"| {module} | {len(mutants(module))} | {len(lines)} | {count['killed']} | "
-                    f"{count['timeout']} | {count['survived']} | {count['no tests']} |")
+        count["equivalent"] = sum(1 for x in lines if x["outcome"] in ("survived", "no tests")
+                                  and f"{module}:{x['number']}" in same)
+        count["decided"] = len(lines)
+        count["mutants"] = len(mutants(module))
+        for k, v in count.items():
+            total[k] = total.get(k, 0) + v
+        rows.append(_row(module, count))
+    rows.append(_row("**all**", total))
     return "\n".join(rows)
+
+
+def _row(name: str, c: dict[str, int]) -> str:
+    dead = c["killed"] + c["timeout"]
+    alive = c["survived"] + c["no tests"] - c["equivalent"]
+    score = f"{100 * dead / (dead + alive):.1f} %" if dead + alive else "—"
+    return (f"| {name} | {c['mutants']} | {c['decided']} | {c['killed']} | {c['timeout']} | "
+            f"{c['equivalent']} | {c['survived'] - c['equivalent']} | {c['no tests']} | "
+            f"{score} |")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -482,9 +511,12 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.survivors:
         for module in args.modules:
+            same = equivalent()
             for x in results(module).values():
                 if x["outcome"] in ("survived", "no tests"):
-                    print(f"[{x['outcome']}] " + diff(module, x["number"]) + "\n")
+                    why = same.get(f"{module}:{x['number']}")
+                    tag = f"equivalent: {why}" if why else x["outcome"]
+                    print(f"[{tag}] " + diff(module, x["number"]) + "\n")
         return 0
     if not args.modules:
         parser.error("name at least one module")

@@ -8,10 +8,11 @@ commit that added it) and asserts the rule through the public API — ``legal_ac
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 from handgame.core.cards import JOKER, Card
-from handgame.games.hand.actions import Discard
+from handgame.games.hand.actions import Discard, Draw, SwapWild
 from handgame.games.hand.rounds import Phase, RoundResult
 from handgame.games.hand.rules import make_ruleset
 from handgame.games.hand.scoring import end_round
@@ -100,3 +101,44 @@ def test_a_tie_at_the_limit_is_broken_by_the_next_round_even_below_it() -> None:
     over = end_round(tied, second)
     assert over.totals == (70, 55, 60) and max(over.totals) < 100
     assert over.is_over and over.winner == 1
+
+
+def test_the_cards_seen_going_into_a_hand_are_public_until_they_leave_it() -> None:
+    """L-60, L-62, O-7: a discard taken, or a wild card taken from a meld, is seen by every seat
+    (the view's ``public.known``) until it leaves that hand (laid, added, discarded); a stock
+    draw adds nothing. Modelled here from the hands alone, over random play where the taken
+    discard may stay in hand (gulf's free pick-up) and where it must be laid (levant)
+    (turn:0, turn:1, turn:2 and the other ``_known`` mutants)."""
+    for preset, players, rounds in (("gulf", 2, 2), ("levant", 2, 4), ("four-jokers", 2, 2)):
+        rng = random.Random(preset)
+        state = Game.create(preset, {"rounds": rounds}, players=players).new_match(0)
+        state = state.deal_seeded(preset)
+        known: list[Counter[Card]] = [Counter() for _ in range(players)]
+        changes = 0
+        while not state.is_over:
+            if state.is_chance:
+                state = state.deal_seeded(f"{preset}:{len(state.results)}")
+                known = [Counter() for _ in range(players)]
+                continue
+            action = choose_action(rng, state, state.legal_actions(), "weighted")
+            before = state.round
+            after = state.apply(action)
+            if after.round is before or after.phase in (Phase.DEAL, Phase.OVER):
+                state = after
+                continue
+            seat = action.seat
+            held = Counter(before.hands[seat])  # type: ignore[union-attr]
+            now = Counter(after.round.hands[seat])  # type: ignore[union-attr]
+            known[seat] -= held - now
+            if isinstance(action, SwapWild) or (
+                    isinstance(action, Draw) and action.source == "discard"):
+                known[seat] += now - held
+                changes += 1
+            for s in range(players):
+                public = after.view(s).public
+                assert public is not None
+                for other in range(players):
+                    assert Counter(public.known[other]) == known[other], (
+                        preset, action, other, public.known, known)
+            state = after
+        assert changes >= 2, (preset, changes)
