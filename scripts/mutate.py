@@ -386,6 +386,7 @@ class Runner:
         outcome, took = _fork(work, 4 * 3600)
         assert outcome == "survived", f"the profiling pass ended: {outcome}"
         profile: dict[str, Any] = json.loads(_fork.output)  # type: ignore[attr-defined]
+        (OUT / "profile.json").write_text(json.dumps(profile, indent=0), encoding="utf-8")
         print(f"mutate: profiled in {took:.0f} s; {len(profile['failed'])} tests fail "
               f"unmutated (left out): {profile['failed'][:5]}", file=sys.stderr, flush=True)
         return profile
@@ -440,10 +441,17 @@ class Runner:
 
 
 def results(module: str) -> dict[int, dict[str, Any]]:
-    """The latest outcome of each mutant decided so far (a later line replaces an earlier)."""
+    """The outcome of each mutant decided so far: a kill, else the latest line."""
     path = OUT / f"{module}.jsonl"
     lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
-    return {x["number"]: x for x in map(json.loads, filter(None, lines))}
+    out: dict[int, dict[str, Any]] = {}
+    for x in map(json.loads, filter(None, lines)):
+        before = out.get(x["number"])
+        # a kill is final (the tests pass unmutated): a later run with fewer tests, or an
+        # earlier selection's survival, does not undo it
+        if before is None or before["outcome"] not in ("killed", "timeout"):
+            out[x["number"]] = x
+    return out
 
 
 def equivalent() -> dict[str, str]:
