@@ -7,12 +7,16 @@ commit that added it) and asserts the rule through the public API — ``legal_ac
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 from handgame.core.cards import JOKER, Card
+from handgame.core.errors import cited_rules
 from handgame.games.hand.actions import Discard, Draw, SwapWild
+from handgame.games.hand.record import play_record
 from handgame.games.hand.rounds import Phase, RoundResult
 from handgame.games.hand.rules import make_ruleset
 from handgame.games.hand.scoring import end_round
@@ -20,6 +24,8 @@ from handgame.games.hand.state import Game, State
 from handgame.games.hand.values import hand_penalty, penalty_value
 from handgame.games.hand.wilds import Wilds
 from invariants import choose_action
+
+CASES = Path(__file__).resolve().parent / "records" / "cases"
 
 
 def _play(state: State, rng: random.Random, until: Any, policy: str = "weighted") -> State:
@@ -142,3 +148,22 @@ def test_the_cards_seen_going_into_a_hand_are_public_until_they_leave_it() -> No
                         preset, action, other, public.known, known)
             state = after
         assert changes >= 2, (preset, changes)
+
+
+def _case_error(case: str) -> dict[str, Any] | None:
+    """The error of replaying a record case of tests/records/cases."""
+    record = json.loads((CASES / f"{case}.json").read_text(encoding="utf-8"))["record"]
+    return play_record(record)[1]
+
+
+def test_an_opening_below_the_minimum_names_its_rules() -> None:
+    """L-63, O-4: the refusal says what the opening counts against which minimum and cites the
+    minimum's rules, with O-4 when the minimum escalates (turn:14, turn:15, turn:16)."""
+    low = _case_error("l63-opening-50")
+    assert low is not None and low["message"] == (
+        "an opening must total at least 51; these melds count 50 (L-63, G-6, F-6)")
+    assert cited_rules(low["message"]) == ("L-63", "G-6", "F-6")
+    escalated = _case_error("o4-escalating-refused")
+    assert escalated is not None and escalated["message"] == (
+        "an opening must total at least 57; these melds count 56 "
+        "(L-63, G-6, F-6, O-4 escalating)")
