@@ -7,6 +7,7 @@ commit that added it) and asserts the rule through the public API — ``legal_ac
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections import Counter
@@ -15,7 +16,9 @@ from typing import Any
 
 from handgame.core.cards import JOKER, Card
 from handgame.core.errors import cited_rules
+from handgame.games.hand import finish
 from handgame.games.hand.actions import (
+    ClaimRedeal,
     Discard,
     Draw,
     LayMelds,
@@ -184,11 +187,12 @@ def _record_files() -> list[Path]:
 
 
 def test_every_accepted_step_of_the_records_is_a_legal_action() -> None:
-    """L-63, L-64: each meld, lay-off or swap of a seat that has not opened that a record case
-    plays without error (hand-made deals: openings, lay-offs before opening that go out) is
-    among ``legal_actions`` of the state before it, up to the order of a set's cards: the
-    pruning of ``legal_actions`` for such seats (finish.out_bounds) drops no legal step
-    (legal:32). Several melds laid at once are one action outside the enumeration: skipped."""
+    """L-63, L-64, L-52: each meld, lay-off or swap of a seat that has not opened, and each
+    redeal claim, that a record case plays without error (hand-made deals: openings, lay-offs
+    before opening that go out, redeals) is among ``legal_actions`` of the state before it, up
+    to the order of a set's cards: the pruning of ``legal_actions`` for such seats
+    (finish.out_bounds) drops no legal step (legal:32, legal:44). Several melds laid at once
+    are one action outside the enumeration: skipped."""
     checked = 0
     for path in _record_files():
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -211,10 +215,11 @@ def test_every_accepted_step_of_the_records_is_a_legal_action() -> None:
                     state = None
                     break
                 rnd_state = state.round
-                pruned = (state.phase is Phase.PLAY and rnd_state is not None
-                          and not rnd_state.opened[action.seat]
-                          and isinstance(action, (LayMelds, LayOff, SwapWild))
-                          and not (isinstance(action, LayMelds) and len(action.melds) > 1))
+                pruned = isinstance(action, ClaimRedeal) or (
+                    state.phase is Phase.PLAY and rnd_state is not None
+                    and not rnd_state.opened[action.seat]
+                    and isinstance(action, (LayMelds, LayOff, SwapWild))
+                    and not (isinstance(action, LayMelds) and len(action.melds) > 1))
                 # legal_actions first: apply's search remembers positions (finish._MEMO)
                 legal = state.legal_actions(action.seat) if pruned else []
                 try:
@@ -227,3 +232,50 @@ def test_every_accepted_step_of_the_records_is_a_legal_action() -> None:
                     checked += 1
                 state = after
     assert checked >= 15, checked
+
+
+def _written_adds_and_swaps(state: State) -> list[Any]:
+    """Every lay-off (each card, meld and end) and every swap of one or two hand cards that the
+    seat to act could write down now, legal or not (as the oracle writes them)."""
+    rnd = state.round
+    assert rnd is not None
+    seat = rnd.turn
+    cards = sorted(set(rnd.hands[seat]))
+    out: list[Any] = []
+    for i in range(len(rnd.melds)):
+        out += [LayOff(seat, c, i, e) for c in cards for e in (None, "low", "high")]
+        out += [SwapWild(seat, (c,), i) for c in cards]
+        out += [SwapWild(seat, pair, i) for pair in itertools.combinations(cards, 2)]
+    return out
+
+
+def test_no_legal_add_or_swap_of_a_seat_not_opened_is_left_out() -> None:
+    """L-63, L-64, O-8, F-8: for a seat that has not opened, holding four cards or more, with
+    melds on the table, ``legal_actions`` lists exactly the lay-offs and swaps that ``apply``
+    accepts, written out one by one here — its shortcut for steps that bind the seat to go out
+    (finish.out_bounds) drops none that could (legal:38, legal:41)."""
+    checked = 0
+    for preset, options in (("four-jokers", {}), ("levant", {"pair_plus_wild": "free"}),
+                            ("levant", {})):
+        rng = random.Random(f"adds:{preset}")
+        state = Game.create(preset, {"rounds": 1, **options}, players=3).new_match(0)
+        state = state.deal_seeded(f"adds:{preset}")
+        while not state.is_over and state.phase is not Phase.DEAL and checked < 90:
+            rnd = state.round
+            assert rnd is not None
+            legal = state.legal_actions()
+            if (state.phase is Phase.PLAY and not rnd.opened[rnd.turn] and rnd.melds
+                    and len(rnd.hands[rnd.turn]) >= 4 and rng.random() < 0.5):
+                finish.clear_cache()
+                engine = {key(state.apply(a)) for a in legal if isinstance(a, (LayOff, SwapWild))}
+                finish.clear_cache()
+                written = set()
+                for a in _written_adds_and_swaps(state):
+                    try:
+                        written.add(key(state.apply(a)))
+                    except ValueError:
+                        continue
+                assert engine == written, (preset, len(engine), len(written))
+                checked += 1
+            state = state.apply(choose_action(rng, state, legal, "weighted"))
+    assert checked >= 30, checked
