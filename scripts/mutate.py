@@ -50,9 +50,13 @@ OUT = ROOT / ".mutation"
 # each with the reason: "module:number" -> why. Numbers follow this file's operator order.
 EQUIVALENT = ROOT / "scripts" / "mutants_equivalent.json"
 # The fast, strong selection: hand-made records and melds read from the rule book, the shared
-# conformance cases, the project's record cases, golden records, rule readings, the oracle on a
-# few hundred small positions, the single-step legality checks and the random-play invariants.
+# conformance cases, the project's record cases and their refusals' words, golden records, rule
+# readings, the oracle on a few hundred small positions, the single-step legality checks, the
+# view checker, the tests written for survivors, and random play with every invariant checked
+# (every option value once, every preset x player count x partnership).
 TESTS = [
+    "tests/test_mutation_cases.py",
+    "tests/test_refusal_words.py",
     "tests/test_audit_cases.py",
     "tests/test_cli.py::test_replay_cases",
     "tests/test_cli.py::test_meld_conformance",
@@ -61,7 +65,8 @@ TESTS = [
     "tests/test_oracle.py::test_legal_actions_match_the_oracle",
     "tests/test_legality.py",
     "tests/test_invariants.py",
-    "tests/test_mutation_cases.py",
+    "tests/test_rare_coverage.py::test_each_option_value",
+    "tests/test_rare_coverage.py::test_every_config",
 ]
 ENV = {"HAND_ORACLE_POSITIONS": "300"}
 
@@ -322,10 +327,12 @@ def _fork(work: Callable[[int], int], timeout: float) -> tuple[str, float]:
 class Runner:
     """The pytest plugin: profile the selection once, then run each mutant's tests."""
 
-    def __init__(self, modules: list[str], only: set[int] | None, redo: bool) -> None:
+    def __init__(self, modules: list[str], only: set[int] | None, redo: bool,
+                 kills_only: bool = False) -> None:
         self.modules = modules
         self.only = only
         self.redo = redo
+        self.kills_only = kills_only
 
     def pytest_runtestloop(self, session: Any) -> bool:
         from _pytest.runner import runtestprotocol
@@ -432,8 +439,9 @@ class Runner:
             line = {"number": mutant.number, "function": mutant.function, "line": mutant.line,
                     "change": mutant.change, "outcome": outcome, "seconds": round(took, 2),
                     "tests": len(names), "killed_by": killer}
-            with out.open("a", encoding="utf-8") as f:
-                f.write(json.dumps(line) + "\n")
+            if outcome in ("killed", "timeout") or not self.kills_only:
+                with out.open("a", encoding="utf-8") as f:
+                    f.write(json.dumps(line) + "\n")
             if outcome != "killed" or k % 25 == 0:
                 print(f"mutate: {module} {k}/{len(todo)} #{mutant.number} {mutant.function}:"
                       f"{mutant.line} {mutant.change}: {outcome} ({took:.1f} s) {counts}",
@@ -502,6 +510,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="decide again the mutants that survived (after new tests)")
     parser.add_argument("--tests", nargs="+", metavar="PATH",
                         help="test files or ids to run instead of the usual selection")
+    parser.add_argument("--kills-only", action="store_true",
+                        help="record only the mutants killed (a quick first pass with --tests)")
     parser.add_argument("--summary", action="store_true", help="the table of results so far")
     parser.add_argument("--survivors", action="store_true", help="diff every survivor so far")
     args = parser.parse_args(argv)
@@ -536,7 +546,7 @@ def main(argv: list[str] | None = None) -> int:
     os.chdir(ROOT)
     tests = args.tests or [t for t in TESTS if (ROOT / t.split("::")[0]).exists()]
     return int(pytest.main(["-q", "-p", "no:cacheprovider", "-p", "no:randomly", *tests],
-                           plugins=[Runner(args.modules, only, args.redo)]))
+                           plugins=[Runner(args.modules, only, args.redo, args.kills_only)]))
 
 
 if __name__ == "__main__":
