@@ -279,3 +279,24 @@ def test_no_legal_add_or_swap_of_a_seat_not_opened_is_left_out() -> None:
                 checked += 1
             state = state.apply(choose_action(rng, state, legal, "weighted"))
     assert checked >= 30, checked
+
+
+def test_the_view_says_where_the_seat_drew_from() -> None:
+    """L-61: every seat's view of the turn says whether the seat to act drew from the stock or
+    took the discard (and nothing before the draw) (turn:41, turn:55)."""
+    rng = random.Random(7)
+    state = Game.create("gulf", {"rounds": 1}, players=2).new_match(0).deal_seeded("drew")
+    seen = set()
+    while not state.is_over and state.phase is not Phase.DEAL and len(seen) < 2:
+        legal = state.legal_actions()
+        if state.phase is Phase.DRAW:
+            for s in (0, 1):
+                assert state.view(s).to_json()["public"]["turn"]["drew"] is None
+            action = rng.choice([a for a in legal if isinstance(a, Draw)])
+            state = state.apply(action)
+            for s in (0, 1):
+                assert state.view(s).to_json()["public"]["turn"]["drew"] == action.source
+            seen.add(action.source)
+            continue
+        state = state.apply(choose_action(rng, state, legal, "weighted"))
+    assert seen == {"stock", "discard"}
