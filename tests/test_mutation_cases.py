@@ -300,3 +300,27 @@ def test_the_view_says_where_the_seat_drew_from() -> None:
             continue
         state = state.apply(choose_action(rng, state, legal, "weighted"))
     assert seen == {"stock", "discard"}
+
+
+def test_the_view_lists_the_melds_laid_this_turn() -> None:
+    """L-63, O-11: the view's turn lists the table melds the seat laid this turn (what its
+    opening counts, and the melds a two-wild discard looks at); each new meld is the last on
+    the table, with the cards laid (turn:61)."""
+    rng = random.Random(11)
+    state = Game.create("levant", {"rounds": 2}, players=2).new_match(0).deal_seeded("laid")
+    laid_seen = 0
+    while not state.is_over and laid_seen < 5:
+        if state.is_chance:
+            state = state.deal_seeded(f"laid:{len(state.results)}")
+            continue
+        action = choose_action(rng, state, state.legal_actions(), "weighted")
+        after = state.apply(action)
+        if isinstance(action, LayMelds) and after.phase is Phase.PLAY:
+            before = state.view(action.seat).to_json()["public"]["turn"]["laid"]
+            turn = after.view(1 - action.seat).to_json()["public"]["turn"]
+            melds = after.round.melds  # type: ignore[union-attr]
+            assert turn["laid"] == [*before, len(melds) - 1], (turn, len(melds))
+            assert Counter(melds[-1].cards) == Counter(action.melds[0])
+            laid_seen += 1
+        state = after
+    assert laid_seen == 5
