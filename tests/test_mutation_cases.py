@@ -324,3 +324,22 @@ def test_the_view_lists_the_melds_laid_this_turn() -> None:
             laid_seen += 1
         state = after
     assert laid_seen == 5
+
+
+def test_a_swapped_wild_is_owed_after_a_meld_without_it() -> None:
+    """O-7 (swap_must_reuse): the wild card a swap took must be laid; a new meld of other cards
+    does not pay that debt, so the turn's discard is refused. The record is the case
+    ``o7-swap-must-reuse-refused`` with seat 0 dealt 3H 4H for 3D 4S (swapped with the stock,
+    so the deal stays the deck), laying 2H 3H 4H after the swap (turn:64)."""
+    case = json.loads((CASES / "o7-swap-must-reuse-refused.json").read_text(encoding="utf-8"))
+    record = case["record"]
+    deal = record["rounds"][0]["deal"]
+    hand, stock = deal["hands"][0], deal["stock"]
+    for mine, other in (("3D", "3H"), ("4S", "4H")):
+        hand[hand.index(mine)], stock[stock.index(other)] = other, mine
+    actions = record["rounds"][0]["actions"]
+    assert actions[-2] == {"seat": 0, "swap": ["8D"], "at": 0}
+    actions[-1:] = [{"seat": 0, "meld": [["2H", "3H", "4H"]]}, {"seat": 0, "discard": "9H"}]
+    error = play_record(record)[1]
+    assert error is not None and (error["round"], error["action"]) == (0, 10)
+    assert "(O-7)" in error["message"]
