@@ -414,6 +414,8 @@ class Runner:
               file=sys.stderr, flush=True)
         counts: dict[str, int] = {}
         for k, mutant in enumerate(todo, 1):
+            if results(module).get(mutant.number, {}).get("outcome") in ("killed", "timeout"):
+                continue  # killed meanwhile by another run (a kill is final)
             calls = profile["calls"].get(f"{module}:{mutant.function}", [])
             names = [n for n in calls if n not in failing]
             names.sort(key=lambda n: profile["time"][n])
