@@ -156,9 +156,22 @@ def test_lobby_then_a_turn_by_clicking_and_the_bots_move(server: str, browser: A
     log = page.locator("#log").inner_text()
     assert "Sara discarded" in log
     assert any(f"Greedy {i}" in log for i in (2, 3, 4)), log
-    # sorting and the hint only rearrange or select the hand
+    # sorting and the hint only rearrange or select the hand: nothing is sent
+    version = int(page.evaluate("document.body.dataset.version"))
+    by_suit_order = hand_order(page)
+    assert by_suit_order == sorted(by_suit_order, key=by_suit)  # the page starts by suit
     page.click("#sort-rank")
+    by_rank_order = hand_order(page)
+    assert by_rank_order == sorted(by_suit_order, key=by_rank), by_rank_order
+    assert int(page.evaluate("document.body.dataset.version")) == version
     page.click("#hint")
+    if page.evaluate("document.body.dataset.phase") == "draw":  # the engine's advice: a draw
+        advice = page.wait_for_selector("#announce .hint p").inner_text()
+        assert advice.startswith(("Draw from the stock", "Take the discard")), advice
+    else:  # the match is over: no move to advise
+        page.wait_for_function("document.getElementById('announce').innerText.trim() !== ''")
+    assert hand_order(page) == by_rank_order
+    assert int(page.evaluate("document.body.dataset.version")) == version
 
 
 def test_arabic_is_right_to_left(server: str, browser: Any) -> None:
@@ -455,6 +468,11 @@ def hand_order(page: Any) -> list[str]:
 def by_suit(c: str) -> tuple[int, int]:
     """The page's sort by suit (cards.js bySuit): spades, hearts, diamonds, clubs, jokers."""
     return (9, 99) if c == "X" else ("SHDC".index(c[1]), "A23456789TJQK".index(c[0]))
+
+
+def by_rank(c: str) -> tuple[int, int]:
+    """The page's sort by rank (cards.js byRank): ace low, jokers last, then by suit."""
+    return (99, 9) if c == "X" else ("A23456789TJQK".index(c[0]), "SHDC".index(c[1]))
 
 
 def card(page: Any, c: str) -> Any:

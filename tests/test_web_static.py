@@ -70,9 +70,16 @@ def test_every_language_has_every_word() -> None:
 def test_replay_frames_of_a_finished_match(tmp_path: Path) -> None:
     bots = [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}]
     with client(tmp_path / "t.sqlite") as c:
+        # a match waiting for its human seat: no replay yet (403 with the reason)
+        waiting = c.post("/api/tables", json={
+            "rules": {"options": {"rounds": 1}},
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]}).json()["table"]
+        refused = c.get(f"/api/tables/{waiting}/replay")
+        assert refused.status_code == 403, refused.text
+        assert "not finished" in refused.json()["detail"]
+        assert not c.get(f"/api/tables/{waiting}").json()["finished"]
         r = c.post("/api/tables", json={"rules": {"options": {"rounds": 1}}, "seats": bots})
         tid = r.json()["table"]
-        assert c.get(f"/api/tables/{tid}/replay").status_code in (200, 403)
         deadline = time.monotonic() + 20
         while not c.get(f"/api/tables/{tid}").json()["finished"]:
             assert time.monotonic() < deadline
