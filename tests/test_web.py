@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import secrets
 import socket
 import threading
@@ -407,9 +408,11 @@ def test_a_refused_move_and_the_hint_in_arabic_and_persian(server: str, browser:
     assert text.startswith("لم يتم: لا تُؤخذ الورقة المرمية إلا لتنزلها"), text
     assert "(L-62)" in text
     assert note.locator(".cards").inner_text() == "K♥"  # the card, in the refusal's sentence
-    detail = note.locator(".detail")
-    assert detail.get_attribute("lang") == "en"
-    assert "draw from the stock instead (L-62, L-63, L-66)" in detail.inner_text()
+    # no English shown (issue 14: every visible string in the language): the server's message
+    # is the refusal's tooltip
+    assert not re.search(r"[A-Za-z]{3,}", text), text
+    refusal = note.locator("[data-rule='L-62']")
+    assert "draw from the stock instead (L-62, L-63, L-66)" in refusal.get_attribute("title")
     assert version_of(page) == 2  # nothing changed at the table
     # the note follows the language
     page.select_option("#lang", "fa")

@@ -694,8 +694,9 @@ function sentenceFor(section, key) {
 /**
  * A server `error` message in the current language: for Arabic and Persian, a sentence for its
  * code (stale, not your turn…) or for its rule id (the message's `rules`, or the id at the start
- * of its text, else the first one in it), with the rule id kept and the server's English
- * message below it; the English message alone when there is no such sentence.
+ * of its text, else the first one in it), with the cards it names and the rule id kept, and the
+ * server's English message as its tooltip; the English message alone when there is no such
+ * sentence.
  */
 export function errorText(m) {
   const text = pageText(String(m.message || ""));
@@ -712,17 +713,17 @@ export function errorText(m) {
   // the cards the server's message names, shown with the sentence ("K♥ 8♠")
   const named = [...new Set(text.match(/\b[AKQJT2-9][SHDC]\b/g) || [])];
   const cards = named.map((c) => (c[0] === "T" ? "10" : c[0]) + { S: "♠", H: "♥", D: "♦", C: "♣" }[c[1]]);
-  return el("span", { "data-error": m.code || "", "data-rule": id || "" },
+  // the server's English message is kept as the refusal's tooltip (for a bug report), not shown
+  return el("span", { "data-error": m.code || "", "data-rule": id || "", title: text },
     wrap(sentence),
     cards.length ? [": ", el("bdi", { class: "cards", dir: "ltr" }, cards.join(" "))] : null,
-    id ? [" ", el("bdi", { class: "rule", dir: "ltr" }, `(${id})`)] : null,
-    el("small", { class: "detail", lang: "en", dir: "ltr" }, text));
+    id ? [" ", el("bdi", { class: "rule", dir: "ltr" }, `(${id})`)] : null);
 }
 
 /**
  * One line of the server's hint, with its kind of advice (`kind`, from handgame.hints.hint_kind,
- * sent beside each line): in Arabic and Persian a sentence for that kind, with the English line
- * (which names the cards) below it; the English line alone otherwise.
+ * sent beside each line): in Arabic and Persian the line said whole (hint_lines.json), else a
+ * sentence for that kind with the English line as its tooltip; the English line alone otherwise.
  */
 export function hintLine(raw, kind = null) {
   const whole = lang === "en" ? null : said(String(raw), LINES.lines || []);
@@ -732,8 +733,7 @@ export function hintLine(raw, kind = null) {
   if (sentence === null) {
     return el("p", { lang: "en", dir: "ltr" }, line);
   }
-  return el("p", { "data-hint": `hint_${kind}` }, sentence,
-    el("small", { class: "detail", lang: "en", dir: "ltr" }, line));
+  return el("p", { "data-hint": `hint_${kind}`, title: line }, sentence);
 }
 
 /** Like `t`, as nodes: a placeholder's value may be a node (a `<bdi>` name, a card). */
