@@ -186,3 +186,26 @@ def test_hand_and_foot_frames_hide_hands_feet_and_stock(tmp_path: Path) -> None:
         next(k for k in a if k != "seat") for r in record["rounds"] for a in r["actions"]
     )
     assert verbs["draw"] and verbs["discard"] and verbs["meld"], verbs
+
+
+def test_a_table_seats_the_search_bot_for_hand_and_foot(tmp_path: Path) -> None:
+    """``ismcts`` at a Hand and Foot table: its moves are searched in the worker processes
+    and reach the human's seat (seat 1 plays first, HF-2)."""
+    seats = [
+        {"kind": "human", "name": "Sara"},
+        {"kind": "bot", "bot": "ismcts:iterations=2,depth=1"},
+        {"kind": "bot", "bot": "greedy"},
+        {"kind": "bot", "bot": "ismcts:iterations=2,depth=1"},
+    ]
+    body = {"rules": {"preset": "hand-and-foot", "options": {"rounds": 1}}, "seats": seats}
+    with client(tmp_path / "t.sqlite", seed="hf-ismcts") as c:
+        made = c.post("/api/tables", json=body).json()
+        assert "table" in made, made
+        tid = made["table"]
+        with c.websocket_connect(f"/ws/tables/{tid}") as ws:
+            spectator = Player(ws, None)
+            while not spectator.frames or spectator.view["to_act"] != 0:
+                spectator.read()
+            assert spectator.view["phase"] in ("draw", "play")
+            actions = spectator.view["public"]["actions"]
+    assert [a["seat"] for a in actions if "discard" in a][:3] == [1, 2, 3]
