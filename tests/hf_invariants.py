@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -25,7 +26,7 @@ from handgame.games.hand_and_foot.actions import Add, Answer, Ask, Meld, Take
 from handgame.games.hand_and_foot.deal import deck_for
 from handgame.games.hand_and_foot.record import summary, to_record
 from handgame.games.hand_and_foot.rounds import RoundState
-from handgame.games.hand_and_foot.rules import Rules, is_red_three, value
+from handgame.games.hand_and_foot.rules import PILE_TAKE, Rules, is_red_three, value
 from handgame.games.hand_and_foot.state import Game, State
 
 
@@ -138,6 +139,23 @@ class Played:
     outs: int
 
 
+def check_pile_left(
+    before: State, action: Any, after: State, taken: tuple[Card, ...]
+) -> tuple[Card, ...]:
+    """The view's ``turn_info.pile_left`` (HF-8) names only pile cards every seat saw taken
+    this turn (HF-6); the cards taken by the turn in progress, for the next step."""
+    rnd, old = after.round, before.round
+    assert old is not None
+    if isinstance(action, Take):
+        taken = old.pile[-1 - PILE_TAKE : -1]
+    elif rnd is None or rnd.index != old.index or rnd.turn != old.turn:
+        taken = ()
+    if after.in_round and rnd is not None:  # the view shows turn_state.pile_left as it is
+        shown = rnd.turn_state.pile_left
+        assert not Counter(shown) - Counter(taken), "pile_left names a card not seen taken"
+    return taken
+
+
 def check_match_end(final: State) -> None:
     """Totals, winner and ``returns`` of a finished match (HF-12), and its record replayed."""
     assert final.is_over and len(final.results) == final.rules.rounds
@@ -169,6 +187,7 @@ def play_match(
     state = Game.create("hand-and-foot", options, players).new_match(0)
     rng = random.Random(seed)
     steps = outs = 0
+    taken: tuple[Card, ...] = ()
     while not state.is_over:
         assert steps < max_steps, f"the match did not end in {max_steps} steps"
         if state.is_chance:
@@ -176,8 +195,10 @@ def play_match(
             continue
         legal = check(state, rng)
         before = state
-        state = state.apply(choose(legal, rng, biased))
+        action = choose(legal, rng, biased)
+        state = state.apply(action)
         steps += 1
+        taken = check_pile_left(before, action, state, taken)
         if len(state.results) > len(before.results):
             result = state.results[-1]
             assert state.round is not None
