@@ -16,6 +16,8 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import chain
 from typing import Any
 
 from handgame.core.cards import Card
@@ -24,18 +26,21 @@ from handgame.games.hand_and_foot.actions import Add, Answer, Ask, Meld, Take
 from handgame.games.hand_and_foot.deal import deck_for
 from handgame.games.hand_and_foot.record import summary, to_record
 from handgame.games.hand_and_foot.rounds import RoundState
-from handgame.games.hand_and_foot.rules import is_red_three, value
+from handgame.games.hand_and_foot.rules import PILE_TAKE, Rules, is_red_three, value
 from handgame.games.hand_and_foot.state import Game, State
 
 
-def all_cards(rnd: RoundState) -> Counter[Card]:
-    """Every card of a round, wherever it is."""
-    got: Counter[Card] = Counter()
-    for group in (*rnd.hands, *rnd.feet, *rnd.red_threes, rnd.stock, rnd.pile):
-        got.update(group)
-    for m in rnd.melds:
-        got.update(m.cards)
-    return got
+def all_cards(rnd: RoundState) -> list[Card]:
+    """Every card of a round, wherever it is, sorted (equal lists: the same multiset)."""
+    return sorted(
+        chain(*rnd.hands, *rnd.feet, *rnd.red_threes, rnd.stock, rnd.pile,
+              *(m.cards for m in rnd.melds))
+    )
+
+
+@lru_cache(maxsize=16)
+def _sorted_deck(rules: Rules) -> list[Card]:
+    return sorted(deck_for(rules))
 
 
 def hf11_scores(state: State, rnd: RoundState, went_out: int | None) -> list[int]:
@@ -59,37 +64,53 @@ def hf11_scores(state: State, rnd: RoundState, went_out: int | None) -> list[int
 
 
 def check_view(state: State, seat: int, rng: random.Random) -> None:
-    """The seat's view shows its own hand and nothing it has not seen (HF-1…HF-3)."""
+    """The seat's view shows its own hand and nothing it has not seen (HF-1…HF-3).
+
+    The views are compared as values (every field; ``to_json`` is a function of the fields,
+    so equal views send equal JSON); ``check_step`` checks the JSON itself at a share of steps.
+    """
+    rnd = state.round
+    assert rnd is not None
+    view = state.view(seat)
+    assert view.hand == rnd.hands[seat]
+    other = state.resample(seat, random.Random(rng.random()))
+    assert other.round is not None and all_cards(other.round) == all_cards(rnd)
+    assert other.view(seat) == view, "a view changes with cards it has not seen"
+
+
+def check_view_json(state: State, seat: int) -> None:
+    """The seat's view as a client receives it: its own hand, no foot, stock or deal."""
     rnd = state.round
     assert rnd is not None
     view = state.view(seat).to_json()
     assert view["hand"] == [str(c) for c in rnd.hands[seat]]
     assert not {"feet", "stock", "deal"} & set(view), "a view holds hidden cards"
-    other = state.resample(seat, random.Random(rng.random()))
-    assert other.round is not None and all_cards(other.round) == all_cards(rnd)
-    assert other.view(seat).to_json() == view, "a view changes with cards it has not seen"
 
 
 def check_step(
     state: State, rng: random.Random, views: float = 1.0, successors: float = 0.1
 ) -> list[Any]:
     """Every invariant of one decision; the legal actions of the seat to act. ``views``: the
-    share of steps at which every seat's view is checked (the acting seat's always is);
+    share of steps at which every seat's view is checked, and the views' JSON (the acting
+    seat's view is compared with a resampled state's at every step);
     ``successors``: the share at which every listed action is applied."""
     rnd = state.round
     assert rnd is not None
-    assert all_cards(rnd) == Counter(deck_for(state.rules)), "a card is lost or doubled"
+    assert all_cards(rnd) == _sorted_deck(state.rules), "a card is lost or doubled"
     assert all(not is_red_three(c) for h in rnd.hands for c in h), "a red three in a hand"
     seat = state.to_act()
     assert seat is not None
-    legal = state.legal_actions(seat)
+    legal = state.legal_actions(seat)  # worked out once a step (the state caches it)
     assert legal, f"seat {seat} must act and has no legal action"
     assert legal == state.legal_actions() or rnd.turn_state.pending
-    seats = range(state.game.players) if rng.random() < views else (seat,)
-    for s in seats:
+    every_seat = rng.random() < views
+    for s in range(state.game.players) if every_seat else (seat,):
         check_view(state, s, rng)
-    public = state.view(None).to_json()
-    assert public["hand"] == [] and public["legal_actions"] == []
+    public = state.view(None)
+    assert public.hand == () and public.legal_actions == ()
+    if every_seat:  # the views as sent (JSON), at the same share of steps
+        check_view_json(state, seat)
+        assert not {"feet", "stock", "deal"} & set(public.to_json()), "hidden cards in a view"
     if rng.random() < successors:
         for a in legal:
             state.apply(a)
@@ -116,6 +137,23 @@ class Played:
     state: State
     steps: int
     outs: int
+
+
+def check_pile_left(
+    before: State, action: Any, after: State, taken: tuple[Card, ...]
+) -> tuple[Card, ...]:
+    """The view's ``turn_info.pile_left`` (HF-8) names only pile cards every seat saw taken
+    this turn (HF-6); the cards taken by the turn in progress, for the next step."""
+    rnd, old = after.round, before.round
+    assert old is not None
+    if isinstance(action, Take):
+        taken = old.pile[-1 - PILE_TAKE : -1]
+    elif rnd is None or rnd.index != old.index or rnd.turn != old.turn:
+        taken = ()
+    if after.in_round and rnd is not None:  # the view shows turn_state.pile_left as it is
+        shown = rnd.turn_state.pile_left
+        assert not Counter(shown) - Counter(taken), "pile_left names a card not seen taken"
+    return taken
 
 
 def check_match_end(final: State) -> None:
@@ -149,6 +187,7 @@ def play_match(
     state = Game.create("hand-and-foot", options, players).new_match(0)
     rng = random.Random(seed)
     steps = outs = 0
+    taken: tuple[Card, ...] = ()
     while not state.is_over:
         assert steps < max_steps, f"the match did not end in {max_steps} steps"
         if state.is_chance:
@@ -156,8 +195,10 @@ def play_match(
             continue
         legal = check(state, rng)
         before = state
-        state = state.apply(choose(legal, rng, biased))
+        action = choose(legal, rng, biased)
+        state = state.apply(action)
         steps += 1
+        taken = check_pile_left(before, action, state, taken)
         if len(state.results) > len(before.results):
             result = state.results[-1]
             assert state.round is not None

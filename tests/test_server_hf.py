@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from handgame.core.registry import find_game
+from handgame.games.hand_and_foot.actions import Take
+from handgame.games.hand_and_foot.rules import PILE_TAKE
 from handgame.server.protocol import spectator_view
 from server_helpers import Player, client
 
@@ -71,6 +73,25 @@ def secret(state: Any, seat: int | None) -> Counter[str]:
     return out
 
 
+def taken_this_turn(states: list[Any], version: int) -> Counter[str]:
+    """The pile cards the seat to play took this turn (every seat saw them go in, HF-6)."""
+    rnd = states[version].round
+    if rnd is None or not rnd.turn_state.drew:
+        return Counter()
+    v = version
+    while True:  # back to the state before the turn's draw or take
+        prev = states[v - 1].round
+        if prev is None or prev.index != rnd.index or prev.turn != rnd.turn:
+            break
+        if not prev.turn_state.drew:
+            break
+        v -= 1
+    before, after = states[v - 1].round, states[v].round
+    if before is None or not isinstance(after.actions[-1], Take):
+        return Counter()
+    return Counter(str(c) for c in before.pile[-1 - PILE_TAKE : -1])
+
+
 def check_frames(player: Player, states: list[Any]) -> int:
     """Each frame is the seat's view at its version; the stock, the feet and the other hands
     stay hidden (the view's size in cards is what the seat may count)."""
@@ -93,8 +114,13 @@ def check_frames(player: Player, states: list[Any]) -> int:
         public += Counter(str(c) for k in rnd.known for c in k)  # pile cards taken (HF-6)
         if player.seat is not None:
             public += Counter(str(c) for c in rnd.hands[player.seat])
-        skip = ("results", "public", "legal_actions")
+        # results, the action log and turn_info's pile_left name cards shown elsewhere too
+        skip = ("results", "public", "legal_actions", "turn_info")
         shown = cards_in({k: v for k, v in got.items() if k not in skip})
+        # the six pile cards still unlaid (HF-8) are among those every seat saw taken
+        assert not Counter(got["turn_info"].get("pile_left", [])) - taken_this_turn(
+            states, frame["version"]
+        )
         # a legal action names only this seat's cards (and the pile's top it may take)
         assert set(cards_in(got["legal_actions"])) <= set(public)
         assert not shown - public, (frame["version"], shown - public)
@@ -160,3 +186,26 @@ def test_hand_and_foot_frames_hide_hands_feet_and_stock(tmp_path: Path) -> None:
         next(k for k in a if k != "seat") for r in record["rounds"] for a in r["actions"]
     )
     assert verbs["draw"] and verbs["discard"] and verbs["meld"], verbs
+
+
+def test_a_table_seats_the_search_bot_for_hand_and_foot(tmp_path: Path) -> None:
+    """``ismcts`` at a Hand and Foot table: its moves are searched in the worker processes
+    and reach the human's seat (seat 1 plays first, HF-2)."""
+    seats = [
+        {"kind": "human", "name": "Sara"},
+        {"kind": "bot", "bot": "ismcts:iterations=2,depth=1"},
+        {"kind": "bot", "bot": "greedy"},
+        {"kind": "bot", "bot": "ismcts:iterations=2,depth=1"},
+    ]
+    body = {"rules": {"preset": "hand-and-foot", "options": {"rounds": 1}}, "seats": seats}
+    with client(tmp_path / "t.sqlite", seed="hf-ismcts") as c:
+        made = c.post("/api/tables", json=body).json()
+        assert "table" in made, made
+        tid = made["table"]
+        with c.websocket_connect(f"/ws/tables/{tid}") as ws:
+            spectator = Player(ws, None)
+            while not spectator.frames or spectator.view["to_act"] != 0:
+                spectator.read()
+            assert spectator.view["phase"] in ("draw", "play")
+            actions = spectator.view["public"]["actions"]
+    assert [a["seat"] for a in actions if "discard" in a][:3] == [1, 2, 3]

@@ -20,7 +20,7 @@ from hf_helpers import draw, meld, play, start
 from rich.console import Console
 
 from handgame import locale
-from handgame.cli.commands import build_parser, main, play_session
+from handgame.cli.commands import build_parser, play_session
 from handgame.cli.hf_textplay import TextGame, typed_action
 from handgame.core.cards import parse_cards
 from handgame.core.errors import IllegalAction
@@ -312,10 +312,20 @@ def test_replay_show_steps_through_a_hand_and_foot_record(tmp_path: Path) -> Non
     asyncio.run(go())
 
 
-def test_another_games_bot_is_a_usage_error(capsys: Any) -> None:
-    argv = ["play", "--plain", "--rules", "hand-and-foot", "--opponents", "ismcts,random,random"]
-    assert main(argv) == 2
-    assert "bot 'ismcts' does not play Hand and Foot; its bots: " in capsys.readouterr().err
+def test_the_search_bot_plays_hand_and_foot_in_the_terminal(tmp_path: Path) -> None:
+    """``--opponents ismcts,...``: the search bot plays Hand and Foot's seats to the match's end."""
+    record = tmp_path / "hf.json"
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), PYTHONIOENCODING="utf-8")
+    argv = [sys.executable, "-m", "handgame", "play", "--plain", "--rules", "hand-and-foot"]
+    argv += ["--opponents", "ismcts:iterations=2,greedy,ismcts:iterations=2"]
+    argv += ["--seed", "5", "--option", "rounds=1", "--record", str(record)]
+    done = subprocess.run(
+        argv, input="1\n" * 4000, capture_output=True, text=True, env=env, timeout=900
+    )
+    assert done.returncode == 0, done.stderr
+    assert "=== match over" in done.stdout
+    answer = replay(json.loads(record.read_text(encoding="utf-8")))
+    assert answer["error"] is None and answer["finished"] is True
 
 
 def test_refusals_and_hints_in_arabic_and_persian() -> None:

@@ -133,8 +133,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 SIMULATE_HELP = """\
 Play N bot-against-bot matches and print, for each listed bot, its match wins and win rate
 with a 95% Wilson interval, its rounds won among the rounds with a winner (with their
-interval) and its mean score per such round (scores are penalties: lower is better, the
-round's winner scores 0 or less), then the deals, mean turns per round and games per second.
+interval) and its mean score per such round, then the deals, mean turns per round and games
+per second. Scores are as the game counts them: in Hand they are penalties (lower is better, the
+round's winner scores 0 or less, the lowest total wins); in Hand and Foot they are points
+(higher is better: the highest team total wins the match, HF-11, HF-12), a round's winner is
+the seat that went out, and a round the stock ended (HF-13) has none. With teams (Hand's
+--partnership, Hand and Foot at 4 or 6 players) a "team" line per team gives its match wins.
 
 There is one seat per listed bot. Game i (1..N) is dealt with the seed "S-i" and seats the
 k-th listed bot (k = 0, 1, ...) at seat (k + i - 1) mod players, so with N a multiple of the

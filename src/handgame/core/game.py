@@ -184,6 +184,10 @@ class GameSpec:
     #: every seat's cards of a state in record notation, for showing a finished match whole
     #: (the web replay); ``[]`` before the first deal
     hands: Callable[[Any], list[list[str]]] = field(default=lambda state: [])
+    #: a seat's view to a whole state that agrees with it, the cards the seat has not seen
+    #: dealt at random by the ``random.Random`` given (a determinization, for searching bots:
+    #: :mod:`handgame.core.search`); None when the game has none
+    sample_state: Callable[[Any, random.Random], Any] | None = None
 
     def names(self) -> tuple[str, ...]:
         """Every name that finds this game: its name, aliases and presets."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from handgame.core.game import GameSpec, PresetInfo
@@ -24,6 +25,13 @@ def _hands(state: State) -> list[list[str]]:
     """Every seat's cards (the last round's, between rounds and after the match)."""
     rnd = state.round
     return [[str(c) for c in h] for h in rnd.hands] if rnd is not None else []
+
+
+def _sample_state(view: Any, rng: random.Random) -> Any:
+    """A whole state agreeing with ``view`` (the bots' determinization, imported on first use)."""
+    from handgame.games.hand.bots.determinize import sample_state
+
+    return sample_state(view, rng)
 
 
 GAME = GameSpec(
@@ -50,4 +58,5 @@ GAME = GameSpec(
     turn_end_verbs=("discard",),
     bots=bots,
     hands=_hands,
+    sample_state=_sample_state,
 )

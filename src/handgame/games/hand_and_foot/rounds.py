@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 from typing import Any, TypeVar
 
 from handgame.core.actions import Action
@@ -48,9 +49,9 @@ class TeamMeld:
     rank: int
     cards: tuple[Card, ...]
 
-    @property
+    @cached_property
     def wilds(self) -> int:
-        """How many wild cards it holds."""
+        """How many wild cards it holds (worked out once: a meld never changes)."""
         return sum(1 for c in self.cards if is_wild(c))
 
     @property

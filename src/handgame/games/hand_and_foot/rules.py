@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from handgame.core.cards import Card
+from handgame.core.cards import JOKER_CODE, Card
 from handgame.core.errors import OptionError
 
 #: the preset's name (``rules.preset`` of a record)
@@ -152,22 +152,22 @@ def make_rules(preset: str, options: Mapping[str, Any], players: int) -> Rules:
 # ------------------------------------------------------------------------------ card facts
 
 
-def is_wild(card: Card) -> bool:
+def _is_wild(card: Card) -> bool:
     """Jokers and 2s are wild (HF-3)."""
     return card.is_joker or card.rank == 2
 
 
-def is_red_three(card: Card) -> bool:
+def _is_red_three(card: Card) -> bool:
     """3♥ and 3♦ (HF-3)."""
     return card.rank == 3 and card.suit in (1, 2)
 
 
-def is_black_three(card: Card) -> bool:
+def _is_black_three(card: Card) -> bool:
     """3♠ and 3♣ (HF-3)."""
     return card.rank == 3 and card.suit in (0, 3)
 
 
-def value(card: Card) -> int:
+def _value(card: Card) -> int:
     """A card's value (HF-7): joker 50, A and 2 20, K…8 10, 7…4 5, black three 5, red three 0."""
     if card.is_joker:
         return 50
@@ -178,7 +178,36 @@ def value(card: Card) -> int:
         return 10
     if rank >= 4:
         return 5
-    return 0 if is_red_three(card) else 5
+    return 0 if _is_red_three(card) else 5
+
+
+# The card facts above, worked out once for each of the 53 cards (a card is its int code):
+# the engine asks them millions of times a match.
+_EVERY_CARD = tuple(Card(code) for code in range(JOKER_CODE + 1))
+_WILD = tuple(_is_wild(c) for c in _EVERY_CARD)
+_RED_THREE = tuple(_is_red_three(c) for c in _EVERY_CARD)
+_BLACK_THREE = tuple(_is_black_three(c) for c in _EVERY_CARD)
+_VALUE = tuple(_value(c) for c in _EVERY_CARD)
+
+
+def is_wild(card: Card) -> bool:
+    """Jokers and 2s are wild (HF-3)."""
+    return _WILD[card]
+
+
+def is_red_three(card: Card) -> bool:
+    """3♥ and 3♦ (HF-3)."""
+    return _RED_THREE[card]
+
+
+def is_black_three(card: Card) -> bool:
+    """3♠ and 3♣ (HF-3)."""
+    return _BLACK_THREE[card]
+
+
+def value(card: Card) -> int:
+    """A card's value (HF-7): joker 50, A and 2 20, K…8 10, 7…4 5, black three 5, red three 0."""
+    return _VALUE[card]
 
 
 def rank_name(rank: int) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from handgame.core.actions import Action
@@ -33,6 +34,13 @@ def _hands(state: State) -> list[list[str]]:
     return [[str(c) for c in h] for h in rnd.hands] if rnd is not None else []
 
 
+def _sample_state(view: Any, rng: random.Random) -> Any:
+    """A whole state agreeing with ``view`` (the bots' determinization, imported on first use)."""
+    from handgame.games.hand_and_foot.bots.determinize import sample_state
+
+    return sample_state(view, rng)
+
+
 GAME = GameSpec(
     name="hand-and-foot",
     title="Hand and Foot",
@@ -62,4 +70,5 @@ GAME = GameSpec(
     turn_end_verbs=("discard",),
     bots=bots,
     hands=_hands,
+    sample_state=_sample_state,
 )

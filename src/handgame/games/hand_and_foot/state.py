@@ -132,13 +132,23 @@ class State:
         return len(self.log) + (1 if self.in_round else 0)
 
     def replace(self, **changes: Any) -> State:
-        """A copy with some fields changed."""
-        return dataclasses.replace(self, **changes)
+        """A copy with some fields changed (the cached legal actions not carried over)."""
+        unknown = changes.keys() - _FIELDS
+        if unknown:
+            raise TypeError(f"State has no field {', '.join(sorted(unknown))}")
+        new = object.__new__(State)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.pop("_legal", None)
+        new.__dict__.update(changes)
+        return new
 
     # --- the engine ----------------------------------------------------------------------
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every legal next action (of ``seat`` only, when given); see :mod:`.legal`."""
         cache: dict[int | None, list[Action]] = self.__dict__.setdefault("_legal", {})
+        rnd = self.round
+        if seat is not None and rnd is not None and seat == self.to_act():
+            seat = None  # the seat to act has every legal action: one list for both calls
         got = cache.get(seat)
         if got is None:
             got = cache[seat] = legal.legal_actions(self, seat)
@@ -200,15 +210,16 @@ class State:
         for s in range(n):
             if not rnd.picked[s]:
                 unseen.extend(rnd.feet[s])
-        rng.shuffle(unseen)
-        plain = [c for c in unseen if not is_red_three(c)]
+        reds = [c for c in unseen if is_red_three(c)]
+        plain = [c for c in unseen if not is_red_three(c)] if reds else unseen
+        rng.shuffle(plain)
         hands = list(rnd.hands)
         at = 0
         for s in others:
             need = len(rnd.hands[s]) - len(kept[s])
             hands[s] = tuple(sorted((*kept[s], *plain[at : at + need])))
             at += need
-        rest = plain[at:] + [c for c in unseen if is_red_three(c)]
+        rest = plain[at:] + reds
         rng.shuffle(rest)
         feet = list(rnd.feet)
         for s in range(n):
@@ -225,3 +236,6 @@ class State:
             1.0 if self.winner is not None and s % teams == self.winner else 0.0
             for s in range(self.game.players)
         )
+
+
+_FIELDS = frozenset(f.name for f in dataclasses.fields(State))

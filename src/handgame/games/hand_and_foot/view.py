@@ -3,17 +3,22 @@
 A seat sees its own hand, the number of cards in every hand and whether each foot has been
 picked up (never a foot's cards, never the stock's), the team melds and books, the red threes,
 the discard pile (every card of it was seen face up) with its size and whether it is blocked,
-scores, whose turn, the question to the partner, and its own legal actions.
+scores, whose turn, the turn in progress (``turn_info``: drew or took, whether the team had
+melds when it began, what it laid and counted toward the opening, which of the six pile cards
+taken are still unlaid, HF-8 — all of it seen by every seat), the question to the partner, and
+its own legal actions.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from handgame.core.actions import Action
 from handgame.core.cards import Card
 from handgame.games.hand_and_foot.melds import books
+from handgame.games.hand_and_foot.rounds import RoundResult
 from handgame.games.hand_and_foot.rules import is_black_three, is_wild, rank_name
 
 if TYPE_CHECKING:
@@ -127,6 +132,14 @@ class PlayerView:
         }
 
 
+@lru_cache(maxsize=256)
+def _result_shown(result: RoundResult) -> dict[str, Any]:
+    """A finished round as every view shows it, its hands too (written once per round)."""
+    out = result.to_json()
+    out["hands"] = [_cards(h) for h in result.hands]  # shown once the round has ended
+    return out
+
+
 def view(state: State, seat: int | None) -> PlayerView:
     """The view of ``seat`` (None: the public view, no hand and no legal actions)."""
     game = state.game
@@ -134,11 +147,7 @@ def view(state: State, seat: int | None) -> PlayerView:
     if seat is not None and not 0 <= seat < game.players:
         raise ValueError(f"there is no seat {seat}")
     n, teams = game.players, rules.teams
-    results = []
-    for r in state.results:
-        out = r.to_json()
-        out["hands"] = [_cards(h) for h in r.hands]  # shown once the round has ended
-        results.append(out)
+    results = [dict(_result_shown(r)) for r in state.results]
     rnd = state.round
     in_round = state.in_round
     pile = rnd.pile if rnd is not None else ()
@@ -175,7 +184,10 @@ def view(state: State, seat: int | None) -> PlayerView:
         ),
         turn_info={
             "drew": ts.drew,
+            "opened_before": ts.opened_before,
+            "laid_any": ts.laid_any,
             "laid_value": ts.laid_value,
+            "pile_left": _cards(ts.pile_left),
             "asked": ts.asked,
             "waiting_answer": ts.pending,
             "no_going_out": ts.forbidden,

@@ -1,4 +1,4 @@
-"""Hand and Foot's own bots: ``greedy`` (rules of thumb on the view)."""
+"""Hand and Foot's own bots: ``greedy`` (rules of thumb on the view) and ``ismcts`` (search)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ from handgame.core.bot import BotFactory
 
 def bots() -> dict[str, BotFactory]:
     """Hand and Foot's bots by name (imported on first use)."""
-    from handgame.games.hand_and_foot.bots import greedy
+    from handgame.games.hand_and_foot.bots import greedy, ismcts
 
     found: dict[str, BotFactory] = {}
     greedy.register_bots(found.__setitem__)
+    ismcts.register_bots(found.__setitem__)
     return found

@@ -1,0 +1,188 @@
+"""Information-set Monte Carlo tree search over any game: the game supplies the rest.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse 2012): each iteration takes a state
+sampled from the searching seat's view (a *determinization*: the cards it has not seen dealt
+again), walks a tree of action histories shared by every sample (a child counts as available
+only in the samples where its move was offered; UCB1 uses those availability counts), adds one
+node, lets the game play on with its default policy and credits each seat on the path with its
+own reward. Each seat's moves are chosen for that seat's (or its team's) interest.
+
+The search knows nothing of any game: a :class:`SearchGame` says who chooses at a state (or
+that the search's horizon is reached), which moves a tree node offers, and what a playout from
+a state is worth to each seat; the sampler (view → state) comes from the game too
+(``GameSpec.sample_state``). The budget is a number of iterations (the same moves for the same
+seed) or a time in milliseconds (not reproducible).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from handgame.core.errors import BotError
+
+
+class SearchGame(Protocol):
+    """What the search asks of a game, on the states its sampler makes."""
+
+    def chooser(self, state: Any) -> int | None:
+        """The seat choosing the next move, or None when the search stops there (the
+        round's end, or any horizon the game sets)."""
+        ...
+
+    def moves(self, state: Any) -> Sequence[Hashable]:
+        """The moves a tree node offers at ``state`` (legal ones; a few good ones suffice)."""
+        ...
+
+    def apply(self, state: Any, move: Hashable) -> Any:
+        """The state after ``move``."""
+        ...
+
+    def playout(self, state: Any) -> Sequence[float]:
+        """Play on from ``state`` by the game's default policy: each seat's reward in [0, 1]."""
+        ...
+
+
+@dataclass
+class Node:
+    """A history in the tree: visits, availability, the chooser's summed reward, children."""
+
+    visits: int = 0
+    available: int = 0
+    reward: float = 0.0  # summed reward of the seat that chose the move into this node
+    children: dict[Hashable, Node] = field(default_factory=dict)
+
+    def mean(self) -> float:
+        """The mean reward of the move into this node (0 before any visit)."""
+        return self.reward / self.visits if self.visits else 0.0
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long to search: ``iterations``, or ``ms`` milliseconds when given; ``c``: UCB1's
+    exploration constant; ``margin``: how much better (in mean reward) a move must score than
+    the default move to replace it."""
+
+    iterations: int = 60
+    ms: float | None = None
+    c: float = 0.7
+    margin: float = 0.0
+
+
+def search(
+    game: SearchGame,
+    sample: Callable[[], Any],
+    root_moves: Sequence[Hashable],
+    budget: Budget,
+) -> tuple[Node, int]:
+    """The root of the tree after the search, and the iterations done. ``sample()`` makes
+    one determinization; ``root_moves``: the moves the root offers (legal in every sample)."""
+    root = Node()
+    deadline = time.perf_counter() + budget.ms / 1000.0 if budget.ms is not None else None
+    done = 0
+    while True:
+        if deadline is not None:
+            if time.perf_counter() >= deadline and done > 0:
+                break
+        elif done >= budget.iterations:
+            break
+        _iterate(game, root, sample(), root_moves, budget.c)
+        done += 1
+    return root, done
+
+
+def best_move(root: Node, moves: Sequence[Hashable], default: Hashable, margin: float) -> Any:
+    """The most visited root move, unless ``default`` (the game's own choice) scored within
+    ``margin`` of it: the search overrides the default only on clear evidence."""
+    best = max(moves, key=lambda a: root.children[a].visits if a in root.children else -1)
+    if default not in moves or default not in root.children or best == default:
+        return best
+    if root.children[best].mean() - root.children[default].mean() > margin:
+        return best
+    return default
+
+
+def _ucb(node: Node, c: float) -> float:
+    return node.mean() + c * math.sqrt(math.log(max(node.available, 1)) / node.visits)
+
+
+def _iterate(
+    game: SearchGame, root: Node, state: Any, root_moves: Sequence[Hashable], c: float
+) -> None:
+    path: list[tuple[Node, int]] = []  # (node entered, seat that chose the move into it)
+    node = root
+    moves: Sequence[Hashable] | None = root_moves
+    while True:
+        seat = game.chooser(state)
+        if seat is None:
+            break
+        if moves is None:
+            moves = game.moves(state)
+        if not moves:
+            break
+        for a in moves:
+            child = node.children.get(a)
+            if child is not None:
+                child.available += 1
+        unexplored = [a for a in moves if a not in node.children]
+        if unexplored:
+            action = unexplored[0]
+            child = node.children[action] = Node(available=1)
+            state = game.apply(state, action)
+            path.append((child, seat))
+            break
+        action = max(moves, key=lambda a: _ucb(node.children[a], c))
+        node = node.children[action]
+        state = game.apply(state, action)
+        path.append((node, seat))
+        moves = None
+    rewards = game.playout(state)
+    root.visits += 1
+    for child, seat in path:
+        child.visits += 1
+        child.reward += rewards[seat]
+
+
+def parse_budget(
+    argument: str, name: str, extra: Sequence[str] = ()
+) -> tuple[Budget, dict[str, int]]:
+    """``iterations=N,ms=T,c=X,margin=M`` and the whole-number options ``extra`` (``depth``)
+    of a bot spec's argument; raises :class:`BotError` naming the options."""
+    values: dict[str, float] = {}
+    whole = {"iterations", *extra}
+    for part in filter(None, (p.strip() for p in argument.replace(";", ",").split(","))):
+        key, sep, text = part.partition("=")
+        key = key.strip()
+        try:
+            if not sep or key not in (*whole, "ms", "c", "margin"):
+                raise ValueError(part)
+            values[key] = int(text) if key in whole else float(text)
+        except ValueError:
+            keys = ", ".join(f"{k}=…" for k in ("iterations", "ms", *extra, "c", "margin"))
+            raise BotError(f"bad {name} option {part!r}: use {keys}") from None
+    if any(values.get(k, 1) < 1 for k in whole):
+        raise BotError(f"{name}: {' and '.join(sorted(whole))} must be at least 1")
+    ms = values.get("ms")
+    if ms is not None and not 0 < ms < float("inf"):
+        raise BotError(f"{name}: ms must be a number of milliseconds more than 0")
+    budget = Budget(
+        iterations=int(values.get("iterations", Budget.iterations)),
+        ms=ms,
+        c=values.get("c", Budget.c),
+        margin=values.get("margin", Budget.margin),
+    )
+    return budget, {k: int(values[k]) for k in extra if k in values}
+
+
+def sampler(
+    sample_state: Callable[[Any, random.Random], Any], view: Any, rng: random.Random
+) -> Callable[[], Any]:
+    """``sample()`` for :func:`search`: ``sample_state(view, rng)`` each time it is called."""
+    return lambda: sample_state(view, rng)
+
+
+__all__ = ["Budget", "Node", "SearchGame", "best_move", "parse_budget", "sampler", "search"]
