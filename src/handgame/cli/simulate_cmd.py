@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from handgame.cli.common import UsageError, option_overrides, rules_flags
@@ -32,15 +33,40 @@ def _tournament_specs(args: argparse.Namespace) -> tuple[str, ...]:
         raise UsageError("--tournament lists the bots itself: leave out --bots and --bot")
     if args.partnership:
         raise UsageError("a tournament plays 2-player matches: leave out --partnership")
+    if args.backend != "local" or args.address:
+        raise UsageError("a tournament runs on this machine (--jobs N): no --backend/--address")
     specs = [s.strip() for s in args.tournament.split(",")]
     if any(not s for s in specs):
         raise UsageError("an empty bot name in --tournament; write e.g. --tournament a,b,c")
     return tuple(specs)
 
 
+def _with_progress(args: argparse.Namespace, run: Callable[[Any], str]) -> int:
+    """Run a simulation's work with a progress bar on stderr (when asked or a terminal) and
+    print what it returns; its errors are one line on stderr: exit 1 (a bot failed), 2 (the
+    backend), 130 (interrupted)."""
+    from handgame.play.simulate import BackendError, ProgressBar, SimulationError
+
+    show = not args.quiet and (args.progress or sys.stderr.isatty())
+    bar = ProgressBar(sys.stderr) if show else None
+    try:
+        text = run(bar)
+    except (SimulationError, BackendError, KeyboardInterrupt) as e:
+        if bar is not None:
+            bar.finish()
+        if isinstance(e, KeyboardInterrupt):
+            print("hand: interrupted", file=sys.stderr)
+            return 130
+        print(f"hand: error: {e}", file=sys.stderr)
+        return 2 if isinstance(e, BackendError) else 1
+    if bar is not None:
+        bar.finish()
+    print(text)
+    return 0
+
+
 def _run_tournament(args: argparse.Namespace) -> int:
     """``hand simulate --tournament``: every pair head to head, and a rating per bot."""
-    from handgame.play.simulate import ProgressBar, SimulationError
     from handgame.play.tournament import TournamentConfig, tournament
 
     config = TournamentConfig(
@@ -49,85 +75,44 @@ def _run_tournament(args: argparse.Namespace) -> int:
         seed=str(args.seed),
         preset=args.rules,
         options=option_overrides(args.option, args.rounds),
-        jobs=args.jobs,
+        jobs=args.jobs if args.jobs is not None else 1,
     )
-    show = not args.quiet and (args.progress or sys.stderr.isatty())
-    bar = ProgressBar(sys.stderr) if show else None
-    try:
-        result = tournament(config, bar)
-    except SimulationError as e:
-        if bar is not None:
-            bar.finish()
-        print(f"hand: error: {e}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        if bar is not None:
-            bar.finish()
-        print("hand: interrupted", file=sys.stderr)
-        return 130
-    if bar is not None:
-        bar.finish()
-    if args.json:
-        import json
 
-        print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
-    else:
-        print(result.table())
-    return 0
+    def run(bar: Any) -> str:
+        result = tournament(config, bar)
+        if args.json:
+            import json
+
+            return json.dumps(result.to_json(), indent=2, ensure_ascii=False)
+        return result.table()
+
+    return _with_progress(args, run)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """``hand simulate``: bot-against-bot matches and a summary of each bot's results."""
     if args.tournament:
         return _run_tournament(args)
-    from handgame.play.simulate import (
-        BackendError,
-        ProgressBar,
-        SimulationConfig,
-        SimulationError,
-        simulate,
-        to_json_text,
-    )
+    from handgame.play.simulate import SimulationConfig, simulate, to_json_text
 
-    overrides = option_overrides(args.option, args.rounds)
     config = SimulationConfig(
         bots=_bot_specs(args),
         games=args.games,
         seed=str(args.seed),
         preset=args.rules,
-        options=overrides,
+        options=option_overrides(args.option, args.rounds),
         partnership=args.partnership,
         jobs=args.jobs if args.jobs is not None else (0 if args.backend == "ray" else 1),
         records=args.records,
         backend=args.backend,
         address=args.address,
     )
-    show = not args.quiet and (args.progress or sys.stderr.isatty())
-    bar = ProgressBar(sys.stderr) if show else None
-    try:
+
+    def run(bar: Any) -> str:
         result = simulate(config, bar)
-    except SimulationError as e:
-        if bar is not None:
-            bar.finish()
-        print(f"hand: error: {e}", file=sys.stderr)
-        return 1
-    except BackendError as e:
-        if bar is not None:
-            bar.finish()
-        print(f"hand: error: {e}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        if bar is not None:
-            bar.finish()
-        print("hand: interrupted", file=sys.stderr)
-        return 130
-    if bar is not None:
-        bar.finish()
-    if args.json:
-        print(to_json_text(result))
-    else:
-        print(result.table())
-    return 0
+        return to_json_text(result) if args.json else result.table()
+
+    return _with_progress(args, run)
 
 
 SIMULATE_HELP = """\
