@@ -53,8 +53,9 @@ def test_the_file_is_the_one_served_and_the_web_page_has_no_copy(tmp_path: Path)
     assert r.status_code == 200 and r.headers["content-type"].startswith("application/json")
     assert r.json() == json.loads(locale.text())
     i18n = (ROOT / "src/handgame/server/static/i18n.js").read_text(encoding="utf-8")
+    phrases = (ROOT / "src/handgame/server/static/phrases.js").read_text(encoding="utf-8")
     assert "/locale/messages.json" in i18n
-    assert locale.messages()["ar"]["rules"]["L-62"] not in i18n
+    assert locale.messages()["ar"]["rules"]["L-62"] not in i18n + phrases
 
 
 def test_rule_of_and_hint_kind() -> None:

@@ -33,7 +33,7 @@ def test_the_static_modules() -> None:
     """play.js is split by job into modules, each (as every other script) well under 500 lines."""
     assert {"play.js", "client.js", "table.js", "hand.js", "drag.js", "words.js"} <= set(STATIC_JS)
     for name in STATIC_JS:
-        if name != "i18n.js":  # the words of three languages
+        if name != "phrases.js":  # the words of three languages
             lines = len((STATIC / name).read_text().splitlines())
             assert lines < 400, (name, lines)
 
@@ -47,7 +47,7 @@ def test_actions_are_worded_in_words_js_only() -> None:
         r"redeal|meld_as)[\"']"
     )
     for name in STATIC_JS:
-        if name in ("words.js", "i18n.js"):
+        if name in ("words.js", "phrases.js"):
             continue
         text = (STATIC / name).read_text()
         # t("discard", …), tn("act_meld", …): a key of an action's words used outside words.js
@@ -60,7 +60,7 @@ def test_actions_are_worded_in_words_js_only() -> None:
 def test_every_language_has_every_word() -> None:
     import re
 
-    text = (Path(__file__).parents[1] / "src/handgame/server/static/i18n.js").read_text()
+    text = (Path(__file__).parents[1] / "src/handgame/server/static/phrases.js").read_text()
     blocks = re.findall(r"^  (en|ar|fa): \{\n(.*?)\n  \},", text, re.S | re.M)
     keys = {lang: set(re.findall(r"^    (\w+):", body, re.M)) for lang, body in blocks}
     assert set(keys) == {"en", "ar", "fa"}
