@@ -46,7 +46,11 @@ def bots_table(page: Any, base: str, players: int = 2, **extra: Any) -> dict[str
 
 
 def test_axe_finds_no_serious_violation(server: str, browser: Any) -> None:  # noqa: F811
-    for lang, viewport in (("en-US", {"width": 1280, "height": 800}), ("ar", PHONE)):
+    for lang, viewport in (
+        ("en-US", {"width": 1280, "height": 800}),
+        ("ar", PHONE),
+        ("fa", {"width": 844, "height": 390}),  # Persian, a phone held sideways
+    ):
         context = browser.new_context(locale=lang, viewport=viewport)
         page = context.new_page()
         page.set_default_timeout(15_000)
