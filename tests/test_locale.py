@@ -143,7 +143,10 @@ def test_the_terminal_log_in_arabic_and_persian() -> None:
     )
     line = "bot:greedy 2 put T♥ in meld 1 and took its wild card"
     assert log_text("ar", line) == "الطمّاع ٢ وضع T♥ في المجموعة ١ وأخذ ورقتها البديلة"
-    assert log_text("fa", "you drew from the stock: 7♦ X") == "شما از کپه برداشت: 7♦ X"
+    # "you" takes the verb in the second person (not "you drew" said as "you he-drew")
+    assert log_text("fa", "you drew from the stock: 7♦ X") == "شما از کپه برداشتید: 7♦ X"
+    assert log_text("ar", "you drew from the stock: 7♦ X") == "أنت سحبتَ من الكومة: 7♦ X"
+    assert log_text("ar", "bot:greedy 2 drew from the stock") == "الطمّاع ٢ سحب من الكومة"
     assert log_text("en", line) == line
     # every line a bots' match logs is said (the terminal's session, both games)
     from handgame.games.hand.text import describe as hand_describe

@@ -98,7 +98,8 @@ def _said(
                 return str(_hint_lines()["then"][lang]).join(steps)
             return names(value) if names else value
 
-        return _PLACE.sub(fill, entry[lang])
+        you = found.re.groups >= 1 and found.group(1) == "you" and f"{lang}_you" in entry
+        return _PLACE.sub(fill, entry[f"{lang}_you"] if you else entry[lang])
     return None
 
 
