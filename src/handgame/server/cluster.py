@@ -150,9 +150,8 @@ class ClusterHub(Hub):
                     await self._demote(table_id)
                 await self._forget_the_dead()
                 for table_id in await self.workers.db(self.leases.expired, 50):
-                    if table_id not in self.owned and await self.take(table_id):
-                        self.takeovers += 1
-                        log.info("table %s: taken over (its process stopped renewing)", table_id)
+                    if table_id not in self.owned:
+                        await self.take(table_id)
             except Exception as e:
                 log.warning("cluster: leases not renewed: %s", short(e))
 
@@ -210,6 +209,8 @@ class ClusterHub(Hub):
             self.timers.arm(table)
             self.save_presence(table)
             self.send_presence(table)
+            self.takeovers += 1  # however it came here: the lease run out, an action unanswered
+        log.info("table %s: taken over (no living process drove it)", table_id)
         self.bus.publish(from_owner(table_id), {"kind": "owner", "owner": self.name})
         return True
 
