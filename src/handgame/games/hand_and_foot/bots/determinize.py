@@ -34,6 +34,13 @@ from handgame.games.hand_and_foot.state import Game, State
 from handgame.games.hand_and_foot.view import PlayerView
 
 
+def _upcard(view: PlayerView, rest: list[Card]) -> Card:
+    """The card turned up at the deal (HF-2), as the view shows it; a stand-in without one."""
+    if view.upcard is not None:
+        return view.upcard
+    return view.discard_pile[0] if view.discard_pile else rest[0]
+
+
 @lru_cache(maxsize=32)
 def _game(preset: str, options: str, players: int, names: tuple[str, ...]) -> Game:
     return Game.create(preset, json.loads(options), players, names=names)
@@ -137,8 +144,9 @@ def sample_state(view: PlayerView, rng: random.Random) -> State:
         index=view.round_number - 1,
         dealer=view.dealer,
         # the round's deal is not known: a stand-in of the right shape (only a record of the
-        # sampled state would show it, and nobody records a sample)
-        deal=Deal(tuple(hands), tuple(feet), pile[0] if pile else rest[0], tuple(rest)),
+        # sampled state would show it, and nobody records a sample) with the upcard every seat
+        # saw turned up (HF-2)
+        deal=Deal(tuple(hands), tuple(feet), _upcard(view, rest), tuple(rest)),
         hands=tuple(hands),
         feet=tuple(feet),
         picked=view.feet_picked,
