@@ -337,7 +337,8 @@ def test_refusals_and_hints_in_arabic_and_persian() -> None:
     assert error.rules == ("HF-6",)
     for lang in ("ar", "fa"):
         said = rule_text(lang, error)
-        assert said.startswith(locale.sentence(lang, "rules", "HF-6") + " (HF-6) — ")
+        assert said.startswith(locale.sentence(lang, "rules", "HF-6")), said
+        assert said.endswith("(HF-6)") and str(error) not in said, said  # no English line
         line = next(x for x in hf_hints.hint(state.view(0)) if x.startswith("Draw"))
         hint = hint_text(lang, line, hf_hints.hint_kind)
         # said whole in the language (issue 14): the sentence, no English line after it

@@ -4,9 +4,10 @@ Arabic and Persian text is shown as it is (no shaping library): a terminal that 
 orders right-to-left text shows it well; :func:`can_show` falls back to English where the
 output encoding cannot even hold the letters. The engine's error messages and hint lines are
 English (they cite rule ids of ``RULES.md`` and name the cards): in Arabic and Persian,
-:func:`rule_text` puts the sentence for the error's leading rule (read from its ``rules``, never
-from its words) before the message, and :func:`hint_text` the sentence for the line's kind of
-advice before the line (both sentences from :mod:`handgame.locale`, the file the web UI uses too).
+:func:`rule_text` says the sentence for the error's leading rule (read from its ``rules``, never
+from its words) with the cards the message names, and :func:`hint_text` the hint line said
+whole, else the sentence for its kind of advice before the line (the sentences from
+:mod:`handgame.locale`, the files the web UI uses too).
 """
 
 from __future__ import annotations
@@ -128,15 +129,22 @@ def tr(lang: str, text: str) -> str:
     return pair[0] if lang == "ar" else pair[1]
 
 
+#: a card as the engine's messages name it (``KH``, ``TD``)
+_CARD_CODE = re.compile(r"\b[AKQJT2-9][SHDC]\b")
+
+
 def rule_text(lang: str, error: GameError) -> str:
-    """An engine error in ``lang``: the sentence of its leading rule (``error.rules``), the rule's
-    id and the English message after it; the message alone in English or without a sentence."""
+    """An engine error in ``lang``: the sentence of its leading rule (``error.rules``), the
+    cards its message names and the rule's id, as the web page says it (no English line); the
+    message alone in English or without a sentence."""
     message = str(error)
     rule = error.rules[0] if error.rules else None
     said = locale.sentence(lang, "rules", rule) if lang != "en" else None
     if said is None:
         return message
-    return f"{said} ({rule}) — {message}"
+    named = dict.fromkeys(_CARD_CODE.findall(message))  # in order, once each
+    cards = " ".join(Card.parse(c).symbol() for c in named)
+    return f"{said}: {cards} ({rule})" if cards else f"{said} ({rule})"
 
 
 #: the bots' names in Arabic and Persian
