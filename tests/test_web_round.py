@@ -156,7 +156,8 @@ def play_round(page: Any) -> int:
             page.wait_for_timeout(50)
             continue
         check_layout(page)
-        if state["phase"] == "play" and not hinted:
+        asked = any("answer" in a for a in state["legal"])  # the partner's question is open
+        if state["phase"] == "play" and not hinted and not asked:
             hinted = True
             check_hint(page)
         move = pick(state["legal"])
