@@ -99,16 +99,7 @@ Apply = Callable[[ast.AST], None]
 def _sites(tree: ast.Module) -> Iterator[tuple[str, ast.AST, str, Apply]]:
     """Every (function, node, change, apply) of a module, in a fixed order."""
 
-    def defs() -> Iterator[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]]:
-        for node in tree.body:
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                yield node.name, node
-            elif isinstance(node, ast.ClassDef):
-                for sub in node.body:
-                    if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                        yield f"{node.name}.{sub.name}", sub
-
-    for name, fn in defs():
+    for name, fn in _defs_of(tree):
         body = fn.body
         if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
             body = body[1:]  # the docstring
@@ -275,7 +266,8 @@ def diff(module: str, number: int) -> str:
         "\n".join(lines)
 
 
-def _defs_of(tree: ast.Module) -> Iterator[tuple[str, ast.AST]]:
+def _defs_of(tree: ast.Module) -> Iterator[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]]:
+    """Every function and method of a module, by its qualified name, in source order."""
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             yield node.name, node
@@ -352,8 +344,8 @@ class Runner:
             path = module_path(module)
             spans[str(path)] = [
                 (f"{module}:{name}",
-                 min([fn.lineno, *(d.lineno for d in fn.decorator_list)]),  # type: ignore[attr-defined]
-                 fn.end_lineno or fn.lineno)  # type: ignore[attr-defined]
+                 min([fn.lineno, *(d.lineno for d in fn.decorator_list)]),
+                 fn.end_lineno or fn.lineno)
                 for name, fn in _defs_of(ast.parse(path.read_text(encoding="utf-8")))]
 
         def work(fd: int) -> int:
