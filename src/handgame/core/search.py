@@ -65,12 +65,14 @@ class Node:
 class Budget:
     """How long to search: ``iterations``, or ``ms`` milliseconds when given; ``c``: UCB1's
     exploration constant; ``margin``: how much better (in mean reward) a move must score than
-    the default move to replace it."""
+    the default move to replace it; ``tree``: the most moves an iteration walks in the tree
+    before its playout (0: no limit)."""
 
     iterations: int = 60
     ms: float | None = None
     c: float = 0.7
     margin: float = 0.0
+    tree: int = 0
 
 
 def search(
@@ -90,7 +92,7 @@ def search(
                 break
         elif done >= budget.iterations:
             break
-        _iterate(game, root, sample(), root_moves, budget.c)
+        _iterate(game, root, sample(), root_moves, budget)
         done += 1
     return root, done
 
@@ -111,14 +113,15 @@ def _ucb(node: Node, c: float) -> float:
 
 
 def _iterate(
-    game: SearchGame, root: Node, state: Any, root_moves: Sequence[Hashable], c: float
+    game: SearchGame, root: Node, state: Any, root_moves: Sequence[Hashable], budget: Budget
 ) -> None:
     path: list[tuple[Node, int]] = []  # (node entered, seat that chose the move into it)
     node = root
     moves: Sequence[Hashable] | None = root_moves
+    c = budget.c
     while True:
         seat = game.chooser(state)
-        if seat is None:
+        if seat is None or (budget.tree and len(path) >= budget.tree):
             break
         if moves is None:
             moves = game.moves(state)

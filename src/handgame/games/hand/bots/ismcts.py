@@ -1,4 +1,5 @@
-"""The ``ismcts`` bot: information-set Monte Carlo tree search with determinization.
+"""The ``ismcts`` bot: information-set Monte Carlo tree search with determinization, run by the
+game-neutral loop of :mod:`handgame.core.search` (the one Hand and Foot's ``ismcts`` uses).
 
 Each iteration samples the hidden cards consistently with the bot's view (the others' card
 counts, the cards seen going into their hands; :mod:`.determinize`), walks a tree of action
@@ -16,14 +17,13 @@ time in milliseconds (not reproducible). Options: ``ismcts:iterations=200,depth=
 from __future__ import annotations
 
 import math
-import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Hashable, Sequence
 
 from handgame.core import seating
 from handgame.core.bot import Bot
 from handgame.core.cards import Card
 from handgame.core.errors import BotError, IllegalAction
+from handgame.core.search import Budget, best_move, sampler, search
 from handgame.games.hand.actions import Action, Discard, Draw
 from handgame.games.hand.bots import leaf, rollout
 from handgame.games.hand.bots.determinize import sample_state
@@ -49,16 +49,9 @@ DEFAULT_DEPTH = 8
 DEFAULT_MARGIN = 0.0
 #: discards offered at a tree node besides the greedy one
 DISCARDS_OFFERED = 3
-
-
-@dataclass
-class Node:
-    """A history in the tree: visits, summed rewards per seat, availability and children."""
-
-    visits: int = 0
-    available: int = 0
-    reward: float = 0.0  # summed reward of the seat that chose the move into this node
-    children: dict[Action, Node] = field(default_factory=dict)
+#: the phases a tree walks and a rollout plays through; a fast rollout starts only in a turn's
+_IN_PLAY = (Phase.DRAW, Phase.PLAY, Phase.FIRST_DISCARD)
+_TURN = (Phase.DRAW, Phase.PLAY)
 
 
 def _team(state: State, seat: int) -> tuple[int, ...]:
@@ -200,6 +193,47 @@ def fast_rewards(state: State, turns: int) -> list[float]:
     return _team_rewards(state, leaf.chances(rows))
 
 
+class _Search:
+    """Hand as :class:`handgame.core.search.SearchGame` sees it, for one decision: the tree
+    stops at the round's end (``rounds_before``: the rounds ended before it), a playout is
+    greedy's (``rollout``: ``exact`` or ``fast``) for ``depth`` turns, scored by ``leaf``."""
+
+    def __init__(self, rounds_before: int, depth: int, rollout: str, leaf: str) -> None:
+        self.rounds_before = rounds_before
+        self.depth = depth
+        self.rollout = rollout
+        self.leaf = leaf
+
+    def chooser(self, state: State) -> int | None:
+        if len(state.results) > self.rounds_before or state.phase not in _IN_PLAY:
+            return None
+        return state.current_seat
+
+    def moves(self, state: State) -> Sequence[Hashable]:
+        return candidate_moves(state)
+
+    def apply(self, state: State, move: Hashable) -> State:
+        return state.apply(move)  # type: ignore[arg-type]
+
+    def playout(self, state: State) -> Sequence[float]:
+        """Greedy play for ``depth`` turns (or to the round's end), then each seat's reward."""
+        before = self.rounds_before
+        if self.rollout == "fast" and len(state.results) == before and state.phase in _TURN:
+            return fast_rewards(state, self.depth)
+        turns = 0
+        for _ in range(2000):
+            if len(state.results) > before or state.phase not in _IN_PLAY:
+                break
+            action, state = greedy_step(state)
+            if isinstance(action, Discard):
+                turns += 1
+                if turns >= self.depth:
+                    break
+        if self.leaf == "fit" and len(state.results) == before and state.round is not None:
+            return _team_rewards(state, fitted_chances(state))
+        return _rewards(state, before)
+
+
 class IsmctsBot(Bot):
     """Single-observer ISMCTS over the bot's information set (see the module docstring)."""
 
@@ -227,14 +261,10 @@ class IsmctsBot(Bot):
         super().__init__(seed)
         if rollout not in ("exact", "fast") or leaf not in ("hand", "fit") or tree < 0:
             raise BotError("ismcts: rollout=exact|fast, leaf=hand|fit, tree=N (0 or more)")
-        self.iterations = iterations
-        self.ms = ms
+        self.budget = Budget(iterations=iterations, ms=ms, c=c, margin=margin, tree=tree)
         self.depth = depth
-        self.c = c
-        self.margin = margin
         self.rollout = rollout
         self.leaf = leaf
-        self.tree = tree
         self.last_iterations = 0
 
     def choose(self, view: PlayerView) -> Action:
@@ -251,104 +281,15 @@ class IsmctsBot(Bot):
             return next((a for a in legal if isinstance(a, Discard)), legal[0])
         if len(moves) == 1:
             return moves[0]
-        root = Node()
-        deadline = time.perf_counter() + self.ms / 1000.0 if self.ms is not None else None
-        done = 0
-        while True:
-            if deadline is not None:
-                if time.perf_counter() >= deadline and done > 0:
-                    break
-            elif done >= self.iterations:
-                break
-            self._iterate(root, sample_state(view, self.rng), moves)
-            done += 1
-        self.last_iterations = done
-        return self._pick(root, moves, greedy)
-
-    def _pick(self, root: Node, moves: list[Action], default: Action) -> Action:
-        """The most visited move, unless the greedy move scored within ``margin`` of it: the
-        search overrides the greedy move only on clear evidence."""
-        best = max(moves, key=lambda a: root.children[a].visits if a in root.children else -1)
-        if default not in moves or default not in root.children or best == default:
-            return best
-        mine, theirs = root.children[best], root.children[default]
-        gain = mine.reward / mine.visits - theirs.reward / max(theirs.visits, 1)
-        return best if gain > self.margin else default
+        # every sample has as many ended rounds as this one (none: the view's round goes on)
+        game = _Search(len(state.results), self.depth, self.rollout, self.leaf)
+        root, self.last_iterations = search(
+            game, sampler(sample_state, view, self.rng), moves, self.budget
+        )
+        action: Action = best_move(root, moves, greedy, self.budget.margin)
+        return action
 
     wants_redeal = GreedyBot.wants_redeal
-
-    # --- one iteration -------------------------------------------------------------------
-    def _iterate(self, root: Node, state: State, root_moves: list[Action]) -> None:
-        before = len(state.results)
-        path: list[tuple[Node, int]] = []  # (node entered, seat that chose the move)
-        node = root
-        moves: list[Action] | None = root_moves
-        while True:
-            if state.phase not in (Phase.DRAW, Phase.PLAY, Phase.FIRST_DISCARD):
-                break
-            if len(state.results) > before:
-                break
-            if self.tree and len(path) >= self.tree:
-                break
-            seat = state.current_seat
-            assert seat is not None
-            if moves is None:
-                moves = candidate_moves(state)
-            for a in moves:
-                child = node.children.get(a)
-                if child is not None:
-                    child.available += 1
-            unexplored = [a for a in moves if a not in node.children]
-            if unexplored:
-                action = unexplored[0]
-                child = Node(available=1)
-                node.children[action] = child
-                state = state.apply(action)
-                path.append((child, seat))
-                break
-            action = max(moves, key=lambda a: self._ucb(node.children[a]))
-            node = node.children[action]
-            state = state.apply(action)
-            path.append((node, seat))
-            moves = None
-        rewards = self._rollout(state, before)
-        root.visits += 1
-        for child, seat in path:
-            child.visits += 1
-            child.reward += rewards[seat]
-
-    def _ucb(self, node: Node) -> float:
-        explore = self.c * math.sqrt(math.log(max(node.available, 1)) / node.visits)
-        return node.reward / node.visits + explore
-
-    def _rollout(self, state: State, before: int) -> list[float]:
-        """Greedy play for ``depth`` turns (or to the round's end), then each seat's reward."""
-        if (
-            self.rollout == "fast"
-            and len(state.results) == before
-            and state.phase
-            in (
-                Phase.DRAW,
-                Phase.PLAY,
-            )
-        ):
-            return fast_rewards(state, self.depth)
-        turns = 0
-        for _ in range(2000):
-            if len(state.results) > before or state.phase not in (
-                Phase.DRAW,
-                Phase.PLAY,
-                Phase.FIRST_DISCARD,
-            ):
-                break
-            action, state = greedy_step(state)
-            if isinstance(action, Discard):
-                turns += 1
-                if turns >= self.depth:
-                    break
-        if self.leaf == "fit" and len(state.results) == before and state.round is not None:
-            return _team_rewards(state, fitted_chances(state))
-        return _rewards(state, before)
 
 
 def _parse(argument: str, seed: int | str) -> Bot:
@@ -393,4 +334,4 @@ def register_bots(register: Callable[[str, Callable[[str, int | str], Bot]], Non
     register("ismcts", _parse)
 
 
-__all__ = ["IsmctsBot", "Node", "candidate_moves", "register_bots"]
+__all__ = ["IsmctsBot", "candidate_moves", "register_bots"]
