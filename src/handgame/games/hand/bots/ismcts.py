@@ -11,7 +11,9 @@ position. Each seat's moves in the tree are chosen for that seat's (or team's) i
 To keep the tree narrow, a node offers the moves that matter: both draws, the greedy step
 (open, meld, lay off, go out), and the most promising discards; the greedy policy plays the
 rest. The budget is a number of iterations (deterministic for a seed) or, with ``ms=``, a
-time in milliseconds (not reproducible). Options: ``ismcts:iterations=200,depth=8,c=0.7``.
+time in milliseconds (not reproducible). Options (:data:`PARAMS`, read by
+:mod:`handgame.core.bot_options`): ``ismcts:iterations=200,depth=8,c=0.7,margin=0``,
+``rollout=exact|fast``, ``leaf=hand|fit``, ``tree=N`` (0: no limit).
 """
 
 from __future__ import annotations
@@ -21,9 +23,10 @@ from collections.abc import Callable, Hashable, Sequence
 
 from handgame.core import seating
 from handgame.core.bot import Bot
+from handgame.core.bot_options import OptionsFactory, Param, Value
 from handgame.core.cards import Card
 from handgame.core.errors import BotError, IllegalAction
-from handgame.core.search import Budget, best_move, sampler, search
+from handgame.core.search import BUDGET_PARAMS, Budget, best_move, budget_of, sampler, search
 from handgame.games.hand.actions import Action, Discard, Draw
 from handgame.games.hand.bots import leaf, rollout
 from handgame.games.hand.bots.determinize import sample_state
@@ -292,46 +295,34 @@ class IsmctsBot(Bot):
     wants_redeal = GreedyBot.wants_redeal
 
 
-def _parse(argument: str, seed: int | str) -> Bot:
-    """``iterations=N,ms=T,depth=D,c=X,margin=M,rollout=R,leaf=L,tree=T`` (any of them, in any
-    order)."""
-    kwargs: dict[str, float | int | str | None] = {}
-    for part in filter(None, (p.strip() for p in argument.replace(";", ",").split(","))):
-        key, sep, value = part.partition("=")
-        try:
-            if key == "iterations" and sep:
-                kwargs["iterations"] = int(value)
-            elif key == "ms" and sep:
-                kwargs["ms"] = float(value)
-            elif key == "depth" and sep:
-                kwargs["depth"] = int(value)
-            elif key == "c" and sep:
-                kwargs["c"] = float(value)
-            elif key == "margin" and sep:
-                kwargs["margin"] = float(value)
-            elif key in ("rollout", "leaf") and sep:
-                kwargs[key] = value
-            elif key == "tree" and sep:
-                kwargs["tree"] = int(value)
-            else:
-                raise ValueError(part)
-        except ValueError:
-            raise BotError(
-                f"bad ismcts option {part!r}: use iterations=N, ms=T, depth=D, c=X, margin=M, "
-                "rollout=exact|fast, leaf=hand|fit or tree=N"
-            ) from None
-    iterations, depth = kwargs.get("iterations", 1), kwargs.get("depth", 1)
-    if not isinstance(iterations, int) or iterations < 1 or not isinstance(depth, int) or depth < 1:
-        raise BotError("ismcts: iterations and depth must be at least 1")
-    ms = kwargs.get("ms")
-    if ms is not None and not (isinstance(ms, float) and 0 < ms < float("inf")):
-        raise BotError("ismcts: ms must be a number of milliseconds more than 0")
-    return IsmctsBot(seed, **kwargs)  # type: ignore[arg-type]
+#: the options of an ``ismcts`` spec: the budget's, ``depth``, ``rollout``, ``leaf``
+PARAMS = {
+    **BUDGET_PARAMS,
+    "depth": Param("whole", 1),
+    "rollout": Param("word", words=("exact", "fast")),
+    "leaf": Param("word", words=("hand", "fit")),
+}
+
+
+def _make(seed: int | str, values: dict[str, Value]) -> Bot:
+    """The bot of a spec's options (:data:`PARAMS`)."""
+    budget = budget_of(values)
+    return IsmctsBot(
+        seed,
+        iterations=budget.iterations,
+        ms=budget.ms,
+        depth=int(values.get("depth", DEFAULT_DEPTH)),
+        c=budget.c,
+        margin=budget.margin,
+        rollout=str(values.get("rollout", "exact")),
+        leaf=str(values.get("leaf", "hand")),
+        tree=budget.tree,
+    )
 
 
 def register_bots(register: Callable[[str, Callable[[str, int | str], Bot]], None]) -> None:
     """Register ``ismcts``."""
-    register("ismcts", _parse)
+    register("ismcts", OptionsFactory("ismcts", PARAMS, _make))
 
 
-__all__ = ["IsmctsBot", "candidate_moves", "register_bots"]
+__all__ = ["PARAMS", "IsmctsBot", "candidate_moves", "register_bots"]
