@@ -52,6 +52,9 @@ DEFAULT_DEPTH = 8
 DEFAULT_MARGIN = 0.0
 #: discards offered at a tree node besides the greedy one
 DISCARDS_OFFERED = 3
+#: the rollouts (``rollout=``) and leaf estimates (``leaf=``) there are, the default first
+ROLLOUTS = ("exact", "fast")
+LEAVES = ("hand", "fit")
 #: the phases a tree walks and a rollout plays through; a fast rollout starts only in a turn's
 _IN_PLAY = (Phase.DRAW, Phase.PLAY, Phase.FIRST_DISCARD)
 _TURN = (Phase.DRAW, Phase.PLAY)
@@ -262,7 +265,7 @@ class IsmctsBot(Bot):
         iteration walks in the tree before its rollout (0: no limit).
         """
         super().__init__(seed)
-        if rollout not in ("exact", "fast") or leaf not in ("hand", "fit") or tree < 0:
+        if rollout not in ROLLOUTS or leaf not in LEAVES or tree < 0:
             raise BotError("ismcts: rollout=exact|fast, leaf=hand|fit, tree=N (0 or more)")
         self.budget = Budget(iterations=iterations, ms=ms, c=c, margin=margin, tree=tree)
         self.depth = depth
@@ -299,8 +302,8 @@ class IsmctsBot(Bot):
 PARAMS = {
     **BUDGET_PARAMS,
     "depth": Param("whole", 1),
-    "rollout": Param("word", words=("exact", "fast")),
-    "leaf": Param("word", words=("hand", "fit")),
+    "rollout": Param("word", words=ROLLOUTS),
+    "leaf": Param("word", words=LEAVES),
 }
 
 
