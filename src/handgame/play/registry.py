@@ -19,6 +19,7 @@ from handgame.play.random_bot import RandomBot
 
 _REGISTRY: dict[str, BotFactory] = {}
 _PARAMS: dict[str, dict[str, Param]] = {}
+_GAMES: dict[str, tuple[str, ...]] = {}
 
 
 def register(name: str, factory: BotFactory) -> None:
@@ -26,6 +27,13 @@ def register(name: str, factory: BotFactory) -> None:
     is an :class:`OptionsFactory`)."""
     _REGISTRY[name] = factory
     _PARAMS[name] = dict(factory.params) if isinstance(factory, OptionsFactory) else {}
+
+
+def bot_games(name: str) -> tuple[str, ...]:
+    """The games whose own bot ``name`` is (``hard``: Hand's); ``()`` for a bot of every game
+    (``random``, ``external``) or no such bot."""
+    _load_builtin()
+    return _GAMES.get(name, ())
 
 
 def bot_params(name: str) -> dict[str, Param] | None:
@@ -78,6 +86,7 @@ def _load_builtin() -> None:
         for name, factory in game.bots().items():
             by_name.setdefault(name, {})[game.name] = factory
     for name, factories in by_name.items():
+        _GAMES[name] = tuple(factories)
         if len(factories) == 1:
             register(name, next(iter(factories.values())))
         else:  # several games have a bot of this name: each view goes to its game's
@@ -89,4 +98,13 @@ def _load_builtin() -> None:
     register("policy", _policy)
 
 
-__all__ = ["Bot", "BotError", "RandomBot", "bot_names", "bot_params", "make_bot", "register"]
+__all__ = [
+    "Bot",
+    "BotError",
+    "RandomBot",
+    "bot_games",
+    "bot_names",
+    "bot_params",
+    "make_bot",
+    "register",
+]

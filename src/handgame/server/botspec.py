@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from handgame.core.bot_options import capped, parse_options, spec_text
-from handgame.play.registry import bot_params, make_bot
+from handgame.play.registry import bot_games, bot_params, make_bot
 from handgame.server.settings import Settings
 
 #: the bots a table may seat
@@ -35,8 +35,9 @@ def check_bot(spec: str, settings: Settings | None = None, game: str | None = No
 
     The options are read by the bots' own parser (:func:`handgame.core.bot_options.
     parse_options`, with the options each bot declares), the ranges of :data:`CAPS` narrowed
-    to this server's settings; with ``game`` (a table's), options its bot does not take
-    (``ismcts:rollout=fast`` at Hand and Foot) are refused too."""
+    to this server's settings; with ``game`` (a table's), a bot of other games only (``hard``
+    at Hand and Foot) and options its game's bot does not take (``ismcts:rollout=fast``) are
+    refused too."""
     settings = settings or Settings()
     spec = spec.strip()
     name, _, argument = spec.partition(":")
@@ -47,6 +48,9 @@ def check_bot(spec: str, settings: Settings | None = None, game: str | None = No
     params = bot_params(name)
     if name not in SERVER_BOTS or params is None:
         raise ValueError(f"unknown bot {name!r}; a table seats {', '.join(SERVER_BOTS)}")
+    games = bot_games(name)
+    if game is not None and games and game not in games:
+        raise ValueError(f"bot {name!r} plays {', '.join(games)} only, not {game}")
     caps = {k: cap(settings) for k, cap in CAPS.items()}
     normal = spec_text(name, parse_options(argument, name, capped(params, caps)))
     bot = make_bot(normal, 0)  # raises BotError (a ValueError) on anything the bot refuses
