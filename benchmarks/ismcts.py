@@ -70,6 +70,8 @@ def _time_spec(
 ) -> dict[str, Any]:
     """Time ``spec`` on every decision point (one bot per seat, as in a match)."""
     bots = [make_bot(spec, f"{args.seed}:{s}") for s in range(args.players)]
+    # a name several games share (ismcts) is a PerGameBot: its Hand bot does the searching
+    searchers = [getattr(b, "inner", {}).get("hand", b) for b in bots]
     times: list[float] = []
     cpu: list[float] = []  # process CPU time: what the decision costs on an idle core
     searched_s = 0.0  # time of the decisions that ran a search, and their iterations
@@ -83,17 +85,18 @@ def _time_spec(
         if action not in view.legal_actions:
             raise BotError(f"{spec} chose an illegal action: {action}")
         times.append(dt * 1e3)
-        done = getattr(bots[seat], "last_iterations", 0)
+        done = getattr(searchers[seat], "last_iterations", 0)
         if done:
             searched_s += dt
             searched_iterations += done
-            bots[seat].last_iterations = 0
+            searchers[seat].last_iterations = 0
         progress(f"{spec}: decision {i + 1}/{len(points)}: {dt * 1e3:.0f} ms")
+    budget = getattr(searchers[0], "budget", None)
     settings = {
-        k: getattr(bots[0], k)
+        k: getattr(budget if k in ("iterations", "ms", "c", "tree") else searchers[0], k, None)
         for k in ("iterations", "ms", "depth", "c", "rollout", "leaf", "tree")
-        if isinstance(getattr(bots[0], k, None), int | float | str)
     }
+    settings = {k: v for k, v in settings.items() if isinstance(v, int | float | str)}
     for bot in bots:
         bot.close()
     s = sorted(times)

@@ -11,13 +11,14 @@ from typing import Any
 
 import pytest
 
+from handgame.core.bot_options import parse_options
 from handgame.core.errors import BotError
 from handgame.core.registry import find_game
-from handgame.core.search import Budget, best_move, parse_budget, search
+from handgame.core.search import Budget, best_move, budget_of, search
 from handgame.games.hand_and_foot.actions import Discard, Draw, Take
 from handgame.games.hand_and_foot.bots.determinize import sample_state
 from handgame.games.hand_and_foot.bots.greedy import greedy_choice
-from handgame.games.hand_and_foot.bots.ismcts import IsmctsBot, candidate_moves
+from handgame.games.hand_and_foot.bots.ismcts import PARAMS, IsmctsBot, candidate_moves
 from handgame.games.hand_and_foot.deal import deck_for
 from handgame.games.hand_and_foot.state import Game, State
 from handgame.play.registry import make_bot
@@ -116,11 +117,12 @@ def test_the_game_neutral_search_follows_its_playouts() -> None:
 
 
 def test_search_options_are_checked() -> None:
-    budget, extra = parse_budget("iterations=5, depth=2, c=1.5", "ismcts", ("depth",))
-    assert budget.iterations == 5 and budget.c == 1.5 and extra == {"depth": 2}
-    for bad in ("depth=0", "iterations=x", "speed=3", "ms=0", "iterations"):
+    values = parse_options("iterations=5, depth=2, c=1.5", "ismcts", PARAMS)
+    budget = budget_of(values)
+    assert budget.iterations == 5 and budget.c == 1.5 and values["depth"] == 2
+    for bad in ("depth=0", "iterations=x", "speed=3", "ms=0", "iterations", "rollout=fast"):
         with pytest.raises(BotError):
-            parse_budget(bad, "ismcts", ("depth",))
+            parse_options(bad, "ismcts", PARAMS)
 
 
 def test_candidate_moves_are_greedys_and_its_alternatives() -> None:

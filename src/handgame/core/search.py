@@ -19,11 +19,11 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from handgame.core.errors import BotError
+from handgame.core.bot_options import Param, Value
 
 
 class SearchGame(Protocol):
@@ -65,12 +65,14 @@ class Node:
 class Budget:
     """How long to search: ``iterations``, or ``ms`` milliseconds when given; ``c``: UCB1's
     exploration constant; ``margin``: how much better (in mean reward) a move must score than
-    the default move to replace it."""
+    the default move to replace it; ``tree``: the most moves an iteration walks in the tree
+    before its playout (0: no limit)."""
 
     iterations: int = 60
     ms: float | None = None
     c: float = 0.7
     margin: float = 0.0
+    tree: int = 0
 
 
 def search(
@@ -90,7 +92,7 @@ def search(
                 break
         elif done >= budget.iterations:
             break
-        _iterate(game, root, sample(), root_moves, budget.c)
+        _iterate(game, root, sample(), root_moves, budget)
         done += 1
     return root, done
 
@@ -111,14 +113,15 @@ def _ucb(node: Node, c: float) -> float:
 
 
 def _iterate(
-    game: SearchGame, root: Node, state: Any, root_moves: Sequence[Hashable], c: float
+    game: SearchGame, root: Node, state: Any, root_moves: Sequence[Hashable], budget: Budget
 ) -> None:
     path: list[tuple[Node, int]] = []  # (node entered, seat that chose the move into it)
     node = root
     moves: Sequence[Hashable] | None = root_moves
+    c = budget.c
     while True:
         seat = game.chooser(state)
-        if seat is None:
+        if seat is None or (budget.tree and len(path) >= budget.tree):
             break
         if moves is None:
             moves = game.moves(state)
@@ -147,35 +150,25 @@ def _iterate(
         child.reward += rewards[seat]
 
 
-def parse_budget(
-    argument: str, name: str, extra: Sequence[str] = ()
-) -> tuple[Budget, dict[str, int]]:
-    """``iterations=N,ms=T,c=X,margin=M`` and the whole-number options ``extra`` (``depth``)
-    of a bot spec's argument; raises :class:`BotError` naming the options."""
-    values: dict[str, float] = {}
-    whole = {"iterations", *extra}
-    for part in filter(None, (p.strip() for p in argument.replace(";", ",").split(","))):
-        key, sep, text = part.partition("=")
-        key = key.strip()
-        try:
-            if not sep or key not in (*whole, "ms", "c", "margin"):
-                raise ValueError(part)
-            values[key] = int(text) if key in whole else float(text)
-        except ValueError:
-            keys = ", ".join(f"{k}=…" for k in ("iterations", "ms", *extra, "c", "margin"))
-            raise BotError(f"bad {name} option {part!r}: use {keys}") from None
-    if any(values.get(k, 1) < 1 for k in whole):
-        raise BotError(f"{name}: {' and '.join(sorted(whole))} must be at least 1")
-    ms = values.get("ms")
-    if ms is not None and not 0 < ms < float("inf"):
-        raise BotError(f"{name}: ms must be a number of milliseconds more than 0")
-    budget = Budget(
+#: the options of a search bot's spec that make its :class:`Budget`
+BUDGET_PARAMS: dict[str, Param] = {
+    "iterations": Param("whole", 1),
+    "ms": Param("number", 1),
+    "c": Param("number", 0, 10),
+    "margin": Param("number", -1, 1),
+    "tree": Param("whole", 0),
+}
+
+
+def budget_of(values: Mapping[str, Value]) -> Budget:
+    """The :class:`Budget` of a spec's options (:data:`BUDGET_PARAMS`; the rest ignored)."""
+    return Budget(
         iterations=int(values.get("iterations", Budget.iterations)),
-        ms=ms,
-        c=values.get("c", Budget.c),
-        margin=values.get("margin", Budget.margin),
+        ms=float(values["ms"]) if "ms" in values else None,
+        c=float(values.get("c", Budget.c)),
+        margin=float(values.get("margin", Budget.margin)),
+        tree=int(values.get("tree", Budget.tree)),
     )
-    return budget, {k: int(values[k]) for k in extra if k in values}
 
 
 def sampler(
@@ -185,4 +178,13 @@ def sampler(
     return lambda: sample_state(view, rng)
 
 
-__all__ = ["Budget", "Node", "SearchGame", "best_move", "parse_budget", "sampler", "search"]
+__all__ = [
+    "BUDGET_PARAMS",
+    "Budget",
+    "Node",
+    "SearchGame",
+    "best_move",
+    "budget_of",
+    "sampler",
+    "search",
+]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 
 from handgame.core.bot import Bot, BotFactory, no_argument
+from handgame.core.bot_options import OptionsFactory, Param
 from handgame.core.errors import BotError
 from handgame.core.registry import games
 from handgame.play import external
@@ -17,11 +18,30 @@ from handgame.play.game_bots import per_game_factory
 from handgame.play.random_bot import RandomBot
 
 _REGISTRY: dict[str, BotFactory] = {}
+_PARAMS: dict[str, dict[str, Param]] = {}
+_GAMES: dict[str, tuple[str, ...]] = {}
 
 
 def register(name: str, factory: BotFactory) -> None:
-    """Make ``factory(argument, seed)`` the bot called ``name``."""
+    """Make ``factory(argument, seed)`` the bot called ``name`` (its options declared when it
+    is an :class:`OptionsFactory`)."""
     _REGISTRY[name] = factory
+    _PARAMS[name] = dict(factory.params) if isinstance(factory, OptionsFactory) else {}
+
+
+def bot_games(name: str) -> tuple[str, ...]:
+    """The games whose own bot ``name`` is (``hard``: Hand's); ``()`` for a bot of every game
+    (``random``, ``external``) or no such bot."""
+    _load_builtin()
+    return _GAMES.get(name, ())
+
+
+def bot_params(name: str) -> dict[str, Param] | None:
+    """The ``KEY=VALUE`` options the bot ``name`` declares (for a name several games share,
+    every game's: a game's bot refuses the ones it does not take); ``{}`` when it declares
+    none (it takes no argument, or a free-form one: ``external:``); None for no such bot."""
+    _load_builtin()
+    return _PARAMS.get(name)
 
 
 def bot_names() -> list[str]:
@@ -66,12 +86,25 @@ def _load_builtin() -> None:
         for name, factory in game.bots().items():
             by_name.setdefault(name, {})[game.name] = factory
     for name, factories in by_name.items():
+        _GAMES[name] = tuple(factories)
         if len(factories) == 1:
             register(name, next(iter(factories.values())))
         else:  # several games have a bot of this name: each view goes to its game's
             register(name, per_game_factory(name, factories))
+            for factory in factories.values():
+                if isinstance(factory, OptionsFactory):
+                    _PARAMS[name] = {**factory.params, **_PARAMS[name]}
     external.register_bots(register)
     register("policy", _policy)
 
 
-__all__ = ["Bot", "BotError", "RandomBot", "bot_names", "make_bot", "register"]
+__all__ = [
+    "Bot",
+    "BotError",
+    "RandomBot",
+    "bot_games",
+    "bot_names",
+    "bot_params",
+    "make_bot",
+    "register",
+]

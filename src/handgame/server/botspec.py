@@ -1,20 +1,20 @@
-"""The bots a table may seat, as a small validated grammar with a range for every parameter.
+"""The bots a table may seat, read with the bots' own grammar, a range for every option.
 
-A spec is ``NAME`` or ``NAME:KEY=VALUE,KEY=VALUE`` (``ismcts:iterations=200,depth=8``). The
-server seats ``random``, ``greedy``, ``ismcts`` and the levels ``easy``, ``medium``, ``hard``,
-``expert`` only (never ``external``, which would run a program on the server), and refuses any
+A spec is ``NAME`` or ``NAME:KEY=VALUE,KEY=VALUE`` (``ismcts:iterations=200,rollout=fast``),
+read by the one parser of bot specs (:mod:`handgame.core.bot_options`) against the options
+each bot declares, so a table takes every option ``hand simulate`` does. The server seats
+``random``, ``greedy``, ``ismcts`` and the levels ``easy``, ``medium``, ``hard``, ``expert``
+only (never ``external``, which would run a program on the server), and refuses any
 budget beyond its own caps (``Settings``), so that no client can make a bot think for longer
 than the server allows.
 """
 
 from __future__ import annotations
 
-import math
-import re
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from handgame.play.registry import bot_names, make_bot
+from handgame.core.bot_options import capped, parse_options, spec_text
+from handgame.play.registry import bot_games, bot_params, make_bot
 from handgame.server.settings import Settings
 
 #: the bots a table may seat
@@ -22,38 +22,22 @@ SERVER_BOTS = ("random", "greedy", "ismcts", "easy", "medium", "hard", "expert")
 #: the bots whose moves are searched in worker processes (CPU-heavy)
 SEARCHING_BOTS = ("ismcts", "hard", "expert")
 
-_INT = re.compile(r"[0-9]{1,12}")
-_FLOAT = re.compile(r"-?[0-9]{1,12}(\.[0-9]{1,6})?")
-
-
-@dataclass(frozen=True)
-class Param:
-    """One parameter of a bot: whole or not, and its range (inclusive)."""
-
-    whole: bool
-    low: float
-    high: Callable[[Settings], float]
-
-
-PARAMS: dict[str, dict[str, Param]] = {
-    "random": {},
-    "greedy": {},
-    "easy": {},  # the ladder's levels (games/hand/bots/ladder.py): fixed budgets, no options
-    "medium": {},
-    "hard": {},
-    "expert": {},
-    "ismcts": {
-        "iterations": Param(True, 1, lambda s: s.max_iterations),
-        "ms": Param(False, 1, lambda s: s.bot_move_seconds * 1000.0),
-        "depth": Param(True, 1, lambda s: s.max_depth),
-        "c": Param(False, 0, lambda s: 10.0),
-        "margin": Param(False, -1000, lambda s: 1000.0),
-    },
+#: the options whose highest value is the server's own (``Settings``): what makes a bot think
+CAPS: dict[str, Callable[[Settings], float]] = {
+    "iterations": lambda s: s.max_iterations,
+    "ms": lambda s: s.bot_move_seconds * 1000.0,
+    "depth": lambda s: s.max_depth,
 }
 
 
-def check_bot(spec: str, settings: Settings | None = None) -> str:
-    """A bot spec a table may seat, normalized; raises ``ValueError`` with what is wrong."""
+def check_bot(spec: str, settings: Settings | None = None, game: str | None = None) -> str:
+    """A bot spec a table may seat, normalized; raises ``ValueError`` with what is wrong.
+
+    The options are read by the bots' own parser (:func:`handgame.core.bot_options.
+    parse_options`, with the options each bot declares), the ranges of :data:`CAPS` narrowed
+    to this server's settings; with ``game`` (a table's), a bot of other games only (``hard``
+    at Hand and Foot) and options its game's bot does not take (``ismcts:rollout=fast``) are
+    refused too."""
     settings = settings or Settings()
     spec = spec.strip()
     name, _, argument = spec.partition(":")
@@ -61,34 +45,18 @@ def check_bot(spec: str, settings: Settings | None = None) -> str:
     if name == "policy" and argument.partition(",")[0] in settings.policies:
         make_bot(spec, 0)
         return spec
-    if name not in SERVER_BOTS or name not in bot_names():
+    params = bot_params(name)
+    if name not in SERVER_BOTS or params is None:
         raise ValueError(f"unknown bot {name!r}; a table seats {', '.join(SERVER_BOTS)}")
-    params = PARAMS[name]
-    parts = [p.strip() for p in argument.split(",") if p.strip()]
-    if parts and not params:
-        raise ValueError(f"bot {name!r} takes no argument, not {argument!r}")
-    seen: dict[str, str] = {}
-    for part in parts:
-        key, sep, value = part.partition("=")
-        key, value = key.strip(), value.strip()
-        param = params.get(key)
-        if param is None or not sep:
-            keys = ", ".join(f"{k}=…" for k in params)
-            raise ValueError(f"bad {name} option {part!r}: use {keys}")
-        if key in seen:
-            raise ValueError(f"{name}: {key} is given twice")
-        if not (_INT if param.whole else _FLOAT).fullmatch(value):
-            kind = "a whole number" if param.whole else "a number"
-            raise ValueError(f"{name}: {key} must be {kind}, not {value!r}")
-        number = float(value)
-        high = param.high(settings)
-        if not (math.isfinite(number) and param.low <= number <= high):
-            raise ValueError(
-                f"{name}: {key} must be from {param.low:g} to {high:g} on this server, not {value}"
-            )
-        seen[key] = str(int(number)) if param.whole else value
-    normal = name + (":" + ",".join(f"{k}={v}" for k, v in seen.items()) if seen else "")
-    make_bot(normal, 0)  # raises BotError (a ValueError) on anything the bot itself refuses
+    games = bot_games(name)
+    if game is not None and games and game not in games:
+        raise ValueError(f"bot {name!r} plays {', '.join(games)} only, not {game}")
+    caps = {k: cap(settings) for k, cap in CAPS.items()}
+    normal = spec_text(name, parse_options(argument, name, capped(params, caps)))
+    bot = make_bot(normal, 0)  # raises BotError (a ValueError) on anything the bot refuses
+    refused = getattr(bot, "refused", {}).get(game)
+    if refused is not None:  # one game's bot takes these options, not this table's game's
+        raise ValueError(f"{game}: {refused}")
     return normal
 
 

@@ -176,9 +176,10 @@ class Hub(Clients):
             raise ValueError(f"rounds: at most {self.settings.max_rounds} on this server")
         made: list[Seat] = []
         tokens: dict[int, str] = {}
+        game_name = find_game(preset).name
         for i, s in enumerate(seats):
             if s.get("kind") == "bot":
-                spec = check_bot(str(s.get("bot") or "greedy"), self.settings)
+                spec = check_bot(str(s.get("bot") or "greedy"), self.settings, game_name)
                 made.append(
                     Seat("bot", str(s.get("name") or f"{spec.partition(':')[0]} {i}"), spec)
                 )

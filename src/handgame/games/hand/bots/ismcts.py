@@ -1,4 +1,5 @@
-"""The ``ismcts`` bot: information-set Monte Carlo tree search with determinization.
+"""The ``ismcts`` bot: information-set Monte Carlo tree search with determinization, run by the
+game-neutral loop of :mod:`handgame.core.search` (the one Hand and Foot's ``ismcts`` uses).
 
 Each iteration samples the hidden cards consistently with the bot's view (the others' card
 counts, the cards seen going into their hands; :mod:`.determinize`), walks a tree of action
@@ -10,20 +11,22 @@ position. Each seat's moves in the tree are chosen for that seat's (or team's) i
 To keep the tree narrow, a node offers the moves that matter: both draws, the greedy step
 (open, meld, lay off, go out), and the most promising discards; the greedy policy plays the
 rest. The budget is a number of iterations (deterministic for a seed) or, with ``ms=``, a
-time in milliseconds (not reproducible). Options: ``ismcts:iterations=200,depth=8,c=0.7``.
+time in milliseconds (not reproducible). Options (:data:`PARAMS`, read by
+:mod:`handgame.core.bot_options`): ``ismcts:iterations=200,depth=8,c=0.7,margin=0``,
+``rollout=exact|fast``, ``leaf=hand|fit``, ``tree=N`` (0: no limit).
 """
 
 from __future__ import annotations
 
 import math
-import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Hashable, Sequence
 
 from handgame.core import seating
 from handgame.core.bot import Bot
+from handgame.core.bot_options import OptionsFactory, Param, Value
 from handgame.core.cards import Card
 from handgame.core.errors import BotError, IllegalAction
+from handgame.core.search import BUDGET_PARAMS, Budget, best_move, budget_of, sampler, search
 from handgame.games.hand.actions import Action, Discard, Draw
 from handgame.games.hand.bots import leaf, rollout
 from handgame.games.hand.bots.determinize import sample_state
@@ -49,16 +52,12 @@ DEFAULT_DEPTH = 8
 DEFAULT_MARGIN = 0.0
 #: discards offered at a tree node besides the greedy one
 DISCARDS_OFFERED = 3
-
-
-@dataclass
-class Node:
-    """A history in the tree: visits, summed rewards per seat, availability and children."""
-
-    visits: int = 0
-    available: int = 0
-    reward: float = 0.0  # summed reward of the seat that chose the move into this node
-    children: dict[Action, Node] = field(default_factory=dict)
+#: the rollouts (``rollout=``) and leaf estimates (``leaf=``) there are, the default first
+ROLLOUTS = ("exact", "fast")
+LEAVES = ("hand", "fit")
+#: the phases a tree walks and a rollout plays through; a fast rollout starts only in a turn's
+_IN_PLAY = (Phase.DRAW, Phase.PLAY, Phase.FIRST_DISCARD)
+_TURN = (Phase.DRAW, Phase.PLAY)
 
 
 def _team(state: State, seat: int) -> tuple[int, ...]:
@@ -200,6 +199,47 @@ def fast_rewards(state: State, turns: int) -> list[float]:
     return _team_rewards(state, leaf.chances(rows))
 
 
+class _Search:
+    """Hand as :class:`handgame.core.search.SearchGame` sees it, for one decision: the tree
+    stops at the round's end (``rounds_before``: the rounds ended before it), a playout is
+    greedy's (``rollout``: ``exact`` or ``fast``) for ``depth`` turns, scored by ``leaf``."""
+
+    def __init__(self, rounds_before: int, depth: int, rollout: str, leaf: str) -> None:
+        self.rounds_before = rounds_before
+        self.depth = depth
+        self.rollout = rollout
+        self.leaf = leaf
+
+    def chooser(self, state: State) -> int | None:
+        if len(state.results) > self.rounds_before or state.phase not in _IN_PLAY:
+            return None
+        return state.current_seat
+
+    def moves(self, state: State) -> Sequence[Hashable]:
+        return candidate_moves(state)
+
+    def apply(self, state: State, move: Hashable) -> State:
+        return state.apply(move)  # type: ignore[arg-type]
+
+    def playout(self, state: State) -> Sequence[float]:
+        """Greedy play for ``depth`` turns (or to the round's end), then each seat's reward."""
+        before = self.rounds_before
+        if self.rollout == "fast" and len(state.results) == before and state.phase in _TURN:
+            return fast_rewards(state, self.depth)
+        turns = 0
+        for _ in range(2000):
+            if len(state.results) > before or state.phase not in _IN_PLAY:
+                break
+            action, state = greedy_step(state)
+            if isinstance(action, Discard):
+                turns += 1
+                if turns >= self.depth:
+                    break
+        if self.leaf == "fit" and len(state.results) == before and state.round is not None:
+            return _team_rewards(state, fitted_chances(state))
+        return _rewards(state, before)
+
+
 class IsmctsBot(Bot):
     """Single-observer ISMCTS over the bot's information set (see the module docstring)."""
 
@@ -225,16 +265,12 @@ class IsmctsBot(Bot):
         iteration walks in the tree before its rollout (0: no limit).
         """
         super().__init__(seed)
-        if rollout not in ("exact", "fast") or leaf not in ("hand", "fit") or tree < 0:
+        if rollout not in ROLLOUTS or leaf not in LEAVES or tree < 0:
             raise BotError("ismcts: rollout=exact|fast, leaf=hand|fit, tree=N (0 or more)")
-        self.iterations = iterations
-        self.ms = ms
+        self.budget = Budget(iterations=iterations, ms=ms, c=c, margin=margin, tree=tree)
         self.depth = depth
-        self.c = c
-        self.margin = margin
         self.rollout = rollout
         self.leaf = leaf
-        self.tree = tree
         self.last_iterations = 0
 
     def choose(self, view: PlayerView) -> Action:
@@ -251,146 +287,45 @@ class IsmctsBot(Bot):
             return next((a for a in legal if isinstance(a, Discard)), legal[0])
         if len(moves) == 1:
             return moves[0]
-        root = Node()
-        deadline = time.perf_counter() + self.ms / 1000.0 if self.ms is not None else None
-        done = 0
-        while True:
-            if deadline is not None:
-                if time.perf_counter() >= deadline and done > 0:
-                    break
-            elif done >= self.iterations:
-                break
-            self._iterate(root, sample_state(view, self.rng), moves)
-            done += 1
-        self.last_iterations = done
-        return self._pick(root, moves, greedy)
-
-    def _pick(self, root: Node, moves: list[Action], default: Action) -> Action:
-        """The most visited move, unless the greedy move scored within ``margin`` of it: the
-        search overrides the greedy move only on clear evidence."""
-        best = max(moves, key=lambda a: root.children[a].visits if a in root.children else -1)
-        if default not in moves or default not in root.children or best == default:
-            return best
-        mine, theirs = root.children[best], root.children[default]
-        gain = mine.reward / mine.visits - theirs.reward / max(theirs.visits, 1)
-        return best if gain > self.margin else default
+        # every sample has as many ended rounds as this one (none: the view's round goes on)
+        game = _Search(len(state.results), self.depth, self.rollout, self.leaf)
+        root, self.last_iterations = search(
+            game, sampler(sample_state, view, self.rng), moves, self.budget
+        )
+        action: Action = best_move(root, moves, greedy, self.budget.margin)
+        return action
 
     wants_redeal = GreedyBot.wants_redeal
 
-    # --- one iteration -------------------------------------------------------------------
-    def _iterate(self, root: Node, state: State, root_moves: list[Action]) -> None:
-        before = len(state.results)
-        path: list[tuple[Node, int]] = []  # (node entered, seat that chose the move)
-        node = root
-        moves: list[Action] | None = root_moves
-        while True:
-            if state.phase not in (Phase.DRAW, Phase.PLAY, Phase.FIRST_DISCARD):
-                break
-            if len(state.results) > before:
-                break
-            if self.tree and len(path) >= self.tree:
-                break
-            seat = state.current_seat
-            assert seat is not None
-            if moves is None:
-                moves = candidate_moves(state)
-            for a in moves:
-                child = node.children.get(a)
-                if child is not None:
-                    child.available += 1
-            unexplored = [a for a in moves if a not in node.children]
-            if unexplored:
-                action = unexplored[0]
-                child = Node(available=1)
-                node.children[action] = child
-                state = state.apply(action)
-                path.append((child, seat))
-                break
-            action = max(moves, key=lambda a: self._ucb(node.children[a]))
-            node = node.children[action]
-            state = state.apply(action)
-            path.append((node, seat))
-            moves = None
-        rewards = self._rollout(state, before)
-        root.visits += 1
-        for child, seat in path:
-            child.visits += 1
-            child.reward += rewards[seat]
 
-    def _ucb(self, node: Node) -> float:
-        explore = self.c * math.sqrt(math.log(max(node.available, 1)) / node.visits)
-        return node.reward / node.visits + explore
-
-    def _rollout(self, state: State, before: int) -> list[float]:
-        """Greedy play for ``depth`` turns (or to the round's end), then each seat's reward."""
-        if (
-            self.rollout == "fast"
-            and len(state.results) == before
-            and state.phase
-            in (
-                Phase.DRAW,
-                Phase.PLAY,
-            )
-        ):
-            return fast_rewards(state, self.depth)
-        turns = 0
-        for _ in range(2000):
-            if len(state.results) > before or state.phase not in (
-                Phase.DRAW,
-                Phase.PLAY,
-                Phase.FIRST_DISCARD,
-            ):
-                break
-            action, state = greedy_step(state)
-            if isinstance(action, Discard):
-                turns += 1
-                if turns >= self.depth:
-                    break
-        if self.leaf == "fit" and len(state.results) == before and state.round is not None:
-            return _team_rewards(state, fitted_chances(state))
-        return _rewards(state, before)
+#: the options of an ``ismcts`` spec: the budget's, ``depth``, ``rollout``, ``leaf``
+PARAMS = {
+    **BUDGET_PARAMS,
+    "depth": Param("whole", 1),
+    "rollout": Param("word", words=ROLLOUTS),
+    "leaf": Param("word", words=LEAVES),
+}
 
 
-def _parse(argument: str, seed: int | str) -> Bot:
-    """``iterations=N,ms=T,depth=D,c=X,margin=M,rollout=R,leaf=L,tree=T`` (any of them, in any
-    order)."""
-    kwargs: dict[str, float | int | str | None] = {}
-    for part in filter(None, (p.strip() for p in argument.replace(";", ",").split(","))):
-        key, sep, value = part.partition("=")
-        try:
-            if key == "iterations" and sep:
-                kwargs["iterations"] = int(value)
-            elif key == "ms" and sep:
-                kwargs["ms"] = float(value)
-            elif key == "depth" and sep:
-                kwargs["depth"] = int(value)
-            elif key == "c" and sep:
-                kwargs["c"] = float(value)
-            elif key == "margin" and sep:
-                kwargs["margin"] = float(value)
-            elif key in ("rollout", "leaf") and sep:
-                kwargs[key] = value
-            elif key == "tree" and sep:
-                kwargs["tree"] = int(value)
-            else:
-                raise ValueError(part)
-        except ValueError:
-            raise BotError(
-                f"bad ismcts option {part!r}: use iterations=N, ms=T, depth=D, c=X, margin=M, "
-                "rollout=exact|fast, leaf=hand|fit or tree=N"
-            ) from None
-    iterations, depth = kwargs.get("iterations", 1), kwargs.get("depth", 1)
-    if not isinstance(iterations, int) or iterations < 1 or not isinstance(depth, int) or depth < 1:
-        raise BotError("ismcts: iterations and depth must be at least 1")
-    ms = kwargs.get("ms")
-    if ms is not None and not (isinstance(ms, float) and 0 < ms < float("inf")):
-        raise BotError("ismcts: ms must be a number of milliseconds more than 0")
-    return IsmctsBot(seed, **kwargs)  # type: ignore[arg-type]
+def _make(seed: int | str, values: dict[str, Value]) -> Bot:
+    """The bot of a spec's options (:data:`PARAMS`)."""
+    budget = budget_of(values)
+    return IsmctsBot(
+        seed,
+        iterations=budget.iterations,
+        ms=budget.ms,
+        depth=int(values.get("depth", DEFAULT_DEPTH)),
+        c=budget.c,
+        margin=budget.margin,
+        rollout=str(values.get("rollout", "exact")),
+        leaf=str(values.get("leaf", "hand")),
+        tree=budget.tree,
+    )
 
 
 def register_bots(register: Callable[[str, Callable[[str, int | str], Bot]], None]) -> None:
     """Register ``ismcts``."""
-    register("ismcts", _parse)
+    register("ismcts", OptionsFactory("ismcts", PARAMS, _make))
 
 
-__all__ = ["IsmctsBot", "Node", "candidate_moves", "register_bots"]
+__all__ = ["PARAMS", "IsmctsBot", "candidate_moves", "register_bots"]

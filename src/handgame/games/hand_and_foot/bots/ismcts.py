@@ -10,7 +10,8 @@ table as HF-11 counts it (melds, books, red threes; the red threes of a foot not
 against their team) without the cards still in hand, which are yet to be played; a seat's
 reward is a logistic of its team's lead over the best other team (``SCALE`` points for odds
 of e:1).
-Options: ``ismcts:iterations=24,depth=3,c=0.7,margin=0`` or ``ms=T`` (not reproducible).
+Options (:data:`PARAMS`): ``ismcts:iterations=24,depth=3,c=0.7,margin=0,tree=0`` or ``ms=T``
+(not reproducible).
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from handgame.core.bot import Bot
-from handgame.core.search import Budget, best_move, parse_budget, sampler, search
+from handgame.core.bot_options import OptionsFactory, Param, Value
+from handgame.core.search import BUDGET_PARAMS, Budget, best_move, budget_of, sampler, search
 from handgame.games.hand_and_foot.actions import Discard, Draw, Take
 from handgame.games.hand_and_foot.bots.determinize import sample_state
 from handgame.games.hand_and_foot.bots.greedy import discard_order, greedy_choice
@@ -150,15 +152,18 @@ class IsmctsBot(Bot):
         return best_move(root, moves, greedy, self.budget.margin)
 
 
-def _parse(argument: str, seed: int | str) -> Bot:
-    """``iterations=N,ms=T,depth=D,c=X,margin=M`` (any of them, in any order)."""
-    budget, extra = parse_budget(argument, "ismcts", ("depth",))
-    return IsmctsBot(seed, budget, extra.get("depth", DEFAULT_DEPTH))
+#: the options of an ``ismcts`` spec: the budget's and ``depth``
+PARAMS = {**BUDGET_PARAMS, "depth": Param("whole", 1)}
+
+
+def _make(seed: int | str, values: dict[str, Value]) -> Bot:
+    """The bot of a spec's options (:data:`PARAMS`)."""
+    return IsmctsBot(seed, budget_of(values), int(values.get("depth", DEFAULT_DEPTH)))
 
 
 def register_bots(register: Callable[[str, Callable[[str, int | str], Bot]], None]) -> None:
     """Register ``ismcts``."""
-    register("ismcts", _parse)
+    register("ismcts", OptionsFactory("ismcts", PARAMS, _make))
 
 
-__all__ = ["IsmctsBot", "candidate_moves", "register_bots"]
+__all__ = ["PARAMS", "IsmctsBot", "candidate_moves", "register_bots"]
