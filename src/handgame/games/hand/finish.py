@@ -151,19 +151,23 @@ def _finishable(
             rnd.turn,
         )
     )
-    key = (pos, stage, last_meld, last_add)
+    # the hint is part of the key: an answer found with it is never served to a call without
+    # it, nor one found without it to a call with it (which would hide a wrong hint)
+    key = (pos, stage, last_meld, last_add, no_out)
     if key in memo:
         return memo[key]
     # The answer can only grow as the canonical order allows more (fewer stages passed, lower
     # last meld and lay-off): each shortcut of _quick_verdict that says yes ignores the stage,
     # could_go_out says no less often at a lower stage, and the steps tried and the stages they
     # lead to grow too. So a position found hopeless with every step allowed is hopeless with
-    # fewer, and one found finishable with fewer is finishable with all.
+    # fewer, and one found finishable with fewer is finishable with all. The hint only turns
+    # answers to no (it never makes a yes): a yes found with it holds without it, and a no
+    # found without it holds with it; the other two are kept apart.
     unrestricted = stage == 0 and not last_meld and last_add == 0
     if memo.get((pos, _HOPELESS)):
         memo[key] = False
         return False
-    if unrestricted and memo.get((pos, _FINISHABLE)):
+    if unrestricted and not no_out and memo.get((pos, _FINISHABLE)):
         memo[key] = True
         return True
     memo[key] = False
@@ -172,7 +176,7 @@ def _finishable(
         memo[key] = verdict
         if verdict:
             memo[(pos, _FINISHABLE)] = True
-        elif unrestricted:
+        elif unrestricted and not no_out:
             memo[(pos, _HOPELESS)] = True
         return verdict
     for action in step_candidates(state):
@@ -197,7 +201,7 @@ def _finishable(
             memo[key] = True
             memo[(pos, _FINISHABLE)] = True
             return True
-    if unrestricted:
+    if unrestricted and not no_out:
         memo[(pos, _HOPELESS)] = True
     return False
 
