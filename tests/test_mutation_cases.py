@@ -220,7 +220,8 @@ def test_every_accepted_step_of_the_records_is_a_legal_action() -> None:
                     and not rnd_state.opened[action.seat]
                     and isinstance(action, (LayMelds, LayOff, SwapWild))
                     and not (isinstance(action, LayMelds) and len(action.melds) > 1))
-                # legal_actions first: apply's search remembers positions (finish._MEMO)
+                # legal_actions first (the search's memo keeps its no_out hint apart since
+                # test_engine_cache's hint test; the order is kept as a second guard)
                 legal = state.legal_actions(action.seat) if pruned else []
                 try:
                     after = state.apply(action)
