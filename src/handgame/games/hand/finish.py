@@ -136,8 +136,13 @@ def _finishable(
         return True
     if len(hand) == 2 and two_wilds_problem(state, hand) is None:
         return True  # O-11: the two wild cards discarded together
+    # the hint is part of the position: no answer, nor a position's hopeless or finishable
+    # mark, found with it is served to a call without it or the other way round (a wrong hint
+    # would otherwise be hidden by, or passed on to, the other call); it is given only for the
+    # position right after a step of legal_actions, the search below goes on without it
     pos = _Position(
         (
+            no_out,
             hand,
             rnd.melds,
             rnd.turn_state,
@@ -151,23 +156,19 @@ def _finishable(
             rnd.turn,
         )
     )
-    # the hint is part of the key: an answer found with it is never served to a call without
-    # it, nor one found without it to a call with it (which would hide a wrong hint)
-    key = (pos, stage, last_meld, last_add, no_out)
+    key = (pos, stage, last_meld, last_add)
     if key in memo:
         return memo[key]
     # The answer can only grow as the canonical order allows more (fewer stages passed, lower
     # last meld and lay-off): each shortcut of _quick_verdict that says yes ignores the stage,
     # could_go_out says no less often at a lower stage, and the steps tried and the stages they
     # lead to grow too. So a position found hopeless with every step allowed is hopeless with
-    # fewer, and one found finishable with fewer is finishable with all. The hint only turns
-    # answers to no (it never makes a yes): a yes found with it holds without it, and a no
-    # found without it holds with it; the other two are kept apart.
+    # fewer, and one found finishable with fewer is finishable with all.
     unrestricted = stage == 0 and not last_meld and last_add == 0
     if memo.get((pos, _HOPELESS)):
         memo[key] = False
         return False
-    if unrestricted and not no_out and memo.get((pos, _FINISHABLE)):
+    if unrestricted and memo.get((pos, _FINISHABLE)):
         memo[key] = True
         return True
     memo[key] = False
@@ -176,7 +177,7 @@ def _finishable(
         memo[key] = verdict
         if verdict:
             memo[(pos, _FINISHABLE)] = True
-        elif unrestricted and not no_out:
+        elif unrestricted:
             memo[(pos, _HOPELESS)] = True
         return verdict
     for action in step_candidates(state):
@@ -201,7 +202,7 @@ def _finishable(
             memo[key] = True
             memo[(pos, _FINISHABLE)] = True
             return True
-    if unrestricted and not no_out:
+    if unrestricted:
         memo[(pos, _HOPELESS)] = True
     return False
 
