@@ -3,18 +3,27 @@ legal actions), and the cached hashes of rulesets and melds agree with equality.
 
 from __future__ import annotations
 
+import json
 import pickle
 import random
+from pathlib import Path
 
 import pytest
 
-from handgame.core.cards import JOKER, standard_deck
+from handgame.core.cards import JOKER, Card, standard_deck
 from handgame.core.errors import MeldError
 from handgame.games.hand import finish, meldgen, melds
+from handgame.games.hand.actions import LayOff, parse_action
+from handgame.games.hand.deal import Deal
 from handgame.games.hand.melds import analyze
+from handgame.games.hand.record import read_record
+from handgame.games.hand.rounds import Phase
 from handgame.games.hand.rules import Ruleset, make_ruleset
+from handgame.games.hand.state import State
 from handgame.games.hand.wilds import wilds_for
 from invariants import random_state
+
+CASES = Path(__file__).resolve().parent / "records" / "cases"
 
 
 def clear_caches() -> None:
@@ -87,3 +96,36 @@ def test_legal_actions_warm_and_cold_agree(preset: str) -> None:
         warm = state.legal_actions()
         clear_caches()
         assert state.legal_actions() == warm
+
+
+def _before_the_adds() -> tuple[State, LayOff]:
+    """Record case l87-unopened-partial-with-adds (L-64, L-87) at seat 0's last turn, after its
+    draw: seat 0 has not opened and goes out laying three melds (46 < 51) and adding 9S, AS and
+    8S to seat 1's melds. Adding 9S first binds it to go out, which it still can."""
+    case = json.loads((CASES / "l87-unopened-partial-with-adds.json").read_text("utf-8"))
+    record = read_record(case["record"])
+    first = record.rounds[0]
+    state = record.game.new_match(first["dealer"]).apply_deal(Deal.from_json(first["deal"]))
+    for raw in first["actions"][:7]:
+        state = state.apply(parse_action(raw))
+    assert state.phase is Phase.PLAY and state.current_seat == 0
+    return state, LayOff(0, Card.parse("9S"), 0)
+
+
+def test_the_search_keeps_answers_with_and_without_the_going_out_hint_apart() -> None:
+    """``finish.accepts(state, step, no_out=True)`` is told that the seat cannot go out after
+    the step (legal_actions passes what finish.out_bounds proves). Its answer is the one
+    computed with that hint, whatever was asked before, and never the answer of a call
+    without it (apply, accepts without the hint), in either order: a cache keyed without the
+    hint would hide a wrong hint, or pass it on to apply. The hint given here is wrong on
+    purpose (the add of l87 leads out), so the two answers differ."""
+    state, add = _before_the_adds()
+    for hinted_first in (False, True):
+        clear_caches()
+        answers = []
+        for no_out in ((True, False) if hinted_first else (False, True)):
+            answers.append((no_out, finish.accepts(state, add, no_out)))
+        assert sorted(answers) == [(False, True), (True, False)], (hinted_first, answers)
+        after = state.apply(add)  # apply asks without the hint: legal
+        assert finish.can_finish_turn(after)
+        assert add in state.legal_actions()

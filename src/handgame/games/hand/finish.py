@@ -136,8 +136,13 @@ def _finishable(
         return True
     if len(hand) == 2 and two_wilds_problem(state, hand) is None:
         return True  # O-11: the two wild cards discarded together
+    # the hint is part of the position: no answer, nor a position's hopeless or finishable
+    # mark, found with it is served to a call without it or the other way round (a wrong hint
+    # would otherwise be hidden by, or passed on to, the other call); it is given only for the
+    # position right after a step of legal_actions, the search below goes on without it
     pos = _Position(
         (
+            no_out,
             hand,
             rnd.melds,
             rnd.turn_state,
