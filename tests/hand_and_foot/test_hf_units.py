@@ -57,9 +57,12 @@ def _brute(hand: tuple[Card, ...], melds: tuple[TeamMeld, ...]) -> int:
     return best(tuple(sorted(hand)), melds)
 
 
-@pytest.mark.parametrize("seed", range(60))
+@pytest.mark.parametrize("seed", range(150))
 def test_max_lay_value_is_exact(seed: int) -> None:
-    """HF-8's reachability check: the closed form equals a search over every sequence."""
+    """HF-8's reachability check: the closed form equals a search over every sequence. The
+    melds of five and six naturals have less room for wild cards before their book than three
+    (HF-4, HF-5): the soak's game hf-0-1408 (6 players) found a turn left with no legal action
+    when the count gave them three."""
     rng = random.Random(seed)
     cards = list(POOL)
     rng.shuffle(cards)
@@ -72,6 +75,9 @@ def test_max_lay_value_is_exact(seed: int) -> None:
                 parse_cards(["9D", "9D", "9C", "2H"]),
                 parse_cards(["5H", "5C", "X", "5H", "5C", "2S"]),
                 parse_cards(["QC"] * 7),
+                parse_cards(["KC", "KC", "KH", "KD", "KS", "2S"]),
+                parse_cards(["9D", "9D", "9C", "9H", "9S"]),
+                parse_cards(["5H", "5C", "5H", "5C", "5D", "5S"]),
             ]
         )
         naturals = [c for c in existing if not is_wild(c)]

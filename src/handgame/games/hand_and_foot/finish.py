@@ -80,8 +80,14 @@ def _fits(naturals: int, wilds: int, existing: TeamMeld | None) -> bool:
     size = len(existing.cards) + total
     if size <= BOOK:
         return existing.wilds + wilds <= size // 2
-    cap = _cap_new(size - BOOK)
-    return cap is not None and existing.wilds + wilds <= 3 + cap
+    room = BOOK - len(existing.cards)  # the cards that make it a book (HF-5), the rest new melds
+    # as many wild cards in the book as its room and its naturals allow (HF-4: at most three of
+    # seven): a meld already holding five or six naturals has room for fewer than three
+    in_book = min(room, BOOK // 2 - existing.wilds, wilds)
+    if room - in_book > naturals:
+        return False
+    cap = _cap_new(total - room)
+    return cap is not None and wilds - in_book <= cap
 
 
 def max_lay_value(
