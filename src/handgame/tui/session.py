@@ -15,6 +15,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from handgame.core import words
 from handgame.core.cards import Card
 from handgame.core.errors import IllegalAction, MeldError, RecordError
 from handgame.games.hand import hints, text
@@ -56,7 +57,7 @@ def default_record_path(seed: str) -> Path:
 
 def faces(cards: tuple[Card, ...] | list[Card]) -> str:
     """Cards as faces separated by spaces."""
-    return text.faces(cards, card_face)
+    return words.faces(cards, card_face)
 
 
 def describe(action: Action, pile: tuple[Card, ...], who: str) -> str:
