@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
-from handgame.core.errors import OptionError
+from handgame.core.errors import OptionError, RecordError
 from handgame.core.game import GameSpec
 from handgame.core.registry import find_game, games
 
@@ -30,6 +30,50 @@ def error(round_index: int | None, action: int | None, message: str) -> dict[str
 
 
 S = TypeVar("S")
+
+
+class RoundStart(Protocol):
+    """What a record's round is checked against: the match before the round's deal."""
+
+    @property
+    def is_over(self) -> bool:
+        """True when the match is finished."""
+        ...
+
+    @property
+    def is_chance(self) -> bool:
+        """True when the next step is a deal."""
+        ...
+
+    @property
+    def dealer(self) -> int:
+        """The seat that deals next."""
+        ...
+
+
+def round_dealer(rnd: Any, players: int) -> int:
+    """The dealer of a record's round (an object with dealer, deal, actions); raises
+    :class:`RecordError` when it is no object or its dealer no seat of ``players``."""
+    if not isinstance(rnd, dict):
+        raise RecordError("a round must be an object with dealer, deal, actions")
+    dealer = rnd.get("dealer")
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
+        raise RecordError(f"dealer must be a seat from 0 to {players - 1}")
+    return dealer
+
+
+def check_round_start(r: int, state: RoundStart, dealer: int, over: str, dealer_rule: str) -> None:
+    """Check that round ``r`` of a record, dealt by ``dealer``, may begin in ``state``; raises
+    :class:`RecordError` with ``over`` when the match is over, or citing ``dealer_rule`` when
+    another seat deals."""
+    if state.is_over:
+        raise RecordError(over)
+    if not state.is_chance:
+        raise RecordError(f"round {r - 1} had not ended when this round began")
+    if dealer != state.dealer:
+        raise RecordError(
+            f"seat {state.dealer} deals this round, not seat {dealer} ({dealer_rule})"
+        )
 
 
 def empty_answer(error_: dict[str, Any] | None) -> dict[str, Any]:

@@ -18,7 +18,14 @@ from handgame.core.errors import (
     RecordError,
     TurnCannotFinish,
 )
-from handgame.core.record import FORMAT, dumps, empty_answer, replay_answer
+from handgame.core.record import (
+    FORMAT,
+    check_round_start,
+    dumps,
+    empty_answer,
+    replay_answer,
+    round_dealer,
+)
 from handgame.core.record import error as replay_error
 from handgame.games.hand.actions import Action, parse_action
 from handgame.games.hand.deal import Deal
@@ -127,34 +134,16 @@ def play_record(obj: Any) -> tuple[State | None, dict[str, Any] | None]:
     game = record.game
     state: State | None = None
     for r, rnd in enumerate(record.rounds):
-        if not isinstance(rnd, dict):
-            return state, replay_error(
-                r, None, "a round must be an object with dealer, deal, actions"
+        rule = "O-1" if game.rules.dealer == "rotate" else "L-50"
+        try:
+            dealer = round_dealer(rnd, game.players)
+            if state is None:
+                state = game.new_match(dealer)
+            check_round_start(
+                r, state, dealer, "the match was already over before this round", rule
             )
-        dealer = rnd.get("dealer")
-        if (
-            not isinstance(dealer, int)
-            or isinstance(dealer, bool)
-            or not 0 <= dealer < game.players
-        ):
-            return state, replay_error(
-                r, None, f"dealer must be a seat from 0 to {game.players - 1}"
-            )
-        if state is None:
-            state = game.new_match(dealer)
-        if state.phase is Phase.OVER:
-            return state, replay_error(r, None, "the match was already over before this round")
-        if state.phase is not Phase.DEAL:
-            return state, replay_error(
-                r, None, f"round {r - 1} had not ended when this round began"
-            )
-        if dealer != state.dealer:
-            return state, replay_error(
-                r,
-                None,
-                f"seat {state.dealer} deals this round, not seat {dealer} "
-                f"({'O-1' if game.rules.dealer == 'rotate' else 'L-50'})",
-            )
+        except RecordError as e:
+            return state, replay_error(r, None, str(e))
         try:
             deal = Deal.from_json(rnd.get("deal"))
             state = state.apply_deal(deal)

@@ -8,7 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from handgame.core.errors import ActionError, DealError, IllegalAction, OptionError, RecordError
-from handgame.core.record import FORMAT, empty_answer, replay_answer
+from handgame.core.record import (
+    FORMAT,
+    check_round_start,
+    empty_answer,
+    replay_answer,
+    round_dealer,
+)
 from handgame.core.record import error as replay_error
 from handgame.games.hand_and_foot.actions import parse_action
 from handgame.games.hand_and_foot.deal import Deal
@@ -112,33 +118,14 @@ def play_record(obj: Any) -> tuple[State | None, dict[str, Any] | None]:
         return None, replay_error(None, None, str(e))
     state: State | None = None
     for r, raw_round in enumerate(rounds):
-        if not isinstance(raw_round, dict):
-            return state, replay_error(
-                r, None, "a round must be an object with dealer, deal, actions"
-            )
-        dealer = raw_round.get("dealer")
-        if (
-            not isinstance(dealer, int)
-            or isinstance(dealer, bool)
-            or not 0 <= dealer < game.players
-        ):
-            return state, replay_error(
-                r, None, f"dealer must be a seat from 0 to {game.players - 1}"
-            )
-        if state is None:
-            state = game.new_match(dealer)
-        if state.phase is Phase.OVER:
-            return state, replay_error(
-                r, None, "the match was already over before this round (HF-12)"
-            )
-        if state.phase is not Phase.DEAL:
-            return state, replay_error(
-                r, None, f"round {r - 1} had not ended when this round began"
-            )
-        if dealer != state.dealer:
-            return state, replay_error(
-                r, None, f"seat {state.dealer} deals this round, not seat {dealer} (HF-2)"
-            )
+        try:
+            dealer = round_dealer(raw_round, game.players)
+            if state is None:
+                state = game.new_match(dealer)
+            over = "the match was already over before this round (HF-12)"
+            check_round_start(r, state, dealer, over, "HF-2")
+        except RecordError as e:
+            return state, replay_error(r, None, str(e))
         try:
             state = state.apply_deal(Deal.from_json(raw_round.get("deal")))
         except (DealError, IllegalAction) as e:
