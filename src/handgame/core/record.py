@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
 from handgame.core.errors import OptionError, RecordError
-from handgame.core.game import GameSpec
+from handgame.core.game import GameSpec, MatchState
 from handgame.core.registry import find_game, games
 
 #: the format every record carries
@@ -32,18 +32,8 @@ def error(round_index: int | None, action: int | None, message: str) -> dict[str
 S = TypeVar("S")
 
 
-class RoundStart(Protocol):
+class RoundStart(MatchState, Protocol):
     """What a record's round is checked against: the match before the round's deal."""
-
-    @property
-    def is_over(self) -> bool:
-        """True when the match is finished."""
-        ...
-
-    @property
-    def is_chance(self) -> bool:
-        """True when the next step is a deal."""
-        ...
 
     @property
     def dealer(self) -> int:

@@ -63,18 +63,21 @@ KEYS_HELP = (
     ("q", "quit"),
 )
 
-#: the keys both apps share: move, select, target, sort, look at the pile and the log
-NAV_BINDINGS: list[BindingType] = [
-    Binding("left", "left", show=False),
-    Binding("right", "right", show=False),
-    Binding("space", "pick", show=False),
-    Binding("c", "clear", show=False),
-    Binding("up", "target(-1)", show=False),
-    Binding("down", "target(1)", show=False),
-    Binding("s", "sort", show=False),
-    Binding("p", "pile", show=False),
-    Binding("l", "log", show=False),
-]
+
+def hidden_keys(table: str) -> list[BindingType]:
+    """Key bindings kept out of the footer (the keys line says them), from ``key:action``
+    words: ``"d:draw q:quit_game"``; a word may bind several keys: ``"b,pageup:step(-1)"``."""
+    out: list[BindingType] = []
+    for word in table.split():
+        key, action = word.split(":", 1)
+        out.append(Binding(key, action, show=False))
+    return out
+
+
+#: the keys every table shares: move, select, target, sort, look at the pile and the log
+NAV_BINDINGS: list[BindingType] = hidden_keys(
+    "left:left right:right space:pick c:clear up:target(-1) down:target(1) s:sort p:pile l:log"
+)
 
 
 class CardTableApp(App[int]):

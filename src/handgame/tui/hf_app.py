@@ -13,20 +13,20 @@ import asyncio
 from typing import ClassVar
 
 from rich.text import Text
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 
 from handgame.core.actions import Action
 from handgame.core.errors import GameError
 from handgame.games.hand_and_foot.actions import Add, Answer, Ask, Discard, Draw, Meld, Take
 from handgame.games.hand_and_foot.text import choice
 from handgame.tui import hf_render
-from handgame.tui.base import NAV_BINDINGS
+from handgame.tui.base import NAV_BINDINGS, hidden_keys
 from handgame.tui.hf_session import Session
 from handgame.tui.hf_table import HFTableApp
 from handgame.tui.i18n import rule_text, tr
-from handgame.tui.playing import PlayingApp
+from handgame.tui.play_base import PlayingApp
 from handgame.tui.screens import ChoiceScreen
-from handgame.tui.seating import Waiting
+from handgame.tui.session_base import Waiting
 
 #: the keys line of the Hand and Foot table
 HF_KEYS_HELP = (
@@ -53,14 +53,7 @@ class HFApp(PlayingApp[Session], HFTableApp):
     keys_help = HF_KEYS_HELP
     BINDINGS: ClassVar[list[BindingType]] = [
         *NAV_BINDINGS,
-        Binding("d", "draw", show=False),
-        Binding("t", "take", show=False),
-        Binding("m", "meld", show=False),
-        Binding("a", "add", show=False),
-        Binding("g", "ask", show=False),
-        Binding("x", "discard", show=False),
-        Binding("question_mark", "hint", show=False),
-        Binding("q", "quit_game", show=False),
+        *hidden_keys("d:draw t:take m:meld a:add g:ask x:discard question_mark:hint q:quit_game"),
     ]
 
     prompts: ClassVar[dict[str, str]] = {

@@ -11,7 +11,7 @@ from handgame.core.errors import GameError
 from handgame.core.record import game_of
 from handgame.tui import hf_render
 from handgame.tui.hf_table import HFTableApp
-from handgame.tui.replaying import ReplayingApp
+from handgame.tui.replay_base import ReplayingApp
 
 #: every state of a record with the action that led to it (None: a deal)
 Frames = list[tuple[Any, Any]]

@@ -24,9 +24,9 @@ from handgame.core.registry import find_game
 from handgame.games.hand_and_foot.state import Game, State
 from handgame.games.hand_and_foot.view import PlayerView
 from handgame.tui.hf_render import winner_text
-from handgame.tui.seating import HUMAN as HUMAN  # re-exported: the seat of a person
-from handgame.tui.seating import SeatedSession, Waiting, resumed_seats
-from handgame.tui.seating import read_json as read_json  # re-exported
+from handgame.tui.session_base import HUMAN as HUMAN  # re-exported: the seat of a person
+from handgame.tui.session_base import SeatedSession, Waiting, resumed_seats
+from handgame.tui.session_base import read_json as read_json  # re-exported
 
 
 def faces(cards: tuple[Card, ...] | list[Card]) -> str:
@@ -34,23 +34,14 @@ def faces(cards: tuple[Card, ...] | list[Card]) -> str:
     return " ".join(c.symbol() for c in cards)
 
 
-class Session(SeatedSession[State]):
+class Session(SeatedSession[Game, State]):
     """One Hand and Foot match: the state, who plays each seat, the log and the record."""
 
     person_kinds = ("human", "answer")
 
-    def __init__(
-        self,
-        game: Game,
-        seats: list[str],
-        seed: str,
-        record: Path | None = None,
-        state: State | None = None,
-    ) -> None:
-        """A match of ``game``; ``seats[i]`` is ``human`` or a bot spec (``random``, ...)."""
-        super().__init__(game, seats, seed, record, state)
-        self.game = game
-        self.spec: GameSpec = find_game(game.preset)
+    def setup(self) -> None:
+        """The game's functions (``describe``, ``hint``, ``to_record``)."""
+        self.spec: GameSpec = find_game(self.game.preset)
 
     def view(self) -> PlayerView:
         """The viewer's view."""

@@ -6,7 +6,7 @@ import asyncio
 from typing import ClassVar
 
 from rich.text import Text
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 
 from handgame.core.cards import SUIT_SYMBOLS, Card
 from handgame.core.errors import IllegalAction
@@ -23,12 +23,12 @@ from handgame.games.hand.melds import Meld, analyze
 from handgame.games.hand.state import State
 from handgame.games.hand.view import PlayerView
 from handgame.tui import render
-from handgame.tui.base import NAV_BINDINGS, BaseGameApp
+from handgame.tui.base import NAV_BINDINGS, BaseGameApp, hidden_keys
 from handgame.tui.i18n import rule_text
-from handgame.tui.playing import PlayingApp
+from handgame.tui.play_base import PlayingApp
 from handgame.tui.screens import ChoiceScreen
-from handgame.tui.seating import Waiting
 from handgame.tui.session import Session, choice, describe
+from handgame.tui.session_base import Waiting
 
 
 def meld_words(meld: Meld) -> str:
@@ -54,17 +54,10 @@ class HandApp(PlayingApp[Session], BaseGameApp):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *NAV_BINDINGS,
-        Binding("d", "draw('stock')", show=False),
-        Binding("t", "draw('discard')", show=False),
-        Binding("m", "meld", show=False),
-        Binding("a", "add", show=False),
-        Binding("w", "swap", show=False),
-        Binding("x", "discard(True)", show=False),
-        Binding("X", "discard(False)", show=False),
-        Binding("u", "undo", show=False),
-        Binding("r", "redeal", show=False),
-        Binding("question_mark", "hint", show=False),
-        Binding("q", "quit_game", show=False),
+        *hidden_keys(
+            "d:draw('stock') t:draw('discard') m:meld a:add w:swap x:discard(True) "
+            "X:discard(False) u:undo r:redeal question_mark:hint q:quit_game"
+        ),
     ]
 
     prompts: ClassVar[dict[str, str]] = {

@@ -6,7 +6,7 @@ from handgame.games.hand.actions import Action
 from handgame.games.hand.state import State
 from handgame.games.hand.view import PlayerView
 from handgame.tui.base import BaseGameApp
-from handgame.tui.replaying import ReplayingApp
+from handgame.tui.replay_base import ReplayingApp
 from handgame.tui.session import describe
 
 

@@ -38,8 +38,8 @@ from handgame.games.hand.turn import step as engine_step
 from handgame.games.hand.wilds import Wilds
 from handgame.play.driver import bot_claim
 from handgame.tui.i18n import card_face
-from handgame.tui.seating import HUMAN as HUMAN  # re-exported: the seat of a person
-from handgame.tui.seating import SeatedSession, Waiting, read_json, resumed_seats
+from handgame.tui.session_base import HUMAN as HUMAN  # re-exported: the seat of a person
+from handgame.tui.session_base import SeatedSession, Waiting, read_json, resumed_seats
 
 
 def data_dir() -> Path:
@@ -70,22 +70,13 @@ def choice(action: Action, pile: tuple[Card, ...]) -> str:
     return text.choice(action, pile, card_face)
 
 
-class Session(SeatedSession[State]):
+class Session(SeatedSession[Game, State]):
     """One match: the state, who plays each seat, the staged turn, the log and the record."""
 
     person_kinds = ("human", "offer")
 
-    def __init__(
-        self,
-        game: Game,
-        seats: list[str],
-        seed: str,
-        record: Path | None = None,
-        state: State | None = None,
-    ) -> None:
-        """A match of ``game``; ``seats[i]`` is ``human`` or a bot spec (``greedy``, ...)."""
-        super().__init__(game, seats, seed, record, state)
-        self.game = game
+    def setup(self) -> None:
+        """No turn staged yet."""
         self.base: State | None = None  # the state before the staged steps of a human turn
         self.staged: list[Action] = []
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
 from handgame.core.errors import RecordError
+from handgame.core.game import MatchConfig, MatchState
 from handgame.core.record import dumps
 from handgame.play.driver import Driver
 from handgame.play.registry import Bot, make_bot
@@ -21,45 +22,17 @@ from handgame.play.registry import Bot, make_bot
 HUMAN = "human"
 
 
-class SeatedState(Protocol):
-    """What a session reads of a match's state between turns."""
+class SeatedState(MatchState, Protocol):
+    """What a session reads of a match's state besides the driver: the rounds scored."""
 
     @property
     def results(self) -> Sized:
         """The rounds scored so far."""
         ...
 
-    @property
-    def is_over(self) -> bool:
-        """True when the match is finished."""
-        ...
-
-    @property
-    def is_chance(self) -> bool:
-        """True when the next step is a deal."""
-        ...
-
 
 StateT = TypeVar("StateT", bound=SeatedState)
-StateT_co = TypeVar("StateT_co", bound=SeatedState, covariant=True)
-
-
-class SeatedGame(Protocol[StateT_co]):
-    """What a session reads of a game: its seats, their names, how a match starts."""
-
-    @property
-    def players(self) -> int:
-        """How many seats."""
-        ...
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        """The seats' names."""
-        ...
-
-    def new_match(self, dealer: int = 0) -> StateT_co:
-        """A match before its first deal."""
-        ...
+GameT = TypeVar("GameT", bound=MatchConfig)
 
 
 @dataclass(frozen=True)
@@ -72,7 +45,7 @@ class Waiting:
     seat: int | None = None
 
 
-class SeatedSession(Generic[StateT]):
+class SeatedSession(Generic[GameT, StateT]):
     """One match: the state, who plays each seat, the log and the record file."""
 
     #: the kinds of :class:`Waiting` in which a person decides (their view is then shown)
@@ -80,13 +53,14 @@ class SeatedSession(Generic[StateT]):
 
     def __init__(
         self,
-        game: SeatedGame[StateT],
+        game: GameT,
         seats: list[str],
         seed: str,
         record: Path | None = None,
         state: StateT | None = None,
     ) -> None:
         """A match of ``game``; ``seats[i]`` is ``human`` or a bot spec (``greedy``, ...)."""
+        self.game = game
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seats given for {game.players} players")
         self.seats = list(seats)
@@ -100,7 +74,10 @@ class SeatedSession(Generic[StateT]):
         self.seen_results = len(self.state.results)
         self.driver = Driver(self.bots.get, seed)  # who decides next; declined offers
         self.last_human: int | None = None
-        self.names = game.names
+        self.setup()
+
+    def setup(self) -> None:
+        """Set up what the game's session keeps besides (called last by ``__init__``)."""
 
     @property
     def humans(self) -> list[int]:
@@ -109,7 +86,7 @@ class SeatedSession(Generic[StateT]):
 
     def name(self, seat: int) -> str:
         """A seat's name."""
-        return self.names[seat]
+        return self.game.names[seat]
 
     def waiting(self) -> Waiting:
         """What happens next."""

@@ -18,9 +18,9 @@ from handgame.games.hand.hints import hint_kind
 from handgame.tui.base import CardTableApp
 from handgame.tui.i18n import hint_text, tr
 from handgame.tui.screens import CoverScreen, InfoScreen
-from handgame.tui.seating import SeatedSession, Waiting
+from handgame.tui.session_base import SeatedSession, Waiting
 
-SessionT = TypeVar("SessionT", bound=SeatedSession[Any])
+SessionT = TypeVar("SessionT", bound=SeatedSession[Any, Any])
 
 
 class PlayingApp(CardTableApp, Generic[SessionT]):

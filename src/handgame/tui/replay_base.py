@@ -10,37 +10,19 @@ from __future__ import annotations
 from typing import ClassVar, Generic, Protocol, TypeVar
 
 from rich.text import Text
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 
-from handgame.tui.base import NAV_BINDINGS, CardTableApp
+from handgame.core.game import MatchConfig, MatchState
+from handgame.tui.base import NAV_BINDINGS, CardTableApp, hidden_keys
 from handgame.tui.i18n import tr
 
 
-class ReplayedGame(Protocol):
-    """What a replay reads of a game: its seats."""
+class ReplayedState(MatchState, Protocol):
+    """What a replay reads of a state besides drawing it: the game's seats."""
 
     @property
-    def players(self) -> int:
-        """How many seats."""
-        ...
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        """The seats' names."""
-        ...
-
-
-class ReplayedState(Protocol):
-    """What a replay reads of a state besides drawing it."""
-
-    @property
-    def game(self) -> ReplayedGame:
+    def game(self) -> MatchConfig:
         """The game played."""
-        ...
-
-    @property
-    def is_over(self) -> bool:
-        """True when the match is finished."""
         ...
 
 
@@ -53,12 +35,10 @@ class ReplayingApp(CardTableApp, Generic[StateT, ActionT]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *NAV_BINDINGS,
-        Binding("n,pagedown,enter", "step(1)", show=False),
-        Binding("b,pageup", "step(-1)", show=False),
-        Binding("home", "jump(0)", show=False),
-        Binding("end", "jump(-1)", show=False),
-        Binding("v", "next_seat", show=False),
-        Binding("q", "quit", show=False),
+        *hidden_keys(
+            "n,pagedown,enter:step(1) b,pageup:step(-1) home:jump(0) end:jump(-1) "
+            "v:next_seat q:quit"
+        ),
     ]
     #: the keys line of the replay
     replay_keys = ""
