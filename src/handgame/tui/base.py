@@ -137,6 +137,21 @@ class CardTableApp(App[int]):
         """The log so far, for the ``l`` box."""
         raise NotImplementedError
 
+    def fill(
+        self, header: Text, table: Text, log: list[str], seat: int | None, names: tuple[str, ...]
+    ) -> None:
+        """Put a drawn view on the main screen: its header and table, the last lines of
+        ``log``, the message, the title of ``seat``'s hand and the hand."""
+        self.query_one("#header", Static).update(header)
+        self.query_one("#table", Static).update(table)
+        self.query_one("#log", Static).update(
+            Text("\n".join(log_text(self.lang, line) for line in log[-3:]))
+        )
+        self.query_one("#message", Static).update(self.message)
+        title = self.hand_title(seat, names, len(self.hand_cards))
+        self.query_one("#hand-title", Static).update(title)
+        self.query_one("#hand", HandWidget).refresh()
+
     def hand_owner_names(self) -> list[str]:
         """The seats whose hands may be shown here (more than one: hot-seat or replay)."""
         return []
@@ -252,16 +267,9 @@ class BaseGameApp(CardTableApp):
         self.wilds = Wilds(view.wild, view.joker_as) if view.public is not None else None
         self.set_hand(render.sort_hand(view.hand, self.wilds, self.by_rank))
         self.keep_target({m.index for m in view.melds})
-        self.query_one("#header", Static).update(render.header_text(view, state, self.lang))
+        header = render.header_text(view, state, self.lang)
         table, self.meld_lines = render.table_text(view, self.target, self.lang)
-        self.query_one("#table", Static).update(table)
-        self.query_one("#log", Static).update(
-            Text("\n".join(log_text(self.lang, line) for line in log[-3:]))
-        )
-        self.query_one("#message", Static).update(self.message)
-        title = self.hand_title(view.seat, view.names, len(self.hand_cards))
-        self.query_one("#hand-title", Static).update(title)
-        self.query_one("#hand", HandWidget).refresh()
+        self.fill(header, table, log, view.seat, view.names)
 
     def pile_text(self) -> Text:
         """The whole discard pile, bottom first."""
