@@ -32,6 +32,46 @@ def error(round_index: int | None, action: int | None, message: str) -> dict[str
 S = TypeVar("S")
 
 
+def read_rules(obj: Any, default_preset: str) -> tuple[Any, dict[str, Any]]:
+    """The ``rules`` of a record object: its preset (``default_preset`` when it names none) and
+    its option overrides; raises :class:`RecordError` (no object, another format, malformed
+    rules)."""
+    if not isinstance(obj, dict):
+        raise RecordError("a record must be a JSON object")
+    fmt = obj.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise RecordError(f"unknown record format {fmt!r}; this engine reads {FORMAT!r}")
+    rules = obj.get("rules", {"preset": default_preset})
+    if not isinstance(rules, dict):
+        raise RecordError("rules must be an object with preset and options")
+    preset = rules.get("preset", default_preset)
+    options = rules.get("options") or {}
+    if not isinstance(options, dict):
+        raise RecordError("rules.options must be an object of option names and values")
+    return preset, options
+
+
+def dealt_players(obj: dict[str, Any]) -> int | None:
+    """How many hands the first round of a record object deals, or None (no such deal)."""
+    rounds = obj.get("rounds")
+    if isinstance(rounds, list) and rounds:
+        first = rounds[0]
+        if isinstance(first, dict) and isinstance(first.get("deal"), dict):
+            hands = first["deal"].get("hands")
+            return len(hands) if isinstance(hands, list) else None
+    return None
+
+
+def read_names(obj: dict[str, Any]) -> list[str] | None:
+    """The seats' ``names`` of a record object, or None; raises :class:`RecordError`."""
+    names = obj.get("names")
+    if names is not None and (
+        not isinstance(names, list) or not all(isinstance(n, str) for n in names)
+    ):
+        raise RecordError("names must be a list of strings")
+    return names
+
+
 class RoundStart(MatchState, Protocol):
     """What a record's round is checked against: the match before the round's deal."""
 

@@ -21,8 +21,11 @@ from handgame.core.errors import (
 from handgame.core.record import (
     FORMAT,
     check_round_start,
+    dealt_players,
     dumps,
     empty_answer,
+    read_names,
+    read_rules,
     replay_answer,
     round_dealer,
 )
@@ -79,32 +82,14 @@ def to_record(state: State, extra: dict[str, Any] | None = None) -> dict[str, An
 
 def read_game(obj: Any) -> Game:
     """The game (rules, seats, partnership) of a record object; raises :class:`RecordError`."""
-    if not isinstance(obj, dict):
-        raise RecordError("a record must be a JSON object")
-    fmt = obj.get("format", FORMAT)
-    if fmt != FORMAT:
-        raise RecordError(f"unknown record format {fmt!r}; this engine reads {FORMAT!r}")
-    rules = obj.get("rules", {"preset": "levant"})
-    if not isinstance(rules, dict):
-        raise RecordError("rules must be an object with preset and options")
-    preset = rules.get("preset", "levant")
-    options = rules.get("options") or {}
-    if not isinstance(options, dict):
-        raise RecordError("rules.options must be an object of option names and values")
+    preset, options = read_rules(obj, "levant")
     players = obj.get("players")
-    if players is None and isinstance(obj.get("rounds"), list) and obj["rounds"]:
-        first = obj["rounds"][0]
-        if isinstance(first, dict) and isinstance(first.get("deal"), dict):
-            hands = first["deal"].get("hands")
-            players = len(hands) if isinstance(hands, list) else None
+    if players is None:
+        players = dealt_players(obj)
     partnership = obj.get("partnership", False)
     if not isinstance(partnership, bool):
         raise RecordError("partnership must be true or false")
-    names = obj.get("names")
-    if names is not None and (
-        not isinstance(names, list) or not all(isinstance(n, str) for n in names)
-    ):
-        raise RecordError("names must be a list of strings")
+    names = read_names(obj)
     if not isinstance(players, int) or isinstance(players, bool):
         raise RecordError("players must be a whole number")
     if names is not None and len(names) != players:

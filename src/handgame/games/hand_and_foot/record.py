@@ -11,7 +11,10 @@ from handgame.core.errors import ActionError, DealError, IllegalAction, OptionEr
 from handgame.core.record import (
     FORMAT,
     check_round_start,
+    dealt_players,
     empty_answer,
+    read_names,
+    read_rules,
     replay_answer,
     round_dealer,
 )
@@ -59,37 +62,19 @@ def to_record(state: State, extra: dict[str, Any] | None = None) -> dict[str, An
 def read_game(obj: Any) -> Game:
     """The game (rules, seats) of a record object; raises :class:`RecordError`. The number of
     seats is ``players``, else the option ``players``, else the first deal's, else 4."""
-    if not isinstance(obj, dict):
-        raise RecordError("a record must be a JSON object")
-    fmt = obj.get("format", FORMAT)
-    if fmt != FORMAT:
-        raise RecordError(f"unknown record format {fmt!r}; this engine reads {FORMAT!r}")
-    rules = obj.get("rules", {"preset": PRESET})
-    if not isinstance(rules, dict):
-        raise RecordError("rules must be an object with preset and options")
-    preset = rules.get("preset", PRESET)
-    options = rules.get("options") or {}
-    if not isinstance(options, dict):
-        raise RecordError("rules.options must be an object of option names and values")
+    preset, options = read_rules(obj, PRESET)
     players = obj.get("players")
     if players is None:
         players = options.get("players")
-    if players is None and isinstance(obj.get("rounds"), list) and obj["rounds"]:
-        first = obj["rounds"][0]
-        if isinstance(first, dict) and isinstance(first.get("deal"), dict):
-            hands = first["deal"].get("hands")
-            players = len(hands) if isinstance(hands, list) else None
+    if players is None:
+        players = dealt_players(obj)
     if players is None:
         players = 4
     if not isinstance(players, int) or isinstance(players, bool):
         raise RecordError("players must be a whole number")
     if "partnership" in obj and not isinstance(obj["partnership"], bool):
         raise RecordError("partnership must be true or false")
-    names = obj.get("names")
-    if names is not None and (
-        not isinstance(names, list) or not all(isinstance(n, str) for n in names)
-    ):
-        raise RecordError("names must be a list of strings")
+    names = read_names(obj)
     if names is not None and len(names) != players:
         names = None
     try:
