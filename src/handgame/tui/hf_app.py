@@ -16,14 +16,13 @@ from rich.text import Text
 from textual.binding import BindingType
 
 from handgame.core.actions import Action
-from handgame.core.errors import GameError
 from handgame.games.hand_and_foot.actions import Add, Answer, Ask, Discard, Draw, Meld, Take
 from handgame.games.hand_and_foot.text import choice
 from handgame.tui import hf_render
 from handgame.tui.base import NAV_BINDINGS, hidden_keys
 from handgame.tui.hf_session import Session
 from handgame.tui.hf_table import HFTableApp
-from handgame.tui.i18n import rule_text, tr
+from handgame.tui.i18n import tr
 from handgame.tui.play_base import PlayingApp
 from handgame.tui.screens import ChoiceScreen
 from handgame.tui.session_base import Waiting
@@ -125,19 +124,9 @@ class HFApp(PlayingApp[Session], HFTableApp):
         self.push_screen(ChoiceScreen(question, options), done)
 
     # ------------------------------------------------------------------ acting
-    def try_act(self, action: Action) -> bool:
-        """Act for the person; show the broken rule (its HF ids) when it is not allowed."""
-        s = self.session
-        seen = s.state.view(action.seat)
-        try:
-            s.act(action)
-        except GameError as e:
-            self.say(f"✗ {rule_text(self.lang, e)}", "bold red")
-            return False
-        self.selected = set()
-        self.message = Text(s.spec.describe(action, seen, "you"), style="green")
-        self.advance()
-        return True
+    def words(self, action: Action) -> str:
+        """What the person's action does, worded from their view before it."""
+        return self.session.spec.describe(action, self.session.state.view(action.seat), "you")
 
     def _pick(self, title: str, actions: list[Action]) -> None:
         """Act at once when there is one way, else ask which."""

@@ -60,6 +60,7 @@ class HandApp(PlayingApp[Session], BaseGameApp):
         ),
     ]
 
+    refusals = (IllegalAction,)
     prompts: ClassVar[dict[str, str]] = {
         "first-discard": "you start the round: select a card and discard it (x)",
         "draw": "draw from the stock (d) or take the discard (t)",
@@ -140,22 +141,14 @@ class HandApp(PlayingApp[Session], BaseGameApp):
         """The selected cards."""
         return [self.hand_cards[i] for i in sorted(self.selected) if i < len(self.hand_cards)]
 
-    def try_act(self, action: Action) -> bool:
-        """Act for the person; show the broken rule when it is not allowed."""
-        s = self.session
-        pile = s.state.round.discard_pile if s.state.round is not None else ()
-        try:
-            s.act(action)
-        except IllegalAction as e:
-            self.say(f"✗ {rule_text(self.lang, e)}", "bold red")
-            return False
-        self.selected = set()
-        self.message = Text(describe(action, pile, "you"), style="green")
-        if isinstance(action, (Draw, Discard, ClaimRedeal)):
-            self.advance()
-        else:
-            self.show()
-        return True
+    def words(self, action: Action) -> str:
+        """What the person's action does (``pile``: the discard pile before it)."""
+        rnd = self.session.state.round
+        return describe(action, rnd.discard_pile if rnd is not None else (), "you")
+
+    def ends_step(self, action: Action) -> bool:
+        """A draw, a discard or a redeal hands the game on; the staged steps only change it."""
+        return isinstance(action, (Draw, Discard, ClaimRedeal))
 
     def action_draw(self, source: str) -> None:
         """Draw from the stock or take the top discard."""

@@ -14,9 +14,10 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from rich.text import Text
 
+from handgame.core.errors import GameError
 from handgame.games.hand.hints import hint_kind
 from handgame.tui.base import CardTableApp
-from handgame.tui.i18n import hint_text, tr
+from handgame.tui.i18n import hint_text, rule_text, tr
 from handgame.tui.screens import CoverScreen, InfoScreen
 from handgame.tui.session_base import SeatedSession, Waiting
 
@@ -28,6 +29,8 @@ class PlayingApp(CardTableApp, Generic[SessionT]):
 
     #: what the prompt tells the person to do, by the phase of their turn
     prompts: ClassVar[dict[str, str]] = {}
+    #: the errors of an action the rules refuse (shown with their rule ids, never a traceback)
+    refusals: ClassVar[tuple[type[GameError], ...]] = (GameError,)
 
     def __init__(self, session: SessionT, lang: str = "en", bot_delay: float = 0.3) -> None:
         """The app playing ``session``; bots wait ``bot_delay`` seconds before acting."""
@@ -66,6 +69,14 @@ class PlayingApp(CardTableApp, Generic[SessionT]):
     def winner_words(self) -> str | None:
         """Who won the match (None: nobody to name)."""
         raise NotImplementedError
+
+    def words(self, action: Any) -> str:
+        """What the person's ``action`` does, as the log says it (worded before it is applied)."""
+        raise NotImplementedError
+
+    def ends_step(self, action: Any) -> bool:
+        """Whether ``action`` hands the game on (the loop then runs), or only changes the table."""
+        return True
 
     def hint_kind(self, line: str) -> str | None:
         """The kind of advice a hint line gives (Hand's by default)."""
@@ -170,6 +181,22 @@ class PlayingApp(CardTableApp, Generic[SessionT]):
             return None
         w = self.session.waiting()
         return w.seat if w.kind == "human" else None
+
+    def try_act(self, action: Any) -> bool:
+        """Act for the person; show the broken rule (its ids) when it is not allowed."""
+        said = self.words(action)
+        try:
+            self.session.act(action)
+        except self.refusals as e:
+            self.say(f"✗ {rule_text(self.lang, e)}", "bold red")
+            return False
+        self.selected = set()
+        self.message = Text(said, style="green")
+        if self.ends_step(action):
+            self.advance()
+        else:
+            self.show()
+        return True
 
     def action_hint(self) -> None:
         """Advice from the seat's view."""

@@ -113,6 +113,10 @@ class SeatedSession(Generic[GameT, StateT]):
         humans = self.humans
         return humans[0] if humans else 0
 
+    def act(self, action: Any) -> None:
+        """A person's action; raises the game's ``IllegalAction`` (nothing changes then)."""
+        raise NotImplementedError
+
     def deal(self) -> None:
         """Deal the next round (seeded by the match seed and the deal's number)."""
         raise NotImplementedError
