@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from handgame.core import record as core_record
 from handgame.core.errors import (
     ActionError,
     CardError,
@@ -18,17 +19,7 @@ from handgame.core.errors import (
     RecordError,
     TurnCannotFinish,
 )
-from handgame.core.record import (
-    FORMAT,
-    check_round_start,
-    dealt_players,
-    dumps,
-    empty_answer,
-    read_names,
-    read_rules,
-    replay_answer,
-    round_dealer,
-)
+from handgame.core.record import FORMAT, dumps, empty_answer, replay_answer
 from handgame.core.record import error as replay_error
 from handgame.games.hand.actions import Action, parse_action
 from handgame.games.hand.deal import Deal
@@ -82,14 +73,14 @@ def to_record(state: State, extra: dict[str, Any] | None = None) -> dict[str, An
 
 def read_game(obj: Any) -> Game:
     """The game (rules, seats, partnership) of a record object; raises :class:`RecordError`."""
-    preset, options = read_rules(obj, "levant")
+    preset, options = core_record.read_rules(obj, "levant")
     players = obj.get("players")
     if players is None:
-        players = dealt_players(obj)
+        players = core_record.dealt_players(obj)
     partnership = obj.get("partnership", False)
     if not isinstance(partnership, bool):
         raise RecordError("partnership must be true or false")
-    names = read_names(obj)
+    names = core_record.read_names(obj)
     if not isinstance(players, int) or isinstance(players, bool):
         raise RecordError("players must be a whole number")
     if names is not None and len(names) != players:
@@ -121,10 +112,10 @@ def play_record(obj: Any) -> tuple[State | None, dict[str, Any] | None]:
     for r, rnd in enumerate(record.rounds):
         rule = "O-1" if game.rules.dealer == "rotate" else "L-50"
         try:
-            dealer = round_dealer(rnd, game.players)
+            dealer = core_record.round_dealer(rnd, game.players)
             if state is None:
                 state = game.new_match(dealer)
-            check_round_start(
+            core_record.check_round_start(
                 r, state, dealer, "the match was already over before this round", rule
             )
         except RecordError as e:

@@ -7,17 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from handgame.core import record as core_record
 from handgame.core.errors import ActionError, DealError, IllegalAction, OptionError, RecordError
-from handgame.core.record import (
-    FORMAT,
-    check_round_start,
-    dealt_players,
-    empty_answer,
-    read_names,
-    read_rules,
-    replay_answer,
-    round_dealer,
-)
+from handgame.core.record import FORMAT, empty_answer, replay_answer
 from handgame.core.record import error as replay_error
 from handgame.games.hand_and_foot.actions import parse_action
 from handgame.games.hand_and_foot.deal import Deal
@@ -62,19 +54,19 @@ def to_record(state: State, extra: dict[str, Any] | None = None) -> dict[str, An
 def read_game(obj: Any) -> Game:
     """The game (rules, seats) of a record object; raises :class:`RecordError`. The number of
     seats is ``players``, else the option ``players``, else the first deal's, else 4."""
-    preset, options = read_rules(obj, PRESET)
+    preset, options = core_record.read_rules(obj, PRESET)
     players = obj.get("players")
     if players is None:
         players = options.get("players")
     if players is None:
-        players = dealt_players(obj)
+        players = core_record.dealt_players(obj)
     if players is None:
         players = 4
     if not isinstance(players, int) or isinstance(players, bool):
         raise RecordError("players must be a whole number")
     if "partnership" in obj and not isinstance(obj["partnership"], bool):
         raise RecordError("partnership must be true or false")
-    names = read_names(obj)
+    names = core_record.read_names(obj)
     if names is not None and len(names) != players:
         names = None
     try:
@@ -104,11 +96,11 @@ def play_record(obj: Any) -> tuple[State | None, dict[str, Any] | None]:
     state: State | None = None
     for r, raw_round in enumerate(rounds):
         try:
-            dealer = round_dealer(raw_round, game.players)
+            dealer = core_record.round_dealer(raw_round, game.players)
             if state is None:
                 state = game.new_match(dealer)
             over = "the match was already over before this round (HF-12)"
-            check_round_start(r, state, dealer, over, "HF-2")
+            core_record.check_round_start(r, state, dealer, over, "HF-2")
         except RecordError as e:
             return state, replay_error(r, None, str(e))
         try:
