@@ -58,26 +58,6 @@ class PlayingApp(CardTableApp, Generic[SessionT]):
         """Ask the person ``waiting`` names for their decision."""
         raise NotImplementedError
 
-    def result_text(self) -> Text:
-        """The round just scored."""
-        raise NotImplementedError
-
-    def match_text(self) -> Text:
-        """The match's scores so far."""
-        raise NotImplementedError
-
-    def winner_words(self) -> str | None:
-        """Who won the match (None: nobody to name)."""
-        raise NotImplementedError
-
-    def words(self, action: Any) -> str:
-        """What the person's ``action`` does, as the log says it (worded before it is applied)."""
-        raise NotImplementedError
-
-    def ends_step(self, action: Any) -> bool:
-        """Whether ``action`` hands the game on (the loop then runs), or only changes the table."""
-        return True
-
     def hint_kind(self, line: str) -> str | None:
         """The kind of advice a hint line gives (Hand's by default)."""
         return hint_kind(line)
@@ -126,6 +106,14 @@ class PlayingApp(CardTableApp, Generic[SessionT]):
             self.decide(w)
 
     # ------------------------------------------------------------------ screens
+    def result_text(self) -> Text:
+        """The round just scored."""
+        raise NotImplementedError
+
+    def match_text(self) -> Text:
+        """The match's scores so far."""
+        raise NotImplementedError
+
     def _show_summary(self) -> None:
         text = self.result_text()
         text.append("\n")
@@ -137,6 +125,10 @@ class PlayingApp(CardTableApp, Generic[SessionT]):
             self.advance()
 
         self.push_screen(InfoScreen(text, tr(self.lang, "press Enter")), done)
+
+    def winner_words(self) -> str | None:
+        """Who won the match (None: nobody to name)."""
+        raise NotImplementedError
 
     def _show_over(self) -> None:
         text = Text(f"{tr(self.lang, 'Match over')}\n\n", style="bold")
@@ -181,6 +173,14 @@ class PlayingApp(CardTableApp, Generic[SessionT]):
             return None
         w = self.session.waiting()
         return w.seat if w.kind == "human" else None
+
+    def words(self, action: Any) -> str:
+        """What the person's ``action`` does, as the log says it (worded before it is applied)."""
+        raise NotImplementedError
+
+    def ends_step(self, action: Any) -> bool:
+        """Whether ``action`` hands the game on (the loop then runs), or only changes the table."""
+        return True
 
     def try_act(self, action: Any) -> bool:
         """Act for the person; show the broken rule (its ids) when it is not allowed."""
