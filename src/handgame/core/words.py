@@ -25,7 +25,21 @@ def faces(cards: tuple[Card, ...] | list[Card], face: Face = symbol) -> str:
     return " ".join(face(c) for c in cards)
 
 
-def imperative(line: str, moods: Sequence[tuple[str, str]]) -> str:
+#: the verbs the games' log lines start with: each past form and its imperative
+MOODS = (
+    ("drew", "draw"),
+    ("took", "take"),
+    ("laid", "lay"),
+    ("added", "add"),
+    ("put", "put"),
+    ("asked their", "ask your"),
+    ("answered", "answer"),
+    ("discarded", "discard"),
+    ("showed their", "show your"),
+)
+
+
+def imperative(line: str, moods: Sequence[tuple[str, str]] = MOODS) -> str:
     """A log line of what ``you`` did as advice: ``you laid 7♦ 8♦ 9♦`` → ``lay 7♦ 8♦ 9♦``.
 
     ``moods``: each verb's past form and its imperative; the first that starts the line (after

@@ -48,20 +48,9 @@ def describe(action: Action, pile: tuple[Card, ...], who: str, face: Face = symb
     return f"{who}: {action}"  # pragma: no cover - every verb is covered above
 
 
-_MOODS = (
-    ("drew", "draw"),
-    ("took", "take"),
-    ("laid", "lay"),
-    ("added", "add"),
-    ("put", "put"),
-    ("discarded", "discard"),
-    ("showed their", "show your"),
-)
-
-
 def imperative(line: str) -> str:
     """``you laid 7♦ 8♦ 9♦`` as advice: ``lay 7♦ 8♦ 9♦``."""
-    line = words.imperative(line, _MOODS)
+    line = words.imperative(line)
     return line.replace(" and took its", " and take its").replace(" and claimed", " and claim")
 
 

@@ -32,17 +32,6 @@ def describe(action: Action, pile: tuple[Card, ...], who: str, face: Face = symb
     return f"{who}: {action}"  # pragma: no cover - every verb is covered above
 
 
-_MOODS = (
-    ("drew", "draw"),
-    ("took", "take"),
-    ("laid", "lay"),
-    ("added", "add"),
-    ("asked their", "ask your"),
-    ("answered", "answer"),
-    ("discarded", "discard"),
-)
-
-
 def choice(action: Action, pile: tuple[Card, ...], face: Face = symbol) -> str:
     """An action as a choice offered to its seat: ``draw two cards from the stock``."""
-    return imperative(describe(action, pile, "you", face), _MOODS)
+    return imperative(describe(action, pile, "you", face))
