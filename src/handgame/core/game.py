@@ -192,3 +192,20 @@ class GameSpec:
     def names(self) -> tuple[str, ...]:
         """Every name that finds this game: its name, aliases and presets."""
         return (self.name, *self.aliases, *self.presets)
+
+
+def describe_from_view(
+    describe: Callable[[Any, tuple[Any, ...], str], str], action: Any, view: Any, who: str
+) -> str:
+    """A :attr:`GameSpec.describe` from a game's ``describe(action, pile, who)``: the pile is
+    the one of ``view`` (the viewer's view before the action; empty without a view). Bind the
+    game's ``describe`` with :func:`functools.partial`."""
+    pile = tuple(view.discard_pile) if view is not None else ()
+    return describe(action, pile, who)
+
+
+def round_hands(state: Any) -> list[list[str]]:
+    """A :attr:`GameSpec.hands` for a game whose state keeps its round's ``hands``: every seat's
+    cards (the last round's, between rounds and after the match)."""
+    rnd = state.round
+    return [[str(c) for c in h] for h in rnd.hands] if rnd is not None else []

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
-from handgame.core.errors import OptionError
-from handgame.core.game import GameSpec
+from handgame.core.errors import OptionError, RecordError
+from handgame.core.game import GameSpec, MatchState
 from handgame.core.registry import find_game, games
 
 #: the format every record carries
@@ -30,6 +30,80 @@ def error(round_index: int | None, action: int | None, message: str) -> dict[str
 
 
 S = TypeVar("S")
+
+
+def read_rules(obj: Any, default_preset: str) -> tuple[Any, dict[str, Any]]:
+    """The ``rules`` of a record object: its preset (``default_preset`` when it names none) and
+    its option overrides; raises :class:`RecordError` (no object, another format, malformed
+    rules)."""
+    if not isinstance(obj, dict):
+        raise RecordError("a record must be a JSON object")
+    fmt = obj.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise RecordError(f"unknown record format {fmt!r}; this engine reads {FORMAT!r}")
+    rules = obj.get("rules", {"preset": default_preset})
+    if not isinstance(rules, dict):
+        raise RecordError("rules must be an object with preset and options")
+    preset = rules.get("preset", default_preset)
+    options = rules.get("options") or {}
+    if not isinstance(options, dict):
+        raise RecordError("rules.options must be an object of option names and values")
+    return preset, options
+
+
+def dealt_players(obj: dict[str, Any]) -> int | None:
+    """How many hands the first round of a record object deals, or None (no such deal)."""
+    rounds = obj.get("rounds")
+    if isinstance(rounds, list) and rounds:
+        first = rounds[0]
+        if isinstance(first, dict) and isinstance(first.get("deal"), dict):
+            hands = first["deal"].get("hands")
+            return len(hands) if isinstance(hands, list) else None
+    return None
+
+
+def read_names(obj: dict[str, Any]) -> list[str] | None:
+    """The seats' ``names`` of a record object, or None; raises :class:`RecordError`."""
+    names = obj.get("names")
+    if names is not None and (
+        not isinstance(names, list) or not all(isinstance(n, str) for n in names)
+    ):
+        raise RecordError("names must be a list of strings")
+    return names
+
+
+class RoundStart(MatchState, Protocol):
+    """What a record's round is checked against: the match before the round's deal."""
+
+    @property
+    def dealer(self) -> int:
+        """The seat that deals next."""
+        ...
+
+
+def round_dealer(rnd: Any, players: int) -> int:
+    """The dealer of a record's round (an object with dealer, deal, actions); raises
+    :class:`RecordError` when it is no object or its dealer no seat of ``players``."""
+    if not isinstance(rnd, dict):
+        raise RecordError("a round must be an object with dealer, deal, actions")
+    dealer = rnd.get("dealer")
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
+        raise RecordError(f"dealer must be a seat from 0 to {players - 1}")
+    return dealer
+
+
+def check_round_start(r: int, state: RoundStart, dealer: int, over: str, dealer_rule: str) -> None:
+    """Check that round ``r`` of a record, dealt by ``dealer``, may begin in ``state``; raises
+    :class:`RecordError` with ``over`` when the match is over, or citing ``dealer_rule`` when
+    another seat deals."""
+    if state.is_over:
+        raise RecordError(over)
+    if not state.is_chance:
+        raise RecordError(f"round {r - 1} had not ended when this round began")
+    if dealer != state.dealer:
+        raise RecordError(
+            f"seat {state.dealer} deals this round, not seat {dealer} ({dealer_rule})"
+        )
 
 
 def empty_answer(error_: dict[str, Any] | None) -> dict[str, Any]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from handgame.core.errors import OptionError
+
 
 def team_of(seat: int, teams: int) -> int:
     """The team of ``seat`` when the seats alternate among ``teams`` teams."""
@@ -28,3 +30,11 @@ def partners(seat: int, players: int, teams: int) -> tuple[int, ...]:
 def team_totals(totals: Sequence[int], teams: int) -> tuple[int, ...]:
     """Each team's total: the sum of its seats' totals."""
     return tuple(sum(totals[s] for s in range(len(totals)) if s % teams == t) for t in range(teams))
+
+
+def seat_names(names: Sequence[str] | None, players: int) -> tuple[str, ...]:
+    """The seats' names: ``names``, one a seat (raises ``OptionError`` when they are not as
+    many as the seats), else ``seat 0``, ``seat 1``..."""
+    if names and len(names) != players:
+        raise OptionError(f"names: {len(names)} names given for {players} players")
+    return tuple(names) if names else tuple(f"seat {i}" for i in range(players))

@@ -63,18 +63,21 @@ KEYS_HELP = (
     ("q", "quit"),
 )
 
-#: the keys both apps share: move, select, target, sort, look at the pile and the log
-NAV_BINDINGS: list[BindingType] = [
-    Binding("left", "left", show=False),
-    Binding("right", "right", show=False),
-    Binding("space", "pick", show=False),
-    Binding("c", "clear", show=False),
-    Binding("up", "target(-1)", show=False),
-    Binding("down", "target(1)", show=False),
-    Binding("s", "sort", show=False),
-    Binding("p", "pile", show=False),
-    Binding("l", "log", show=False),
-]
+
+def hidden_keys(table: str) -> list[BindingType]:
+    """Key bindings kept out of the footer (the keys line says them), from ``key:action``
+    words: ``"d:draw q:quit_game"``; a word may bind several keys: ``"b,pageup:step(-1)"``."""
+    out: list[BindingType] = []
+    for word in table.split():
+        key, action = word.split(":", 1)
+        out.append(Binding(key, action, show=False))
+    return out
+
+
+#: the keys every table shares: move, select, target, sort, look at the pile and the log
+NAV_BINDINGS: list[BindingType] = hidden_keys(
+    "left:left right:right space:pick c:clear up:target(-1) down:target(1) s:sort p:pile l:log"
+)
 
 
 class CardTableApp(App[int]):
@@ -133,6 +136,21 @@ class CardTableApp(App[int]):
     def log_lines(self) -> list[str]:
         """The log so far, for the ``l`` box."""
         raise NotImplementedError
+
+    def fill(
+        self, header: Text, table: Text, log: list[str], seat: int | None, names: tuple[str, ...]
+    ) -> None:
+        """Put a drawn view on the main screen: its header and table, the last lines of
+        ``log``, the message, the title of ``seat``'s hand and the hand."""
+        self.query_one("#header", Static).update(header)
+        self.query_one("#table", Static).update(table)
+        self.query_one("#log", Static).update(
+            Text("\n".join(log_text(self.lang, line) for line in log[-3:]))
+        )
+        self.query_one("#message", Static).update(self.message)
+        title = self.hand_title(seat, names, len(self.hand_cards))
+        self.query_one("#hand-title", Static).update(title)
+        self.query_one("#hand", HandWidget).refresh()
 
     def hand_owner_names(self) -> list[str]:
         """The seats whose hands may be shown here (more than one: hot-seat or replay)."""
@@ -249,16 +267,9 @@ class BaseGameApp(CardTableApp):
         self.wilds = Wilds(view.wild, view.joker_as) if view.public is not None else None
         self.set_hand(render.sort_hand(view.hand, self.wilds, self.by_rank))
         self.keep_target({m.index for m in view.melds})
-        self.query_one("#header", Static).update(render.header_text(view, state, self.lang))
+        header = render.header_text(view, state, self.lang)
         table, self.meld_lines = render.table_text(view, self.target, self.lang)
-        self.query_one("#table", Static).update(table)
-        self.query_one("#log", Static).update(
-            Text("\n".join(log_text(self.lang, line) for line in log[-3:]))
-        )
-        self.query_one("#message", Static).update(self.message)
-        title = self.hand_title(view.seat, view.names, len(self.hand_cards))
-        self.query_one("#hand-title", Static).update(title)
-        self.query_one("#hand", HandWidget).refresh()
+        self.fill(header, table, log, view.seat, view.names)
 
     def pile_text(self) -> Text:
         """The whole discard pile, bottom first."""

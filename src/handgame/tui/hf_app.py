@@ -13,18 +13,19 @@ import asyncio
 from typing import ClassVar
 
 from rich.text import Text
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 
 from handgame.core.actions import Action
-from handgame.core.errors import GameError
 from handgame.games.hand_and_foot.actions import Add, Answer, Ask, Discard, Draw, Meld, Take
 from handgame.games.hand_and_foot.text import choice
 from handgame.tui import hf_render
-from handgame.tui.base import NAV_BINDINGS
+from handgame.tui.base import NAV_BINDINGS, hidden_keys
 from handgame.tui.hf_session import Session
 from handgame.tui.hf_table import HFTableApp
-from handgame.tui.i18n import hint_text, rule_text, tr
-from handgame.tui.screens import ChoiceScreen, CoverScreen, InfoScreen
+from handgame.tui.i18n import tr
+from handgame.tui.play_base import PlayingApp
+from handgame.tui.screens import ChoiceScreen
+from handgame.tui.session_base import Waiting
 
 #: the keys line of the Hand and Foot table
 HF_KEYS_HELP = (
@@ -45,30 +46,19 @@ HF_KEYS_HELP = (
 )
 
 
-class HFApp(HFTableApp):
+class HFApp(PlayingApp[Session], HFTableApp):
     """``hand play --rules hand-and-foot``: people and bots at one Hand and Foot table."""
 
     keys_help = HF_KEYS_HELP
     BINDINGS: ClassVar[list[BindingType]] = [
         *NAV_BINDINGS,
-        Binding("d", "draw", show=False),
-        Binding("t", "take", show=False),
-        Binding("m", "meld", show=False),
-        Binding("a", "add", show=False),
-        Binding("g", "ask", show=False),
-        Binding("x", "discard", show=False),
-        Binding("question_mark", "hint", show=False),
-        Binding("q", "quit_game", show=False),
+        *hidden_keys("d:draw t:take m:meld a:add g:ask x:discard question_mark:hint q:quit_game"),
     ]
 
-    def __init__(self, session: Session, lang: str = "en", bot_delay: float = 0.3) -> None:
-        """The app playing ``session``; bots wait ``bot_delay`` seconds before acting."""
-        super().__init__(lang)
-        self.session = session
-        self.bot_delay = bot_delay
-        self.busy = False
-        self.covered_for: int | None = None
-        self.error: str | None = None
+    prompts: ClassVar[dict[str, str]] = {
+        "draw": "draw two (d) or take the pile (t)",
+        "play": "meld (m), add (a), ask your partner (g), then discard (x)",
+    }
 
     # ------------------------------------------------------------------ drawing
     def show(self) -> None:
@@ -83,97 +73,38 @@ class HFApp(HFTableApp):
         """The log so far."""
         return self.session.log
 
-    def hand_owner_names(self) -> list[str]:
-        """The people at the table."""
-        return [self.session.name(s) for s in self.session.humans]
-
-    # ------------------------------------------------------------------ the game's loop
-    def on_mount(self) -> None:
-        """Start the game."""
-        self.advance()
-
-    def advance(self) -> None:
-        """Let deals and bots play until a person must decide (in a worker)."""
-        self.run_worker(self._advance(), exclusive=True, group="advance")
-
-    async def _advance(self) -> None:
+    # ------------------------------------------------------------------ the game's turns
+    async def bot_turn(self, seat: int) -> None:
+        """The bot to decide (its turn, or its answer to its partner) acts, in a thread."""
         s = self.session
-        self.busy = True
-        try:
-            while True:
-                w = s.waiting()
-                if w.kind == "deal":
-                    s.deal()
-                    self.selected = set()
-                    continue
-                if w.kind != "bot":
-                    break
-                self.show()
-                if self.bot_delay:
-                    await asyncio.sleep(self.bot_delay)
-                s.commit(await asyncio.to_thread(s.bot_step))
-        except Exception as e:  # a bot failed: stop and say so, never a traceback
-            self.error = f"{type(e).__name__}: {e}"
-            self.busy = False
-            self.say(f"The game stopped: {self.error}. Press q to quit.", "bold red")
+        s.commit(await asyncio.to_thread(s.bot_step))
+
+    def decide(self, waiting: Waiting) -> None:
+        """A person's turn or answer (HF-10); hot-seat: the screen is covered first."""
+        seat = waiting.seat
+        if seat is None:
             return
-        self.busy = False
-        self.hand_hidden = False
-        self.show()
-        if w.kind == "summary":
-            self._show_summary()
-        elif w.kind == "over":
-            self._show_over()
-        elif w.seat is not None:
-            self._person(w.seat, w.kind == "answer")
-
-    def _show_summary(self) -> None:
-        s = self.session
-        view = s.state.view(s.viewer())
-        text = hf_render.result_text(view, view.results[-1], len(view.results), self.lang)
-        text.append("\n")
-        text.append_text(hf_render.match_text(view, self.lang))
-
-        def done(_: None) -> None:
-            s.summary_seen()
-            self.message = Text()
-            self.advance()
-
-        self.push_screen(InfoScreen(text, tr(self.lang, "press Enter")), done)
-
-    def _show_over(self) -> None:
-        s = self.session
-        view = s.state.view(s.viewer())
-        text = Text(f"{tr(self.lang, 'Match over')}\n\n", style="bold")
-        text.append_text(hf_render.match_text(view, self.lang))
-        who = hf_render.winner_text(view, s.state.winner, self.lang)
-        text.append(f"\n{tr(self.lang, 'Winner')}: {who}\n", style="bold green")
-        if s.record is not None:
-            text.append(f"\n{tr(self.lang, 'record')}: {s.record}\n", style="dim")
-        self.push_screen(InfoScreen(text, tr(self.lang, "quit")), lambda _: self.exit(0))
-
-    def _person(self, seat: int, answer: bool) -> None:
-        """A person decides: hot-seat, cover the screen first; then the turn or the answer."""
-        s = self.session
-        if len(s.humans) > 1 and self.covered_for != seat:
-            self.covered_for = seat
-            self.hand_hidden = True
-            self.show()
-            text = (
-                f"{tr(self.lang, 'Pass the terminal to')} {s.name(seat)} — "
-                f"{tr(self.lang, 'press Enter')}"
-            )
-
-            def uncover(_: None) -> None:
-                self.hand_hidden = False
-                self._person(seat, answer)
-
-            self.push_screen(CoverScreen(text), uncover)
-            return
-        if answer:
-            self._ask_partner(seat)
+        if waiting.kind == "answer":
+            self.pass_terminal(seat, lambda: self._ask_partner(seat))
         else:
-            self._prompt(seat)
+            self.pass_terminal(seat, lambda: self._prompt(seat))
+
+    def result_text(self) -> Text:
+        """The round just scored."""
+        view = self.session.view()
+        return hf_render.result_text(view, view.results[-1], len(view.results), self.lang)
+
+    def match_text(self) -> Text:
+        """The teams' totals."""
+        return hf_render.match_text(self.session.view(), self.lang)
+
+    def winner_words(self) -> str | None:
+        """The winning team, or a draw (HF-12)."""
+        return hf_render.winner_text(self.session.view(), self.session.state.winner, self.lang)
+
+    def hint_kind(self, line: str) -> str | None:
+        """The kind of advice a Hand and Foot hint line gives."""
+        return self.session.spec.hint_kind(line)
 
     def _ask_partner(self, seat: int) -> None:
         """The dialog of the partner's question (HF-10): yes or no."""
@@ -192,37 +123,10 @@ class HFApp(HFTableApp):
         self.show()
         self.push_screen(ChoiceScreen(question, options), done)
 
-    def _prompt(self, seat: int) -> None:
-        view = self.session.state.view(seat)
-        what = {
-            "draw": "draw two (d) or take the pile (t)",
-            "play": "meld (m), add (a), ask your partner (g), then discard (x)",
-        }.get(view.phase, "")
-        if not self.message.plain.startswith(("✗", tr(self.lang, "Hint"))):
-            self.message = Text(f"{tr(self.lang, 'your turn')}: {what}", style="bold green")
-        self.show()
-
     # ------------------------------------------------------------------ acting
-    def my_seat(self) -> int | None:
-        """The seat whose turn the keys play now, or None."""
-        if self.busy or self.error is not None:
-            return None
-        w = self.session.waiting()
-        return w.seat if w.kind == "human" else None
-
-    def try_act(self, action: Action) -> bool:
-        """Act for the person; show the broken rule (its HF ids) when it is not allowed."""
-        s = self.session
-        seen = s.state.view(action.seat)
-        try:
-            s.act(action)
-        except GameError as e:
-            self.say(f"✗ {rule_text(self.lang, e)}", "bold red")
-            return False
-        self.selected = set()
-        self.message = Text(s.spec.describe(action, seen, "you"), style="green")
-        self.advance()
-        return True
+    def words(self, action: Action) -> str:
+        """What the person's action does, worded from their view before it."""
+        return self.session.spec.describe(action, self.session.state.view(action.seat), "you")
 
     def _pick(self, title: str, actions: list[Action]) -> None:
         """Act at once when there is one way, else ask which."""
@@ -298,18 +202,3 @@ class HFApp(HFTableApp):
             self.say("✗ select exactly one card to discard (HF-6)", "bold red")
             return
         self.try_act(Discard(seat, cards[0]))
-
-    def action_hint(self) -> None:
-        """Advice from the seat's view."""
-        seat = self.my_seat()
-        if seat is None:
-            return
-        kind = self.session.spec.hint_kind
-        lines = self.session.hint(seat)
-        said = " ".join(hint_text(self.lang, line, kind) for line in lines)
-        self.say(f"{tr(self.lang, 'Hint')}: {said}", "bold cyan")
-
-    def action_quit_game(self) -> None:
-        """Save and leave."""
-        self.session.save()
-        self.exit(0)

@@ -3,17 +3,15 @@ table, seen from any seat (``v``), drawn as ``hand play`` draws it."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from rich.text import Text
-from textual.binding import Binding, BindingType
 
 from handgame.core.errors import GameError
 from handgame.core.record import game_of
 from handgame.tui import hf_render
-from handgame.tui.base import NAV_BINDINGS
 from handgame.tui.hf_table import HFTableApp
-from handgame.tui.i18n import tr
+from handgame.tui.replay_base import ReplayingApp
 
 #: every state of a record with the action that led to it (None: a deal)
 Frames = list[tuple[Any, Any]]
@@ -51,49 +49,24 @@ def replay_frames(obj: Any) -> tuple[Frames, str | None]:
     return frames, message
 
 
-class HFReplayApp(HFTableApp):
+class HFReplayApp(ReplayingApp[Any, Any], HFTableApp):
     """Step through a recorded Hand and Foot match, seen from any seat."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        *NAV_BINDINGS,
-        Binding("n,pagedown,enter", "step(1)", show=False),
-        Binding("b,pageup", "step(-1)", show=False),
-        Binding("home", "jump(0)", show=False),
-        Binding("end", "jump(-1)", show=False),
-        Binding("v", "next_seat", show=False),
-        Binding("q", "quit", show=False),
-    ]
+    replay_keys = (
+        "n/Enter next · b back · Home/End first/last · v next seat · ↑↓ meld · "
+        "p pile · l log · q quit"
+    )
 
     def __init__(self, frames: Frames, error: str | None, lang: str = "en") -> None:
         """A replay of ``frames``."""
-        super().__init__(lang)
-        self.frames = frames
-        self.error = error
-        self.index = 0
-        self.seat = 0
+        super().__init__(frames, error, lang)
         spec = game_of({"rules": {"preset": frames[0][0].game.preset}}) if frames else None
-        self.lines: list[str] = []
         for i, (state, action) in enumerate(frames):
             if action is None or spec is None:
                 self.lines.append(f"— round {len(state.results) + 1}")
                 continue
             before = frames[i - 1][0].view(None)
             self.lines.append(spec.describe(action, before, state.game.names[action.seat]))
-
-    def keys_text(self) -> Text:
-        """The replay's keys."""
-        return Text(
-            "n/Enter next · b back · Home/End first/last · v next seat · ↑↓ meld · "
-            "p pile · l log · q quit"
-        )
-
-    def hand_owner_names(self) -> list[str]:
-        """Every seat can be looked at."""
-        return list(self.frames[0][0].game.names) if self.frames else []
-
-    def on_mount(self) -> None:
-        """Show the first frame."""
-        self._status()
 
     def show(self) -> None:
         """Draw the chosen frame from the chosen seat."""
@@ -104,33 +77,6 @@ class HFReplayApp(HFTableApp):
         """The whole discard pile of the frame."""
         return hf_render.pile_text(self.frames[self.index][0].view(None), self.lang)
 
-    def log_lines(self) -> list[str]:
-        """The log up to the frame."""
-        return self.lines[: self.index + 1]
-
-    def _status(self) -> None:
-        lang = self.lang
-        text = f"{tr(lang, 'Replay')}: {tr(lang, 'step')} {self.index + 1}/{len(self.frames)}"
-        state, _ = self.frames[self.index]
-        if state.is_over:
-            who = hf_render.winner_text(state.view(None), state.winner, lang)
-            text += f" · {tr(lang, 'Winner')}: {who}"
-        if self.error and self.index == len(self.frames) - 1:
-            text += f" · error: {self.error}"
-        self.message = Text(text, style="bold")
-        self.show()
-
-    def action_step(self, step: int) -> None:
-        """The next or previous step."""
-        self.index = max(0, min(len(self.frames) - 1, self.index + step))
-        self._status()
-
-    def action_jump(self, where: int) -> None:
-        """The first or last step."""
-        self.index = 0 if where == 0 else len(self.frames) - 1
-        self._status()
-
-    def action_next_seat(self) -> None:
-        """Look at the game from the next seat."""
-        self.seat = (self.seat + 1) % self.frames[0][0].game.players
-        self._status()
+    def winner_words(self, state: Any) -> str | None:
+        """The winning team, or a draw (HF-12)."""
+        return hf_render.winner_text(state.view(None), state.winner, self.lang)

@@ -11,9 +11,7 @@ session waits for it (``answer``) when the partner is a person, and a bot gives 
 
 from __future__ import annotations
 
-import json
 from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -21,24 +19,14 @@ from handgame.core.actions import Action
 from handgame.core.cards import Card
 from handgame.core.errors import IllegalAction, RecordError
 from handgame.core.game import GameSpec
-from handgame.core.record import dumps, game_of
+from handgame.core.record import game_of
 from handgame.core.registry import find_game
 from handgame.games.hand_and_foot.state import Game, State
 from handgame.games.hand_and_foot.view import PlayerView
-from handgame.play.driver import Driver
-from handgame.play.registry import Bot, make_bot
 from handgame.tui.hf_render import winner_text
-
-HUMAN = "human"
-
-
-@dataclass(frozen=True)
-class Waiting:
-    """What the game waits for: ``over``, ``summary``, ``deal``, ``answer`` (a person's answer
-    to the partner's question, HF-10), ``human`` (a person's turn) or ``bot``."""
-
-    kind: str
-    seat: int | None = None
+from handgame.tui.session_base import HUMAN as HUMAN  # re-exported: the seat of a person
+from handgame.tui.session_base import SeatedSession, Waiting, resumed_seats
+from handgame.tui.session_base import read_json as read_json  # re-exported
 
 
 def faces(cards: tuple[Card, ...] | list[Card]) -> str:
@@ -46,76 +34,29 @@ def faces(cards: tuple[Card, ...] | list[Card]) -> str:
     return " ".join(c.symbol() for c in cards)
 
 
-class Session:
+class Session(SeatedSession[Game, State]):
     """One Hand and Foot match: the state, who plays each seat, the log and the record."""
 
-    def __init__(
-        self,
-        game: Game,
-        seats: list[str],
-        seed: str,
-        record: Path | None = None,
-        state: State | None = None,
-    ) -> None:
-        """A match of ``game``; ``seats[i]`` is ``human`` or a bot spec (``random``, ...)."""
-        if len(seats) != game.players:
-            raise ValueError(f"{len(seats)} seats given for {game.players} players")
-        self.game = game
-        self.spec: GameSpec = find_game(game.preset)
-        self.seats = list(seats)
-        self.seed = seed
-        self.record = record
-        self.bots: dict[int, Bot] = {
-            i: make_bot(spec, f"{seed}:seat{i}") for i, spec in enumerate(seats) if spec != HUMAN
-        }
-        self.state: State = state if state is not None else game.new_match(0)
-        self.log: list[str] = []
-        self.seen_results = len(self.state.results)
-        self.driver = Driver(self.bots.get, seed)
-        self.last_human: int | None = None
+    person_kinds = ("human", "answer")
 
-    # -------------------------------------------------------------------- who, what
-    @property
-    def humans(self) -> list[int]:
-        """The seats played by people."""
-        return [i for i, s in enumerate(self.seats) if s == HUMAN]
-
-    def name(self, seat: int) -> str:
-        """A seat's name."""
-        return self.game.names[seat]
-
-    def viewer(self) -> int:
-        """The seat whose view is shown: the person to decide, else the last, else the first."""
-        w = self.waiting()
-        if w.kind in ("human", "answer") and w.seat is not None:
-            return w.seat
-        if self.last_human is not None:
-            return self.last_human
-        humans = self.humans
-        return humans[0] if humans else 0
+    def setup(self) -> None:
+        """The game's functions (``describe``, ``hint``, ``to_record``)."""
+        self.spec: GameSpec = find_game(self.game.preset)
 
     def view(self) -> PlayerView:
         """The viewer's view."""
         return self.state.view(self.viewer())
 
     def waiting(self) -> Waiting:
-        """What happens next."""
-        st = self.state
-        if len(st.results) > self.seen_results:
-            return Waiting("summary")
-        if st.is_over:
-            return Waiting("over")
-        if st.is_chance:
-            return Waiting("deal")
-        d = self.driver.decision(st)
+        """What happens next: ``answer`` is a person's answer to the partner's question (HF-10)."""
+        between = self.between_turns()
+        if between is not None:
+            return between
+        d = self.driver.decision(self.state)
         assert d.seat is not None
         if self.seats[d.seat] != HUMAN:
             return Waiting("bot", d.seat)
         return Waiting("answer" if d.kind == "offer" else "human", d.seat)
-
-    def summary_seen(self) -> None:
-        """The round summary was shown."""
-        self.seen_results = len(self.state.results)
 
     # -------------------------------------------------------------------- steps
     def deal(self) -> None:
@@ -195,15 +136,6 @@ class Session:
         extra = {"play": {"seed": self.seed, "seats": self.seats}}
         return self.spec.to_record(self.state, extra)
 
-    def save(self) -> None:
-        """Write the record (when there is a record file)."""
-        if self.record is None:
-            return
-        self.record.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.record.with_name(self.record.name + ".tmp")
-        tmp.write_text(dumps(self.record_json()) + "\n", encoding="utf-8")
-        tmp.replace(self.record)
-
 
 def is_hand_and_foot(obj: Any) -> bool:
     """Whether a record object is of Hand and Foot (its ``rules.preset``)."""
@@ -218,19 +150,5 @@ def resume(path: Path, obj: Any, opponents: list[str] | None = None) -> Session:
         message = error["message"] if error else "empty record"
         raise RecordError(f"the record {path} cannot be continued: {message}")
     game: Game = spec.read_game(obj)
-    info = obj.get("play") if isinstance(obj.get("play"), dict) else {}
-    seats = [HUMAN, *opponents] if opponents is not None else info.get("seats")
-    if not isinstance(seats, list) or len(seats) != game.players:
-        seats = [n.removeprefix("bot:") if n.startswith("bot:") else HUMAN for n in game.names]
-    seed = str(info.get("seed", "resumed"))
-    return Session(game, [str(s) for s in seats], seed, path, state)
-
-
-def read_json(path: Path) -> Any:
-    """A record file's JSON; raises :class:`RecordError`."""
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except OSError as e:
-        raise RecordError(f"cannot read the record {path}: {e.strerror or e}") from None
-    except ValueError as e:
-        raise RecordError(f"the record {path} is not valid JSON: {e}") from None
+    seats, seed = resumed_seats(obj.get("play"), game.names, opponents)
+    return Session(game, seats, seed, path, state)

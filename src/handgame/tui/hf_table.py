@@ -4,15 +4,10 @@ many a line as fit, and which meld a click or the target keys reach."""
 
 from __future__ import annotations
 
-from rich.text import Text
-from textual.widgets import Static
-
 from handgame.games.hand_and_foot.view import PlayerView
 from handgame.tui import hf_render
 from handgame.tui.base import CardTableApp
-from handgame.tui.i18n import log_text
 from handgame.tui.render import sort_hand
-from handgame.tui.widgets import HandWidget
 
 
 class HFTableApp(CardTableApp):
@@ -36,19 +31,11 @@ class HFTableApp(CardTableApp):
         self.keep_target(
             {m.index for m in view.melds if m.kind == "meld" and team in (None, m.team)}
         )
-        self.query_one("#header", Static).update(hf_render.header_text(view, self.lang))
         width = self.size.width - 4  # the table's padding and scroll bar
         table, self.meld_spots = hf_render.table_text(
             view, self.target, self.lang, width if width > 20 else None
         )
-        self.query_one("#table", Static).update(table)
-        self.query_one("#log", Static).update(
-            Text("\n".join(log_text(self.lang, line) for line in log[-3:]))
-        )
-        self.query_one("#message", Static).update(self.message)
-        title = self.hand_title(view.seat, view.names, len(self.hand_cards))
-        self.query_one("#hand-title", Static).update(title)
-        self.query_one("#hand", HandWidget).refresh()
+        self.fill(hf_render.header_text(view, self.lang), table, log, view.seat, view.names)
 
     def meld_order(self) -> list[int]:
         """The melds the target moves through, in the table's reading order."""

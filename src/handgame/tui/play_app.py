@@ -6,7 +6,7 @@ import asyncio
 from typing import ClassVar
 
 from rich.text import Text
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 
 from handgame.core.cards import SUIT_SYMBOLS, Card
 from handgame.core.errors import IllegalAction
@@ -23,10 +23,12 @@ from handgame.games.hand.melds import Meld, analyze
 from handgame.games.hand.state import State
 from handgame.games.hand.view import PlayerView
 from handgame.tui import render
-from handgame.tui.base import NAV_BINDINGS, BaseGameApp
-from handgame.tui.i18n import hint_text, rule_text, tr
-from handgame.tui.screens import ChoiceScreen, CoverScreen, InfoScreen
+from handgame.tui.base import NAV_BINDINGS, BaseGameApp, hidden_keys
+from handgame.tui.i18n import rule_text
+from handgame.tui.play_base import PlayingApp
+from handgame.tui.screens import ChoiceScreen
 from handgame.tui.session import Session, choice, describe
+from handgame.tui.session_base import Waiting
 
 
 def meld_words(meld: Meld) -> str:
@@ -47,123 +49,72 @@ def meld_words(meld: Meld) -> str:
     return " ".join(parts)
 
 
-class HandApp(BaseGameApp):
+class HandApp(PlayingApp[Session], BaseGameApp):
     """``hand play``: people and bots at one table."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *NAV_BINDINGS,
-        Binding("d", "draw('stock')", show=False),
-        Binding("t", "draw('discard')", show=False),
-        Binding("m", "meld", show=False),
-        Binding("a", "add", show=False),
-        Binding("w", "swap", show=False),
-        Binding("x", "discard(True)", show=False),
-        Binding("X", "discard(False)", show=False),
-        Binding("u", "undo", show=False),
-        Binding("r", "redeal", show=False),
-        Binding("question_mark", "hint", show=False),
-        Binding("q", "quit_game", show=False),
+        *hidden_keys(
+            "d:draw('stock') t:draw('discard') m:meld a:add w:swap x:discard(True) "
+            "X:discard(False) u:undo r:redeal question_mark:hint q:quit_game"
+        ),
     ]
 
-    def __init__(self, session: Session, lang: str = "en", bot_delay: float = 0.3) -> None:
-        """The app playing ``session``; bots wait ``bot_delay`` seconds before acting."""
-        super().__init__(lang)
-        self.session = session
-        self.bot_delay = bot_delay
-        self.busy = False
-        self.covered_for: int | None = None
-        self.error: str | None = None
+    refusals = (IllegalAction,)
+    prompts: ClassVar[dict[str, str]] = {
+        "first-discard": "you start the round: select a card and discard it (x)",
+        "draw": "draw from the stock (d) or take the discard (t)",
+        "play": "lay melds (m), add (a), swap (w), then discard (x); u takes a step back",
+    }
 
     def current(self) -> tuple[State, PlayerView, list[str]]:
         """The viewer's view of the live game."""
         s = self.session
         return s.state, s.state.view(s.viewer()), s.log
 
-    def hand_owner_names(self) -> list[str]:
-        """The people at the table."""
-        return [self.session.name(s) for s in self.session.humans]
+    def auto_step(self, waiting: Waiting) -> bool:
+        """A bot offered a redeal out of turn (L-52) claims it or passes."""
+        if waiting.kind != "bot-claims":
+            return False
+        self.session.bot_claims()
+        return True
 
-    def on_mount(self) -> None:
-        """Start the game."""
-        self.advance()
-
-    def advance(self) -> None:
-        """Let deals and bots play until a person must act (in a worker)."""
-        self.run_worker(self._advance(), exclusive=True, group="advance")
-
-    async def _advance(self) -> None:
+    async def bot_turn(self, seat: int) -> None:
+        """The bot of ``seat`` chooses (in a thread) and its action is committed."""
         s = self.session
-        self.busy = True
-        try:
-            while True:
-                w = s.waiting()
-                if w.kind == "deal":
-                    s.deal()
-                    self.selected = set()
-                    continue
-                if w.kind == "bot-claims":
-                    s.bot_claims()
-                    continue
-                if w.kind == "bot":
-                    assert w.seat is not None
-                    self.show()
-                    if self.bot_delay:
-                        await asyncio.sleep(self.bot_delay)
-                    seat = w.seat
-                    action = await asyncio.to_thread(s.bot_choice, seat)
-                    s.commit(action)
-                    continue
-                break
-        except Exception as e:  # a bot failed: stop and say so, never a traceback
-            self.error = f"{type(e).__name__}: {e}"
-            self.busy = False
-            self.say(f"The game stopped: {self.error}. Press q to quit.", "bold red")
-            return
-        self.busy = False
-        self.hand_hidden = False
-        self.show()
-        if w.kind == "summary":
-            self._show_summary()
-        elif w.kind == "over":
-            self._show_over()
-        elif w.kind == "offer":
-            assert w.seat is not None
-            self._offer(w.seat)
-        elif w.kind == "human":
-            assert w.seat is not None
-            self._human_turn(w.seat)
+        action = await asyncio.to_thread(s.bot_choice, seat)
+        s.commit(action)
+
+    def decide(self, waiting: Waiting) -> None:
+        """A person's redeal offer (L-52) or turn (hot-seat: the screen covered first)."""
+        seat = waiting.seat
+        assert seat is not None
+        if waiting.kind == "offer":
+            self._offer(seat)
+        elif waiting.kind == "human":
+            self.pass_terminal(seat, lambda: self._prompt(seat))
 
     # ------------------------------------------------------------------ screens
-    def _show_summary(self) -> None:
-        s = self.session
-        st = s.state
+    def result_text(self) -> Text:
+        """The round just scored."""
+        st = self.session.state
         r = st.results[-1]
-        text = render.result_text(st, r, len(st.results), st.game.names, self.lang)
-        text.append("\n")
-        text.append_text(render.match_text(st, st.game.names, self.lang))
+        return render.result_text(st, r, len(st.results), st.game.names, self.lang)
 
-        def done(_: None) -> None:
-            s.summary_seen()
-            self.message = Text()
-            self.advance()
+    def match_text(self) -> Text:
+        """The match's totals."""
+        st = self.session.state
+        return render.match_text(st, st.game.names, self.lang)
 
-        self.push_screen(InfoScreen(text, tr(self.lang, "press Enter")), done)
-
-    def _show_over(self) -> None:
-        s = self.session
-        st = s.state
+    def winner_words(self) -> str | None:
+        """The winner (both partners in partnership), None while there is none."""
+        st = self.session.state
         names = st.game.names
-        text = Text(f"{tr(self.lang, 'Match over')}\n\n", style="bold")
-        text.append_text(render.match_text(st, names, self.lang))
-        if st.winner is not None:
-            if st.game.partnership:
-                who = f"{names[st.winner]} + {names[st.winner + 2]}"
-            else:
-                who = names[st.winner]
-            text.append(f"\n{tr(self.lang, 'Winner')}: {who}\n", style="bold green")
-        if s.record is not None:
-            text.append(f"\n{tr(self.lang, 'record')}: {s.record}\n", style="dim")
-        self.push_screen(InfoScreen(text, tr(self.lang, "quit")), lambda _: self.exit(0))
+        if st.winner is None:
+            return None
+        if st.game.partnership:
+            return f"{names[st.winner]} + {names[st.winner + 2]}"
+        return names[st.winner]
 
     def _offer(self, seat: int) -> None:
         s = self.session
@@ -185,65 +136,19 @@ class HandApp(BaseGameApp):
             ChoiceScreen(f"{name}: your hand entitles you to a redeal (L-52).", options), done
         )
 
-    def _human_turn(self, seat: int) -> None:
-        s = self.session
-        if len(s.humans) > 1 and self.covered_for != seat:
-            self.covered_for = seat
-            self.hand_hidden = True
-            self.show()
-            text = (
-                f"{tr(self.lang, 'Pass the terminal to')} {s.name(seat)} — "
-                f"{tr(self.lang, 'press Enter')}"
-            )
-
-            def uncover(_: None) -> None:
-                self.hand_hidden = False
-                self._prompt(seat)
-
-            self.push_screen(CoverScreen(text), uncover)
-            return
-        self._prompt(seat)
-
-    def _prompt(self, seat: int) -> None:
-        view = self.session.state.view(seat)
-        phase = view.phase
-        what = {
-            "first-discard": "you start the round: select a card and discard it (x)",
-            "draw": "draw from the stock (d) or take the discard (t)",
-            "play": "lay melds (m), add (a), swap (w), then discard (x); u takes a step back",
-        }.get(phase, "")
-        if not self.message.plain.startswith(("✗", tr(self.lang, "Hint"))):
-            self.message = Text(f"{tr(self.lang, 'your turn')}: {what}", style="bold green")
-        self.show()
-
     # ------------------------------------------------------------------ acting
-    def my_seat(self) -> int | None:
-        """The seat the keys play for now, or None."""
-        if self.busy or self.error is not None:
-            return None
-        w = self.session.waiting()
-        return w.seat if w.kind == "human" else None
-
     def chosen(self) -> list[Card]:
         """The selected cards."""
         return [self.hand_cards[i] for i in sorted(self.selected) if i < len(self.hand_cards)]
 
-    def try_act(self, action: Action) -> bool:
-        """Act for the person; show the broken rule when it is not allowed."""
-        s = self.session
-        pile = s.state.round.discard_pile if s.state.round is not None else ()
-        try:
-            s.act(action)
-        except IllegalAction as e:
-            self.say(f"✗ {rule_text(self.lang, e)}", "bold red")
-            return False
-        self.selected = set()
-        self.message = Text(describe(action, pile, "you"), style="green")
-        if isinstance(action, (Draw, Discard, ClaimRedeal)):
-            self.advance()
-        else:
-            self.show()
-        return True
+    def words(self, action: Action) -> str:
+        """What the person's action does (``pile``: the discard pile before it)."""
+        rnd = self.session.state.round
+        return describe(action, rnd.discard_pile if rnd is not None else (), "you")
+
+    def ends_step(self, action: Action) -> bool:
+        """A draw, a discard or a redeal hands the game on; the staged steps only change it."""
+        return isinstance(action, (Draw, Discard, ClaimRedeal))
 
     def action_draw(self, source: str) -> None:
         """Draw from the stock or take the top discard."""
@@ -352,17 +257,3 @@ class HandApp(BaseGameApp):
         seat = self.my_seat()
         if seat is not None:
             self.try_act(ClaimRedeal(seat))
-
-    def action_hint(self) -> None:
-        """Ask the solver what to do."""
-        seat = self.my_seat()
-        if seat is None:
-            return
-        lines = self.session.hint(seat)
-        said = " ".join(hint_text(self.lang, line) for line in lines)
-        self.say(f"{tr(self.lang, 'Hint')}: {said}", "bold cyan")
-
-    def action_quit_game(self) -> None:
-        """Save and leave."""
-        self.session.save()
-        self.exit(0)

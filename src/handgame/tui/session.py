@@ -9,14 +9,13 @@ action (``hand-record/1`` with a ``play`` field holding the seed and the seats, 
 
 from __future__ import annotations
 
-import json
 import os
 import time
 from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from handgame.core import words
 from handgame.core.cards import Card
 from handgame.core.errors import IllegalAction, MeldError, RecordError
 from handgame.games.hand import hints, text
@@ -32,16 +31,15 @@ from handgame.games.hand.actions import (
 from handgame.games.hand.deal import Deal
 from handgame.games.hand.meldgen import candidate_melds
 from handgame.games.hand.melds import analyze
-from handgame.games.hand.record import dumps, play_record, read_record, to_record
+from handgame.games.hand.record import play_record, read_record, to_record
 from handgame.games.hand.rounds import RoundResult
 from handgame.games.hand.state import Game, State
 from handgame.games.hand.turn import step as engine_step
 from handgame.games.hand.wilds import Wilds
-from handgame.play.driver import Driver, bot_claim
-from handgame.play.registry import Bot, make_bot
+from handgame.play.driver import bot_claim
 from handgame.tui.i18n import card_face
-
-HUMAN = "human"
+from handgame.tui.session_base import HUMAN as HUMAN  # re-exported: the seat of a person
+from handgame.tui.session_base import SeatedSession, Waiting, read_json, resumed_seats
 
 
 def data_dir() -> Path:
@@ -59,7 +57,7 @@ def default_record_path(seed: str) -> Path:
 
 def faces(cards: tuple[Card, ...] | list[Card]) -> str:
     """Cards as faces separated by spaces."""
-    return text.faces(cards, card_face)
+    return words.faces(cards, card_face)
 
 
 def describe(action: Action, pile: tuple[Card, ...], who: str) -> str:
@@ -72,72 +70,22 @@ def choice(action: Action, pile: tuple[Card, ...]) -> str:
     return text.choice(action, pile, card_face)
 
 
-@dataclass(frozen=True)
-class Waiting:
-    """What the game waits for: ``over``, ``summary``, ``deal``, ``offer``, ``human``, ``bot``."""
-
-    kind: str
-    seat: int | None = None
-
-
-class Session:
+class Session(SeatedSession[Game, State]):
     """One match: the state, who plays each seat, the staged turn, the log and the record."""
 
-    def __init__(
-        self,
-        game: Game,
-        seats: list[str],
-        seed: str,
-        record: Path | None = None,
-        state: State | None = None,
-    ) -> None:
-        """A match of ``game``; ``seats[i]`` is ``human`` or a bot spec (``greedy``, ...)."""
-        if len(seats) != game.players:
-            raise ValueError(f"{len(seats)} seats given for {game.players} players")
-        self.game = game
-        self.seats = list(seats)
-        self.seed = seed
-        self.record = record
-        self.bots: dict[int, Bot] = {
-            i: make_bot(spec, f"{seed}:seat{i}") for i, spec in enumerate(seats) if spec != HUMAN
-        }
-        self.state: State = state if state is not None else game.new_match(0)
+    person_kinds = ("human", "offer")
+
+    def setup(self) -> None:
+        """No turn staged yet."""
         self.base: State | None = None  # the state before the staged steps of a human turn
         self.staged: list[Action] = []
-        self.log: list[str] = []
-        self.seen_results = len(self.state.results)
-        self.driver = Driver(self.bots.get, seed)  # who decides next; declined redeal offers
-        self.last_human: int | None = None
-
-    # -------------------------------------------------------------------- who, what
-    @property
-    def humans(self) -> list[int]:
-        """The seats played by people."""
-        return [i for i, s in enumerate(self.seats) if s == HUMAN]
-
-    def name(self, seat: int) -> str:
-        """A seat's name."""
-        return self.game.names[seat]
-
-    def viewer(self) -> int:
-        """The seat whose view is shown: the human to act, else the last human, else seat 0."""
-        w = self.waiting()
-        if w.kind in ("human", "offer") and w.seat is not None:
-            return w.seat
-        if self.last_human is not None:
-            return self.last_human
-        humans = self.humans
-        return humans[0] if humans else 0
 
     def waiting(self) -> Waiting:
         """What happens next."""
         st = self.state
-        if len(st.results) > self.seen_results:
-            return Waiting("summary")
-        if st.is_over:
-            return Waiting("over")
-        if st.is_chance:
-            return Waiting("deal")
+        between = self.between_turns()
+        if between is not None:
+            return between
         if self.staged:  # a person's turn in progress
             return Waiting("human", st.current_seat)
         d = self.driver.decision(st)
@@ -176,10 +124,6 @@ class Session:
         if action not in view.legal_actions:
             raise IllegalAction(f"the bot at seat {seat} chose an illegal action: {action}")
         return action
-
-    def summary_seen(self) -> None:
-        """The round summary was shown."""
-        self.seen_results = len(self.state.results)
 
     # -------------------------------------------------------------------- actions
     def commit(self, action: Action) -> None:
@@ -308,40 +252,17 @@ class Session:
         extra = {"play": {"seed": self.seed, "seats": self.seats}}
         return to_record(state, extra)
 
-    def save(self) -> None:
-        """Write the record (when there is a record file)."""
-        if self.record is None:
-            return
-        self.record.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.record.with_name(self.record.name + ".tmp")
-        tmp.write_text(dumps(self.record_json()) + "\n", encoding="utf-8")
-        tmp.replace(self.record)
-
 
 def resume(path: Path, opponents: list[str] | None = None) -> Session:
     """A session that continues the game saved in ``path``; raises ``RecordError``."""
-    try:
-        obj = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as e:
-        raise RecordError(f"cannot read the record {path}: {e.strerror or e}") from None
-    except ValueError as e:
-        raise RecordError(f"the record {path} is not valid JSON: {e}") from None
+    obj = read_json(path)
     record = read_record(obj)
     state, error = play_record(obj)
     if error is not None or state is None:
         message = error["message"] if error else "empty record"
         raise RecordError(f"the record {path} cannot be continued: {message}")
-    info = record.extra.get("play") if isinstance(record.extra.get("play"), dict) else {}
-    assert isinstance(info, dict)
-    seats = info.get("seats")
-    if opponents is not None:
-        seats = [HUMAN, *opponents]
-    if not isinstance(seats, list) or len(seats) != record.game.players:
-        seats = [
-            n.removeprefix("bot:") if n.startswith("bot:") else HUMAN for n in record.game.names
-        ]
-    seed = str(info.get("seed", "resumed"))
-    return Session(record.game, [str(s) for s in seats], seed, path, state)
+    seats, seed = resumed_seats(record.extra.get("play"), record.game.names, opponents)
+    return Session(record.game, seats, seed, path, state)
 
 
 def replay_states(obj: Any) -> tuple[list[tuple[State, Action | None]], str | None]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from handgame.core.cards import Card
+from handgame.core.words import Face, faces, symbol
 from handgame.games.hand.actions import (
     Discard,
     Draw,
@@ -20,7 +21,7 @@ from handgame.games.hand.obligations import taken_must_join
 from handgame.games.hand.rounds import Phase
 from handgame.games.hand.solver import best_arrangement, best_discard, best_opening, going_out
 from handgame.games.hand.state import State
-from handgame.games.hand.text import Face, describe, faces, imperative, symbol
+from handgame.games.hand.text import describe, imperative
 from handgame.games.hand.turn import required_minimum
 from handgame.games.hand.view import PlayerView
 from handgame.games.hand.wilds import Wilds, wilds_for

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from handgame.core import record as core_record
 from handgame.core.errors import (
     ActionError,
     CardError,
@@ -72,32 +73,14 @@ def to_record(state: State, extra: dict[str, Any] | None = None) -> dict[str, An
 
 def read_game(obj: Any) -> Game:
     """The game (rules, seats, partnership) of a record object; raises :class:`RecordError`."""
-    if not isinstance(obj, dict):
-        raise RecordError("a record must be a JSON object")
-    fmt = obj.get("format", FORMAT)
-    if fmt != FORMAT:
-        raise RecordError(f"unknown record format {fmt!r}; this engine reads {FORMAT!r}")
-    rules = obj.get("rules", {"preset": "levant"})
-    if not isinstance(rules, dict):
-        raise RecordError("rules must be an object with preset and options")
-    preset = rules.get("preset", "levant")
-    options = rules.get("options") or {}
-    if not isinstance(options, dict):
-        raise RecordError("rules.options must be an object of option names and values")
+    preset, options = core_record.read_rules(obj, "levant")
     players = obj.get("players")
-    if players is None and isinstance(obj.get("rounds"), list) and obj["rounds"]:
-        first = obj["rounds"][0]
-        if isinstance(first, dict) and isinstance(first.get("deal"), dict):
-            hands = first["deal"].get("hands")
-            players = len(hands) if isinstance(hands, list) else None
+    if players is None:
+        players = core_record.dealt_players(obj)
     partnership = obj.get("partnership", False)
     if not isinstance(partnership, bool):
         raise RecordError("partnership must be true or false")
-    names = obj.get("names")
-    if names is not None and (
-        not isinstance(names, list) or not all(isinstance(n, str) for n in names)
-    ):
-        raise RecordError("names must be a list of strings")
+    names = core_record.read_names(obj)
     if not isinstance(players, int) or isinstance(players, bool):
         raise RecordError("players must be a whole number")
     if names is not None and len(names) != players:
@@ -127,34 +110,16 @@ def play_record(obj: Any) -> tuple[State | None, dict[str, Any] | None]:
     game = record.game
     state: State | None = None
     for r, rnd in enumerate(record.rounds):
-        if not isinstance(rnd, dict):
-            return state, replay_error(
-                r, None, "a round must be an object with dealer, deal, actions"
+        rule = "O-1" if game.rules.dealer == "rotate" else "L-50"
+        try:
+            dealer = core_record.round_dealer(rnd, game.players)
+            if state is None:
+                state = game.new_match(dealer)
+            core_record.check_round_start(
+                r, state, dealer, "the match was already over before this round", rule
             )
-        dealer = rnd.get("dealer")
-        if (
-            not isinstance(dealer, int)
-            or isinstance(dealer, bool)
-            or not 0 <= dealer < game.players
-        ):
-            return state, replay_error(
-                r, None, f"dealer must be a seat from 0 to {game.players - 1}"
-            )
-        if state is None:
-            state = game.new_match(dealer)
-        if state.phase is Phase.OVER:
-            return state, replay_error(r, None, "the match was already over before this round")
-        if state.phase is not Phase.DEAL:
-            return state, replay_error(
-                r, None, f"round {r - 1} had not ended when this round began"
-            )
-        if dealer != state.dealer:
-            return state, replay_error(
-                r,
-                None,
-                f"seat {state.dealer} deals this round, not seat {dealer} "
-                f"({'O-1' if game.rules.dealer == 'rotate' else 'L-50'})",
-            )
+        except RecordError as e:
+            return state, replay_error(r, None, str(e))
         try:
             deal = Deal.from_json(rnd.get("deal"))
             state = state.apply_deal(deal)

@@ -3,28 +3,17 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
-from handgame.core.game import GameSpec, PresetInfo
+from handgame.core.game import GameSpec, PresetInfo, describe_from_view, round_hands
 from handgame.games.hand import hints, text
-from handgame.games.hand.actions import Action, parse_action
+from handgame.games.hand.actions import parse_action
 from handgame.games.hand.bots import bots
 from handgame.games.hand.deal import Deal
 from handgame.games.hand.record import play_record, read_game, replay, summary, to_record
 from handgame.games.hand.rules import PRESETS
-from handgame.games.hand.state import Game, State
-
-
-def _describe(action: Action, view: Any, who: str) -> str:
-    """An action as a log line (``view``: the viewer's view before it, for the pile's top)."""
-    pile = tuple(view.discard_pile) if view is not None else ()
-    return text.describe(action, pile, who)
-
-
-def _hands(state: State) -> list[list[str]]:
-    """Every seat's cards (the last round's, between rounds and after the match)."""
-    rnd = state.round
-    return [[str(c) for c in h] for h in rnd.hands] if rnd is not None else []
+from handgame.games.hand.state import Game
 
 
 def _sample_state(view: Any, rng: random.Random) -> Any:
@@ -45,7 +34,7 @@ GAME = GameSpec(
     to_record=to_record,
     play_record=play_record,
     replay=replay,
-    describe=_describe,
+    describe=partial(describe_from_view, text.describe),
     preset_info=tuple(
         PresetInfo(p.name, p.min_players, p.max_players, p.default_players, p.summary)
         for p in PRESETS.values()
@@ -57,6 +46,6 @@ GAME = GameSpec(
     out_of_turn_verbs=("redeal",),
     turn_end_verbs=("discard",),
     bots=bots,
-    hands=_hands,
+    hands=round_hands,
     sample_state=_sample_state,
 )

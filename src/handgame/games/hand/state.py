@@ -16,7 +16,6 @@ from typing import Any
 
 from handgame.core import seating
 from handgame.core.cards import Card
-from handgame.core.errors import OptionError
 from handgame.games.hand import dealing, legal
 from handgame.games.hand.actions import Action
 from handgame.games.hand.deal import Deal, shuffle_deal
@@ -47,16 +46,8 @@ class Game:
         """A game of a preset with option overrides; raises ``OptionError`` on bad input."""
         rules = make_ruleset(preset, options or {})
         check_players(preset, players, partnership)
-        if names and len(names) != players:
-            raise OptionError(f"names: {len(names)} names given for {players} players")
-        return Game(
-            preset,
-            tuple((options or {}).items()),
-            players,
-            partnership,
-            tuple(names) if names else tuple(f"seat {i}" for i in range(players)),
-            rules,
-        )
+        seats = seating.seat_names(names, players)
+        return Game(preset, tuple((options or {}).items()), players, partnership, seats, rules)
 
     @property
     def teams(self) -> int:

@@ -8,9 +8,9 @@ words nothing itself).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
+from handgame.core import words
 from handgame.core.cards import Card
+from handgame.core.words import Face, faces, symbol
 from handgame.games.hand.actions import (
     Action,
     ClaimRedeal,
@@ -20,19 +20,6 @@ from handgame.games.hand.actions import (
     LayOff,
     SwapWild,
 )
-
-#: how a card is shown: ``Card.symbol`` (``7♦``) by default, a translated face in an interface
-Face = Callable[[Card], str]
-
-
-def symbol(card: Card) -> str:
-    """The default face of a card: ``7♦``, ``T♣``, ``X``."""
-    return card.symbol()
-
-
-def faces(cards: tuple[Card, ...] | list[Card], face: Face = symbol) -> str:
-    """Cards as faces separated by spaces."""
-    return " ".join(face(c) for c in cards)
 
 
 def describe(action: Action, pile: tuple[Card, ...], who: str, face: Face = symbol) -> str:
@@ -61,24 +48,9 @@ def describe(action: Action, pile: tuple[Card, ...], who: str, face: Face = symb
     return f"{who}: {action}"  # pragma: no cover - every verb is covered above
 
 
-_MOODS = (
-    ("drew", "draw"),
-    ("took", "take"),
-    ("laid", "lay"),
-    ("added", "add"),
-    ("put", "put"),
-    ("discarded", "discard"),
-    ("showed their", "show your"),
-)
-
-
 def imperative(line: str) -> str:
     """``you laid 7♦ 8♦ 9♦`` as advice: ``lay 7♦ 8♦ 9♦``."""
-    line = line.removeprefix("you ")
-    for past, now in _MOODS:
-        if line.startswith(past):
-            line = now + line[len(past) :]
-            break
+    line = words.imperative(line)
     return line.replace(" and took its", " and take its").replace(" and claimed", " and claim")
 
 

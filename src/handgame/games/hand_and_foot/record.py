@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from handgame.core import record as core_record
 from handgame.core.errors import ActionError, DealError, IllegalAction, OptionError, RecordError
 from handgame.core.record import FORMAT, empty_answer, replay_answer
 from handgame.core.record import error as replay_error
@@ -53,37 +54,19 @@ def to_record(state: State, extra: dict[str, Any] | None = None) -> dict[str, An
 def read_game(obj: Any) -> Game:
     """The game (rules, seats) of a record object; raises :class:`RecordError`. The number of
     seats is ``players``, else the option ``players``, else the first deal's, else 4."""
-    if not isinstance(obj, dict):
-        raise RecordError("a record must be a JSON object")
-    fmt = obj.get("format", FORMAT)
-    if fmt != FORMAT:
-        raise RecordError(f"unknown record format {fmt!r}; this engine reads {FORMAT!r}")
-    rules = obj.get("rules", {"preset": PRESET})
-    if not isinstance(rules, dict):
-        raise RecordError("rules must be an object with preset and options")
-    preset = rules.get("preset", PRESET)
-    options = rules.get("options") or {}
-    if not isinstance(options, dict):
-        raise RecordError("rules.options must be an object of option names and values")
+    preset, options = core_record.read_rules(obj, PRESET)
     players = obj.get("players")
     if players is None:
         players = options.get("players")
-    if players is None and isinstance(obj.get("rounds"), list) and obj["rounds"]:
-        first = obj["rounds"][0]
-        if isinstance(first, dict) and isinstance(first.get("deal"), dict):
-            hands = first["deal"].get("hands")
-            players = len(hands) if isinstance(hands, list) else None
+    if players is None:
+        players = core_record.dealt_players(obj)
     if players is None:
         players = 4
     if not isinstance(players, int) or isinstance(players, bool):
         raise RecordError("players must be a whole number")
     if "partnership" in obj and not isinstance(obj["partnership"], bool):
         raise RecordError("partnership must be true or false")
-    names = obj.get("names")
-    if names is not None and (
-        not isinstance(names, list) or not all(isinstance(n, str) for n in names)
-    ):
-        raise RecordError("names must be a list of strings")
+    names = core_record.read_names(obj)
     if names is not None and len(names) != players:
         names = None
     try:
@@ -112,33 +95,14 @@ def play_record(obj: Any) -> tuple[State | None, dict[str, Any] | None]:
         return None, replay_error(None, None, str(e))
     state: State | None = None
     for r, raw_round in enumerate(rounds):
-        if not isinstance(raw_round, dict):
-            return state, replay_error(
-                r, None, "a round must be an object with dealer, deal, actions"
-            )
-        dealer = raw_round.get("dealer")
-        if (
-            not isinstance(dealer, int)
-            or isinstance(dealer, bool)
-            or not 0 <= dealer < game.players
-        ):
-            return state, replay_error(
-                r, None, f"dealer must be a seat from 0 to {game.players - 1}"
-            )
-        if state is None:
-            state = game.new_match(dealer)
-        if state.phase is Phase.OVER:
-            return state, replay_error(
-                r, None, "the match was already over before this round (HF-12)"
-            )
-        if state.phase is not Phase.DEAL:
-            return state, replay_error(
-                r, None, f"round {r - 1} had not ended when this round began"
-            )
-        if dealer != state.dealer:
-            return state, replay_error(
-                r, None, f"seat {state.dealer} deals this round, not seat {dealer} (HF-2)"
-            )
+        try:
+            dealer = core_record.round_dealer(raw_round, game.players)
+            if state is None:
+                state = game.new_match(dealer)
+            over = "the match was already over before this round (HF-12)"
+            core_record.check_round_start(r, state, dealer, over, "HF-2")
+        except RecordError as e:
+            return state, replay_error(r, None, str(e))
         try:
             state = state.apply_deal(Deal.from_json(raw_round.get("deal")))
         except (DealError, IllegalAction) as e:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
-from handgame.core.actions import Action
-from handgame.core.game import GameSpec, PresetInfo
+from handgame.core.game import GameSpec, PresetInfo, describe_from_view, round_hands
 from handgame.games.hand_and_foot import hints, text
 from handgame.games.hand_and_foot.actions import parse_action
 from handgame.games.hand_and_foot.bots import bots
@@ -19,19 +19,7 @@ from handgame.games.hand_and_foot.record import (
     to_record,
 )
 from handgame.games.hand_and_foot.rules import PRESET
-from handgame.games.hand_and_foot.state import Game, State
-
-
-def _describe(action: Action, view: Any, who: str) -> str:
-    """An action as a log line (``view``: the viewer's view before it, for the pile's top)."""
-    pile = tuple(view.discard_pile) if view is not None else ()
-    return text.describe(action, pile, who)
-
-
-def _hands(state: State) -> list[list[str]]:
-    """Every seat's cards (the last round's, between rounds and after the match)."""
-    rnd = state.round
-    return [[str(c) for c in h] for h in rnd.hands] if rnd is not None else []
+from handgame.games.hand_and_foot.state import Game
 
 
 def _sample_state(view: Any, rng: random.Random) -> Any:
@@ -52,7 +40,7 @@ GAME = GameSpec(
     to_record=to_record,
     play_record=play_record,
     replay=replay,
-    describe=_describe,
+    describe=partial(describe_from_view, text.describe),
     preset_info=(
         PresetInfo(
             PRESET,
@@ -69,6 +57,6 @@ GAME = GameSpec(
     out_of_turn_verbs=("answer",),
     turn_end_verbs=("discard",),
     bots=bots,
-    hands=_hands,
+    hands=round_hands,
     sample_state=_sample_state,
 )

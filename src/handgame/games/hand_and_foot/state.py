@@ -17,6 +17,7 @@ from typing import Any
 from handgame.core.actions import Action
 from handgame.core.cards import Card
 from handgame.core.errors import OptionError
+from handgame.core.seating import seat_names
 from handgame.games.hand_and_foot import legal
 from handgame.games.hand_and_foot.deal import Deal, shuffle_deal
 from handgame.games.hand_and_foot.rounds import Phase, RoundLog, RoundResult, RoundState, evolve
@@ -48,15 +49,8 @@ class Game:
         if not isinstance(players, int) or isinstance(players, bool):
             raise OptionError(f"players must be a whole number, not {players!r}")
         rules = make_rules(preset, options or {}, players)
-        if names and len(names) != players:
-            raise OptionError(f"names: {len(names)} names given for {players} players")
-        return Game(
-            preset,
-            tuple((options or {}).items()),
-            players,
-            tuple(names) if names else tuple(f"seat {i}" for i in range(players)),
-            rules,
-        )
+        seats = seat_names(names, players)
+        return Game(preset, tuple((options or {}).items()), players, seats, rules)
 
     @property
     def partnership(self) -> bool:

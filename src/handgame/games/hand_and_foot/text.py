@@ -3,24 +3,10 @@ in the imperative for a menu or a hint (``lay Q♠ Q♥ 2♣``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from handgame.core.actions import Action
 from handgame.core.cards import Card
+from handgame.core.words import Face, faces, imperative, symbol
 from handgame.games.hand_and_foot.actions import Add, Answer, Ask, Discard, Draw, Meld, Take
-
-#: how a card is shown: ``Card.symbol`` (``7♦``) by default
-Face = Callable[[Card], str]
-
-
-def symbol(card: Card) -> str:
-    """The default face of a card: ``7♦``, ``T♣``, ``X``."""
-    return card.symbol()
-
-
-def faces(cards: tuple[Card, ...], face: Face = symbol) -> str:
-    """Cards as faces separated by spaces."""
-    return " ".join(face(c) for c in cards)
 
 
 def describe(action: Action, pile: tuple[Card, ...], who: str, face: Face = symbol) -> str:
@@ -44,26 +30,6 @@ def describe(action: Action, pile: tuple[Card, ...], who: str, face: Face = symb
     if isinstance(action, Discard):
         return f"{who} discarded {face(action.card)}"
     return f"{who}: {action}"  # pragma: no cover - every verb is covered above
-
-
-_MOODS = (
-    ("drew", "draw"),
-    ("took", "take"),
-    ("laid", "lay"),
-    ("added", "add"),
-    ("asked their", "ask your"),
-    ("answered", "answer"),
-    ("discarded", "discard"),
-)
-
-
-def imperative(line: str) -> str:
-    """``you laid Q♠ Q♥ 2♣`` as advice: ``lay Q♠ Q♥ 2♣``."""
-    line = line.removeprefix("you ")
-    for past, now in _MOODS:
-        if line.startswith(past):
-            return now + line[len(past) :]
-    return line
 
 
 def choice(action: Action, pile: tuple[Card, ...], face: Face = symbol) -> str:
