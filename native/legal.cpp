@@ -26,7 +26,7 @@ using handgame::Entry;
 using handgame::Solver;
 using handgame::u128;
 
-constexpr int kVersion = 1;
+constexpr int kVersion = 2;
 constexpr int kJoker = 52;
 constexpr int kNone = -1;
 
@@ -314,10 +314,11 @@ int run_reach(int start, int size, int held, int n_wild) {  // going_out._run_re
     return bits;
 }
 
-// going_out.could_go_out at stage 0 (the caller has checked going_out_forbidden); -1: beyond
-// the native limits
-int could_go_out(const Config& cf, const int* counts, const std::vector<TableMeld>& table) {
-    uint64_t swaps = swap_cards(cf, counts, table);
+// going_out.could_go_out (the caller has checked going_out_forbidden); stage 1 allows no
+// more swaps, 2 no more new melds; -1: beyond the native limits
+int could_go_out(const Config& cf, const int* counts, const std::vector<TableMeld>& table,
+                 int stage) {
+    uint64_t swaps = stage == 0 ? swap_cards(cf, counts, table) : 0;
     int extra = 0;
     if (swaps)
         for (const TableMeld& m : table) extra += m.wilds;
@@ -361,6 +362,7 @@ int could_go_out(const Config& cf, const int* counts, const std::vector<TableMel
         }
     }
     if (n_loose <= 1) return 1;
+    if (stage == 2) return 0;
     int pool[53];
     std::copy(counts, counts + 53, pool);
     if (extra && cf.wild >= 0) pool[cf.wild] += extra;
@@ -500,8 +502,21 @@ int draw_discard(py::handle hand, int top, py::handle table_melds, py::handle co
         }
     }
     if (forbidden) return 0;
-    int out = could_go_out(cf, counts, table);
+    int out = could_go_out(cf, counts, table, 0);
     return out == 0 ? 0 : -1;
+}
+
+// going_out.could_go_out for the seat to act holding hand (going_out_forbidden checked by
+// the caller): 1 yes, 0 no, -1 beyond the native limits (the reference answers)
+int could_go_out_of(py::handle hand, py::handle table_melds, py::handle config, int stage) {
+    Config cf = read_config(config);
+    int counts[53] = {0};
+    for (py::handle h : hand) {
+        int c = h.cast<int>();
+        if (c < 0 || c > 52) throw py::value_error("a card code is 0..52");
+        ++counts[c];
+    }
+    return could_go_out(cf, counts, read_table(table_melds), stage);
 }
 
 }  // namespace
@@ -514,4 +529,7 @@ PYBIND11_MODULE(_legal_native, mod) {
             py::arg("forbidden"), py::arg("taken_from_opened"),
             "Whether the seat to act may take the top discard: 1 yes, 0 no, -1 undecided "
             "(ask the Python reference).");
+    mod.def("could_go_out", &could_go_out_of, py::arg("hand"), py::arg("table_melds"),
+            py::arg("config"), py::arg("stage"),
+            "going_out.could_go_out: 1 yes, 0 no, -1 beyond the native limits.");
 }

@@ -1,12 +1,16 @@
 """Hand's native legal actions (issue 19): the native path lists what the Python reference lists.
 
-Native so far: the draw decision (``games/hand/native_legal.py``, ``native/legal.cpp``). Seeded
+Native so far: the draw decision (``games/hand/native_legal.py``, ``native/legal.cpp``) and
+``could_go_out`` (the turn search's going-out bound, ``games/hand/going_out.py``). Seeded
 random matches of every preset and a sample of option combinations are played; at every draw
 decision ``legal_actions`` is listed on both paths and must be the same list, in the same
 (canonical) order; at every other decision the native path must say it is not native (the
-Python function lists it). ``HAND_DIFF_GAMES`` sets the number of matches (default 1,000, about
-a minute and a half); the long run: ``python tests/test_native_legal.py START COUNT``.
-Skipped when the extension is not built (``python native/build.py``).
+Python function lists it), and at every play decision ``could_go_out`` (stage 0, 1 or 2 in
+turn) must answer the same on both paths. ``tests/test_kernel.py`` compares whole matches
+(every decision's list, views, records) with all native parts on and off.
+``HAND_DIFF_GAMES`` sets the number of matches (default 1,000, about a minute of CPU); the
+long run: ``python tests/test_native_legal.py START COUNT``. Skipped when the extension is
+not built (``python native/build.py``).
 
 Between draws the matches are played cheaply, so that many fit in CI: a weighted random choice
 among a few candidate steps (``step_candidates``, each checked by ``apply``), else a random
@@ -24,16 +28,17 @@ from typing import Any
 import pytest
 
 from handgame.core.errors import IllegalAction
-from handgame.games.hand import native_legal
+from handgame.games.hand import native, native_legal
 from handgame.games.hand.actions import Discard
 from handgame.games.hand.candidates import step_candidates
 from handgame.games.hand.finish import obligated
+from handgame.games.hand.going_out import could_go_out
 from handgame.games.hand.rounds import Phase
 from handgame.games.hand.state import Game, State
 from invariants import choose_action
 from test_kernel import CONFIGS as KERNEL_CONFIGS
 
-native = pytest.mark.skipif(
+built = pytest.mark.skipif(
     not native_legal.native_available(),
     reason="native legal actions not built (python native/build.py)",
 )
@@ -57,6 +62,15 @@ def listed(state: State, seat: int | None, on: bool) -> list[Any]:
         return state.legal_actions(seat)
     finally:
         native_legal.use_native(before)
+
+
+def going_out(state: State, stage: int, on: bool) -> bool:
+    """``could_go_out`` on the native (True) or the Python (False) path."""
+    before = native.use_native(on)
+    try:
+        return could_go_out(state, stage)
+    finally:
+        native.use_native(before)
 
 
 def check_game(i: int) -> tuple[int, int]:
@@ -84,6 +98,9 @@ def check_game(i: int) -> tuple[int, int]:
             continue
         assert native_legal.native_support(state) is not None, where
         assert native_legal.draws(state) is None, where
+        if state.phase is Phase.PLAY:
+            stage = decisions % 3  # could_go_out, native and reference (the turn search's)
+            assert going_out(state, stage, True) == going_out(state, stage, False), where
         nxt = cheap_step(rng, state) if state.phase is Phase.PLAY else None
         if nxt is None:
             nxt = state.apply(choose_action(rng, state, listed(state, seat, True), "weighted"))
@@ -116,7 +133,7 @@ def diff_games() -> int:
     return int(os.environ.get("HAND_DIFF_GAMES", "1000"))
 
 
-@native
+@built
 @pytest.mark.parametrize("part", range(4))
 def test_native_draws_equal_the_reference(part: int) -> None:
     """Every draw decision: the same legal actions, in the same order, on both paths."""
@@ -131,7 +148,7 @@ def test_native_draws_equal_the_reference(part: int) -> None:
     assert decided > 0 and (asked > 0 or diff_games() < 40), (decided, asked)
 
 
-@native
+@built
 def test_an_option_not_ported_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
     """A ruleset holding an option the native path does not know is listed by Python."""
     game = Game.create("levant", {"rounds": 1}, players=2)
@@ -140,9 +157,9 @@ def test_an_option_not_ported_falls_back(monkeypatch: pytest.MonkeyPatch) -> Non
     assert state.phase is Phase.DRAW
     assert native_legal.native_support(state) is None
     assert native_legal.draws(state) is not None
-    known = native_legal.KNOWN_OPTIONS - {"wild_limit"}  # as if wild_limit were new
-    monkeypatch.setattr(native_legal, "KNOWN_OPTIONS", known)
-    native_legal.rules_support.cache_clear()
+    known = native.KNOWN_OPTIONS - {"wild_limit"}  # as if wild_limit were new
+    monkeypatch.setattr(native, "KNOWN_OPTIONS", known)
+    native.rules_support.cache_clear()
     try:
         reason = native_legal.native_support(state)
         assert reason is not None and "wild_limit" in reason
@@ -150,10 +167,10 @@ def test_an_option_not_ported_falls_back(monkeypatch: pytest.MonkeyPatch) -> Non
         assert listed(state, state.current_seat, True) == listed(state, state.current_seat, False)
     finally:
         monkeypatch.undo()
-        native_legal.rules_support.cache_clear()
+        native.rules_support.cache_clear()
 
 
-@native
+@built
 def test_other_phases_say_why_they_are_not_native() -> None:
     """The first discard and the play phase are on the Python path, and say so."""
     state = Game.create("levant", {"rounds": 1}, players=2).new_match().deal_seeded("phases")
