@@ -81,14 +81,17 @@ def main(argv: list[str] | None = None) -> int:
             f"-I{ROOT / 'native'}",
             str(source),
             "-o",
-            str(out),
+            str(partial := out.with_name(out.name + ".partial")),
         ]
         print(" ".join(cmd), flush=True)
         done = subprocess.run(cmd, check=False)
         if done.returncode != 0:
+            partial.unlink(missing_ok=True)
             print(f"{source.name} did not build: its pure path stays", file=sys.stderr)
             failed += 1
             continue
+        # renamed into place: a process that has the old build loaded keeps it intact
+        os.replace(partial, out)
         print(f"built {out}")
     return 1 if failed else 0
 

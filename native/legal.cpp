@@ -26,7 +26,7 @@ using handgame::Entry;
 using handgame::Solver;
 using handgame::u128;
 
-constexpr int kVersion = 2;
+constexpr int kVersion = 3;
 constexpr int kJoker = 52;
 constexpr int kNone = -1;
 
@@ -391,33 +391,159 @@ int could_go_out(const Config& cf, const int* counts, const std::vector<TableMel
     return n_loose - got <= 1 ? 1 : 0;
 }
 
+long as_long(PyObject* o) {
+    long v = PyLong_AsLong(o);
+    if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
+    return v;
+}
+
+// a tuple of n ints into out (bools are ints)
+void read_ints(py::handle tuple, long* out, Py_ssize_t n, const char* what) {
+    PyObject* t = tuple.ptr();
+    if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != n) throw py::value_error(what);
+    for (Py_ssize_t j = 0; j < n; ++j) out[j] = as_long(PyTuple_GET_ITEM(t, j));
+}
+
 Config read_config(py::handle cfg) {
-    py::tuple t = py::reinterpret_borrow<py::tuple>(cfg);
-    if (t.size() != 10) throw py::value_error("config: 10 ints");
+    long v[10];
+    read_ints(cfg, v, 10, "config: a tuple of 10 ints");
     Config cf;
-    cf.wild = t[0].cast<int>();
-    cf.joker_as = t[1].cast<int>();
-    cf.wild_limit_one = t[2].cast<int>() != 0;
-    cf.max_meld_size = t[3].cast<int>();
-    cf.gulf = t[4].cast<int>() != 0;
-    cf.ace_low = t[5].cast<int>();
-    cf.ace_high = t[6].cast<int>();
-    cf.pickup = t[7].cast<int>();
-    cf.discarded_wild = t[8].cast<int>();
-    cf.pair_plus_wild_free = t[9].cast<int>() != 0;
+    cf.wild = static_cast<int>(v[0]);
+    cf.joker_as = static_cast<int>(v[1]);
+    cf.wild_limit_one = v[2] != 0;
+    cf.max_meld_size = static_cast<int>(v[3]);
+    cf.gulf = v[4] != 0;
+    cf.ace_low = static_cast<int>(v[5]);
+    cf.ace_high = static_cast<int>(v[6]);
+    cf.pickup = static_cast<int>(v[7]);
+    cf.discarded_wild = static_cast<int>(v[8]);
+    cf.pair_plus_wild_free = v[9] != 0;
     return cf;
 }
 
 std::vector<TableMeld> read_table(py::handle table) {
+    PyObject* seq = PySequence_Fast(table.ptr(), "table melds must be a sequence");
+    if (!seq) throw py::error_already_set();
+    py::object owner = py::reinterpret_steal<py::object>(seq);
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject** items = PySequence_Fast_ITEMS(seq);
     std::vector<TableMeld> out;
-    for (py::handle item : table) {
-        py::tuple t = py::reinterpret_borrow<py::tuple>(item);
-        if (t.size() != 8) throw py::value_error("a table meld: 8 ints");
-        out.push_back(TableMeld{t[0].cast<int>() != 0, t[1].cast<int>(), t[2].cast<int>(),
-                                t[3].cast<int>(), t[4].cast<int>(), t[5].cast<int>(),
-                                t[6].cast<int>(), t[7].cast<uint64_t>()});
+    out.reserve(n);
+    for (Py_ssize_t i = 0; i < n; ++i) {
+        PyObject* t = items[i];
+        if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != 8)
+            throw py::value_error("a table meld: a tuple of 8 ints");
+        long v[7];
+        for (int j = 0; j < 7; ++j) v[j] = as_long(PyTuple_GET_ITEM(t, j));
+        unsigned long long sf = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(t, 7));
+        if (sf == static_cast<unsigned long long>(-1) && PyErr_Occurred())
+            throw py::error_already_set();
+        out.push_back(TableMeld{v[0] != 0, static_cast<int>(v[1]), static_cast<int>(v[2]),
+                                static_cast<int>(v[3]), static_cast<int>(v[4]),
+                                static_cast<int>(v[5]), static_cast<int>(v[6]), sf});
     }
     return out;
+}
+
+// What finish._quick_verdict reads of a turn in progress (the seat to act's).
+struct Turn {
+    bool opened = false;
+    int minimum = 0;         // turn.required_minimum
+    bool forbidden = false;  // turn.going_out_forbidden is not None
+    bool provisional = false;
+    bool l44_pending = false;
+    int reuse_owed = 0;
+    bool owed = false;       // obligations.pickup_owed
+    int must = kNone;        // the taken card owed in a new meld (taken_must_join), or -1
+    int r_card = kNone;      // the restricted taken wild (L-66, O-6) while unused, or -1
+    bool r_natural = false;  // its role is NATURAL (else ACE_ONLY or aces-set)
+    int laid_value = 0;
+    bool laid = false;       // a meld laid this turn
+    bool add_route = false;  // O-5: new-meld-or-add and the discarder had opened
+};
+
+// finish._quick_verdict: 1 True, 0 False, -1 None (the search decides), -2 not native here
+// (the reference answers: a meld list of its general generator, or beyond the native limits)
+int quick_verdict(const Config& cf, const int* counts, const std::vector<TableMeld>& table,
+                  const Turn& t, int stage, bool no_out) {
+    int n = 0;
+    for (int c = 0; c < 53; ++c) n += counts[c];
+    if (!t.provisional && !t.l44_pending && t.reuse_owed == 0) {
+        int keep = t.forbidden ? 2 : 1;
+        int must = t.must;
+        bool exact = !(must >= 0 && t.r_card >= 0 && counts[must] > 1);
+        std::vector<Meld> melds;
+        if (!candidates(cf, counts, t.r_card, t.r_natural, melds)) return -2;
+        long long best = 0;
+        if (t.opened) {
+            bool fits = false;
+            for (const Meld& m : melds)
+                if (m.n <= n - keep && (must < 0 || (m.bits >> must & 1))) fits = true;
+            best = fits ? 1 : (must >= 0 ? -1 : 0);
+        } else {
+            // meldgen.value_bound
+            uint64_t covered = covered_bits(melds);
+            int top_value = cf.gulf ? 25 : 11;
+            long long bound = 0;
+            for (int c = 0; c < 53; ++c) {
+                if (!counts[c] || !(covered >> c & 1)) continue;
+                int r = rank_of(natural(cf, c));
+                int v = (c == cf.wild || r <= 1) ? top_value : std::min(10, r);
+                bound += static_cast<long long>(v) * counts[c];
+            }
+            if (t.laid_value + bound < t.minimum) {
+                best = -1;
+            } else if (must >= 0 && !(covered >> must & 1)) {
+                best = -1;  // meldgen.best_melds_value: no meld holds the owed card
+            } else {
+                std::vector<long long> values;
+                values.reserve(melds.size());
+                for (const Meld& m : melds) values.push_back(m.value);
+                best = best_packing(counts, melds, values, keep, must);
+                if (best == -2) return -2;
+            }
+        }
+        if (exact && best >= 0 && (t.opened || t.laid_value + best >= t.minimum)) {
+            if ((t.opened && !t.owed) || t.laid || best > 0) return 1;
+        }
+        if (!exact) return -1;
+        if (t.opened) {
+            if (!t.add_route && !swap_cards(cf, counts, table)) return 0;
+            return -1;
+        }
+        if (cf.pair_plus_wild_free) {  // finish._o8_possible
+            for (const TableMeld& m : table) {
+                if (m.run || m.size != 3 || m.wilds != 1) continue;
+                for (int c = 0; c < 53; ++c)
+                    if (counts[c] && c != cf.wild && rank_of(natural(cf, c)) == m.rank) return -1;
+            }
+        }
+        if (no_out || t.forbidden) return 0;
+        int out = could_go_out(cf, counts, table, stage);
+        if (out < 0) return -2;
+        return out ? -1 : 0;
+    }
+    if (!t.opened && t.provisional) {
+        if (no_out || t.forbidden) return 0;
+        int out = could_go_out(cf, counts, table, stage);
+        if (out < 0) return -2;
+        if (!out) return 0;
+    }
+    return -1;
+}
+
+int read_hand(py::handle hand, int* counts) {
+    PyObject* seq = PySequence_Fast(hand.ptr(), "hand must be a sequence");
+    if (!seq) throw py::error_already_set();
+    py::object owner = py::reinterpret_steal<py::object>(seq);
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject** items = PySequence_Fast_ITEMS(seq);
+    for (Py_ssize_t i = 0; i < n; ++i) {
+        long c = as_long(items[i]);
+        if (c < 0 || c > 52) throw py::value_error("a card code is 0..52");
+        ++counts[c];
+    }
+    return static_cast<int>(n);
 }
 
 // legal.legal_actions' check of Draw(seat, "discard") for the seat to act: 1 accepted,
@@ -428,82 +554,56 @@ int draw_discard(py::handle hand, int top, py::handle table_melds, py::handle co
                  int minimum, bool forbidden, bool taken_from_opened) {
     Config cf = read_config(config);
     int counts[53] = {0};
-    int n = 0;
-    for (py::handle h : hand) {
-        int c = h.cast<int>();
-        if (c < 0 || c > 52) throw py::value_error("a card code is 0..52");
-        ++counts[c];
-        ++n;
-    }
+    read_hand(hand, counts);
     if (top < 0 || top > 52) throw py::value_error("a card code is 0..52");
+    Turn t;
     // turn._draw: the restriction on a taken wild card (L-66, O-6)
-    int r_card = kNone;
-    bool r_natural = false;
     if (top == cf.wild) {
         if (cf.discarded_wild == DW_NEVER) return 0;
         if (cf.discarded_wild == DW_NATURAL) {
-            r_card = top;
-            r_natural = top != kJoker;  // the joker: ACE_ONLY, not ported
+            t.r_card = top;
+            t.r_natural = top != kJoker;  // the joker: ACE_ONLY
         } else if (cf.discarded_wild == DW_ACES_SET) {
-            r_card = top;  // aces-set, not ported
+            t.r_card = top;  // aces-set
         }
     }
-    // finish.obligated: only an owed pickup (L-62, O-5, F-4) after a draw
+    // finish.obligated: only an owed pickup (L-62, O-5, F-4) after a draw; then
+    // finish._finishable: no discard ends the turn at once (the pickup is owed, L-62)
     if (cf.pickup == FREE) return 1;
     ++counts[top];
-    ++n;
-    // finish._quick_verdict at stage 0
-    int must = (cf.pickup == NEW_MELD || cf.pickup == NEW_MELD_OR_ADD) ? top : kNone;
-    int keep = forbidden ? 2 : 1;
-    if (must >= 0 && r_card >= 0 && counts[must] > 1) return -1;  // not exact: the search
-    std::vector<Meld> melds;
-    if (!candidates(cf, counts, r_card, r_natural, melds)) return -1;
-    long long best;
-    if (opened) {
-        bool fits = false;
-        for (const Meld& m : melds)
-            if (m.n <= n - keep && (must < 0 || (m.bits >> must & 1))) fits = true;
-        best = fits ? 1 : (must >= 0 ? -1 : 0);
-    } else {
-        // meldgen.value_bound
-        uint64_t covered = covered_bits(melds);
-        int top_value = cf.gulf ? 25 : 11;
-        long long bound = 0;
-        for (int c = 0; c < 53; ++c) {
-            if (!counts[c] || !(covered >> c & 1)) continue;
-            int r = rank_of(natural(cf, c));
-            int v = (c == cf.wild || r <= 1) ? top_value : std::min(10, r);
-            bound += static_cast<long long>(v) * counts[c];
-        }
-        if (bound < minimum) {
-            best = -1;
-        } else if (must >= 0 && !(covered >> must & 1)) {
-            best = -1;  // meldgen.best_melds_value: no meld holds the owed card
-        } else {
-            std::vector<long long> values;
-            values.reserve(melds.size());
-            for (const Meld& m : melds) values.push_back(m.value);
-            best = best_packing(counts, melds, values, keep, must);
-            if (best == -2) return -1;
-        }
-    }
-    if (best > 0 && (opened || best >= minimum)) return 1;
-    std::vector<TableMeld> table = read_table(table_melds);
-    if (opened) {
-        bool add_route = cf.pickup == NEW_MELD_OR_ADD && taken_from_opened;
-        if (!add_route && !swap_cards(cf, counts, table)) return 0;
-        return -1;
-    }
-    if (cf.pair_plus_wild_free) {  // finish._o8_possible
-        for (const TableMeld& m : table) {
-            if (m.run || m.size != 3 || m.wilds != 1) continue;
-            for (int c = 0; c < 53; ++c)
-                if (counts[c] && c != cf.wild && rank_of(natural(cf, c)) == m.rank) return -1;
-        }
-    }
-    if (forbidden) return 0;
-    int out = could_go_out(cf, counts, table, 0);
-    return out == 0 ? 0 : -1;
+    t.opened = opened;
+    t.minimum = minimum;
+    t.forbidden = forbidden;
+    t.owed = true;
+    t.must = (cf.pickup == NEW_MELD || cf.pickup == NEW_MELD_OR_ADD) ? top : kNone;
+    t.add_route = cf.pickup == NEW_MELD_OR_ADD && taken_from_opened;
+    int got = quick_verdict(cf, counts, read_table(table_melds), t, 0, false);
+    return got == 1 ? 1 : (got == 0 ? 0 : -1);
+}
+
+// finish._quick_verdict of the seat to act (turn: Turn's fields in order, as ints)
+int quick_verdict_of(py::handle hand, py::handle table_melds, py::handle config, py::handle turn,
+                     int stage, bool no_out) {
+    Config cf = read_config(config);
+    int counts[53] = {0};
+    read_hand(hand, counts);
+    long v[13];
+    read_ints(turn, v, 13, "turn: a tuple of 13 ints");
+    Turn t;
+    t.opened = v[0] != 0;
+    t.minimum = static_cast<int>(v[1]);
+    t.forbidden = v[2] != 0;
+    t.provisional = v[3] != 0;
+    t.l44_pending = v[4] != 0;
+    t.reuse_owed = static_cast<int>(v[5]);
+    t.owed = v[6] != 0;
+    t.must = static_cast<int>(v[7]);
+    t.r_card = static_cast<int>(v[8]);
+    t.r_natural = v[9] != 0;
+    t.laid_value = static_cast<int>(v[10]);
+    t.laid = v[11] != 0;
+    t.add_route = v[12] != 0;
+    return quick_verdict(cf, counts, read_table(table_melds), t, stage, no_out);
 }
 
 // going_out.could_go_out for the seat to act holding hand (going_out_forbidden checked by
@@ -511,11 +611,7 @@ int draw_discard(py::handle hand, int top, py::handle table_melds, py::handle co
 int could_go_out_of(py::handle hand, py::handle table_melds, py::handle config, int stage) {
     Config cf = read_config(config);
     int counts[53] = {0};
-    for (py::handle h : hand) {
-        int c = h.cast<int>();
-        if (c < 0 || c > 52) throw py::value_error("a card code is 0..52");
-        ++counts[c];
-    }
+    read_hand(hand, counts);
     return could_go_out(cf, counts, read_table(table_melds), stage);
 }
 
@@ -529,6 +625,9 @@ PYBIND11_MODULE(_legal_native, mod) {
             py::arg("forbidden"), py::arg("taken_from_opened"),
             "Whether the seat to act may take the top discard: 1 yes, 0 no, -1 undecided "
             "(ask the Python reference).");
+    mod.def("quick_verdict", &quick_verdict_of, py::arg("hand"), py::arg("table_melds"),
+            py::arg("config"), py::arg("turn"), py::arg("stage"), py::arg("no_out"),
+            "finish._quick_verdict: 1 True, 0 False, -1 None (search), -2 ask the reference.");
     mod.def("could_go_out", &could_go_out_of, py::arg("hand"), py::arg("table_melds"),
             py::arg("config"), py::arg("stage"),
             "going_out.could_go_out: 1 yes, 0 no, -1 beyond the native limits.");

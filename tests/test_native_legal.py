@@ -5,8 +5,10 @@ Native so far: the draw decision (``games/hand/native_legal.py``, ``native/legal
 random matches of every preset and a sample of option combinations are played; at every draw
 decision ``legal_actions`` is listed on both paths and must be the same list, in the same
 (canonical) order; at every other decision the native path must say it is not native (the
-Python function lists it), and at every play decision ``could_go_out`` (stage 0, 1 or 2 in
-turn) must answer the same on both paths. ``tests/test_kernel.py`` compares whole matches
+Python function lists it), at every play decision ``could_go_out`` (stage 0, 1 or 2 in turn)
+must answer the same on both paths, and at every fourth (``HAND_DIFF_EVERY``) the whole list,
+where the turn search runs on the native ``quick_verdict`` (``finish._quick_verdict``'s
+shortcuts), must be the same. ``tests/test_kernel.py`` compares whole matches
 (every decision's list, views, records) with all native parts on and off.
 ``HAND_DIFF_GAMES`` sets the number of matches (default 1,000, about a minute of CPU); the
 long run: ``python tests/test_native_legal.py START COUNT``. Skipped when the extension is
@@ -28,7 +30,7 @@ from typing import Any
 import pytest
 
 from handgame.core.errors import IllegalAction
-from handgame.games.hand import native, native_legal
+from handgame.games.hand import finish, native, native_legal
 from handgame.games.hand.actions import Discard
 from handgame.games.hand.candidates import step_candidates
 from handgame.games.hand.finish import obligated
@@ -80,7 +82,7 @@ def check_game(i: int) -> tuple[int, int]:
     seed = f"native-legal:{i}"
     rng = random.Random(seed)
     state = game.new_match()
-    deals = decisions = draws = 0
+    deals = decisions = draws = plays = 0
     while not state.is_over and decisions < 5000:
         if state.is_chance:
             state = state.deal_seeded(f"{seed}:{deals}")
@@ -101,6 +103,14 @@ def check_game(i: int) -> tuple[int, int]:
         if state.phase is Phase.PLAY:
             stage = decisions % 3  # could_go_out, native and reference (the turn search's)
             assert going_out(state, stage, True) == going_out(state, stage, False), where
+            plays += 1
+            if plays % every() == 0:
+                # the whole list, where the turn search runs on native verdicts; the search's
+                # remembered answers are forgotten so that each path finds its own
+                finish.clear_cache()
+                want = listed(state, seat, False)
+                finish.clear_cache()
+                assert listed(state, seat, True) == want, where
         nxt = cheap_step(rng, state) if state.phase is Phase.PLAY else None
         if nxt is None:
             nxt = state.apply(choose_action(rng, state, listed(state, seat, True), "weighted"))
@@ -126,6 +136,11 @@ def cheap_step(rng: random.Random, state: State) -> State | None:
         return state.apply(Discard(seat, rng.choice(state.round.hands[seat])))
     except IllegalAction:
         return None
+
+
+def every() -> int:
+    """At which play decisions the whole list is compared (every ``HAND_DIFF_EVERY``-th)."""
+    return int(os.environ.get("HAND_DIFF_EVERY", "4"))
 
 
 def diff_games() -> int:

@@ -16,12 +16,12 @@ from types import ModuleType
 from typing import Any
 
 from handgame.core.kernel import load_extension
-from handgame.games.hand.melds import RUN, Meld
+from handgame.games.hand.melds import Meld
 from handgame.games.hand.rules import Ruleset
 from handgame.games.hand.wilds import Wilds
 
 # The version of the extension's API; a build of another version is not used.
-LEGAL_VERSION = 2
+LEGAL_VERSION = 3
 
 _native: ModuleType | None = load_extension(
     "handgame.games.hand._legal_native", "LEGAL_VERSION", LEGAL_VERSION
@@ -104,37 +104,14 @@ def rules_support(rules: Ruleset) -> str | None:
     return None
 
 
-_TABLE: dict[Meld, tuple[int, ...]] = {}
+_LAST: list[Any] = [None, []]  # the last table converted and its conversion
 
 
 def table(melds: tuple[Meld, ...]) -> list[tuple[int, ...]]:
-    """The table's melds as legal.cpp reads them (remembered per meld)."""
-    out = []
-    for m in melds:
-        got = _TABLE.get(m)
-        if got is None:
-            run = m.kind == RUN
-            suits = 0
-            for s in m.natural_suits:
-                suits |= 1 << s
-            stands_for = 0
-            if run:
-                for i in m.wild_at:
-                    sf = m.stands_for(i)
-                    if sf is not None:
-                        stands_for |= 1 << sf
-            got = (
-                1 if run else 0,
-                m.suit,
-                m.rank,
-                m.start,
-                len(m.cards),
-                len(m.wild_at),
-                suits,
-                stands_for,
-            )
-            if len(_TABLE) > 50_000:
-                _TABLE.clear()
-            _TABLE[m] = got
-        out.append(got)
+    """The table's melds as legal.cpp reads them (``Meld.as_ints``; the last table kept)."""
+    if _LAST[0] is melds:
+        got: list[tuple[int, ...]] = _LAST[1]
+        return got
+    out: list[tuple[int, ...]] = [m.as_ints for m in melds]
+    _LAST[0], _LAST[1] = melds, out
     return out
