@@ -26,7 +26,7 @@ using handgame::Entry;
 using handgame::Solver;
 using handgame::u128;
 
-constexpr int kVersion = 3;
+constexpr int kVersion = 4;
 constexpr int kJoker = 52;
 constexpr int kNone = -1;
 
@@ -615,6 +615,105 @@ int could_go_out_of(py::handle hand, py::handle table_melds, py::handle config, 
     return could_go_out(cf, counts, read_table(table_melds), stage);
 }
 
+// melds.fitting_ends: a bit per end where card could be laid off on m (1 low, 2 high); a set
+// answers 4 (no end)
+int fitting_ends(const Config& cf, const TableMeld& m, int card) {
+    if (card == cf.wild) {
+        if (!wild_limit_ok(cf, m.size + 1, m.wilds + 1)) return 0;
+        if (!m.run) return m.size < 4 ? 4 : 0;
+        if (m.size >= 13) return 0;
+        return (m.start > 1 ? 1 : 0) | (m.start + m.size - 1 < 14 ? 2 : 0);
+    }
+    int nat = natural(cf, card);
+    if (nat >= 52) return 0;
+    int rank = nat % 13 + 1, suit = nat / 13;
+    if (!m.run) return (m.size < 4 && rank == m.rank && !(m.natural_suits >> suit & 1)) ? 4 : 0;
+    if (suit != m.suit || m.size >= 13) return 0;
+    int end = m.start + m.size - 1;
+    int out = 0;
+    if (rank == m.start - 1 || (rank == 1 && m.start == 2)) out |= 1;
+    if (rank == end + 1 || (rank == 1 && end == 13)) out |= 2;
+    return out;
+}
+
+// candidates.step_candidates after the new melds: for each table meld in turn, its lay-offs
+// (the hand's distinct cards in card order, each at its fitting ends) then its swaps
+// (candidates.swap_candidates), in the reference's order. A lay-off is (0, meld, card, end)
+// with end -1 (none named), 0 (low) or 1 (high); a swap (1, meld, cards...).
+py::list table_steps(py::handle hand, py::handle table_melds, py::handle config) {
+    Config cf = read_config(config);
+    int counts[53] = {0};
+    read_hand(hand, counts);
+    std::vector<TableMeld> table = read_table(table_melds);
+    py::list out;
+    auto providers = [&](int nat, int* got) {  // candidates.swap_candidates.providers, sorted
+        int k = 0;
+        for (int c = 0; c < 53; ++c)
+            if (counts[c] && c != cf.wild && natural(cf, c) == nat) got[k++] = c;
+        return k;
+    };
+    for (size_t i = 0; i < table.size(); ++i) {
+        const TableMeld& m = table[i];
+        int index = static_cast<int>(i);
+        for (int c = 0; c < 53; ++c) {
+            if (!counts[c]) continue;
+            if (c != cf.wild) {  // only the cards listed for this meld's suit or rank
+                int nat = natural(cf, c);
+                if (nat >= 52) continue;
+                if (m.run ? nat / 13 != m.suit : nat % 13 + 1 != m.rank) continue;
+            }
+            int ends = fitting_ends(cf, m, c);
+            if (ends == 4 || ends == 1 || ends == 2) {
+                out.append(py::make_tuple(0, index, c, -1));
+            } else if (ends == 3) {
+                out.append(py::make_tuple(0, index, c, 0));
+                out.append(py::make_tuple(0, index, c, 1));
+            }
+        }
+        if (!m.wilds) continue;
+        int got[53];
+        if (m.run) {
+            // the wild positions in order: by rank, an ace high (start > 1) last
+            int ace = code_of(1, m.suit);
+            for (int c = 0; c < 52; ++c) {
+                if (!(m.stands_for >> c & 1) || (c == ace && m.start > 1)) continue;
+                int k = providers(c, got);
+                for (int j = 0; j < k; ++j) out.append(py::make_tuple(1, index, got[j]));
+            }
+            if ((m.stands_for >> ace & 1) && m.start > 1) {
+                int k = providers(ace, got);
+                for (int j = 0; j < k; ++j) out.append(py::make_tuple(1, index, got[j]));
+            }
+            continue;
+        }
+        // a set: one provider for each missing suit, every combination (the first suit
+        // varying slowest)
+        int missing[4], nm = 0;
+        for (int s = 0; s < 4; ++s)
+            if (!(m.natural_suits >> s & 1)) missing[nm++] = s;
+        if (!nm) continue;
+        int prov[4][53], np[4];
+        bool each = true;
+        for (int j = 0; j < nm; ++j) {
+            np[j] = providers(code_of(m.rank, missing[j]), prov[j]);
+            if (!np[j]) each = false;
+        }
+        if (!each) continue;
+        int idx[4] = {0, 0, 0, 0};
+        while (true) {
+            py::tuple t(2 + nm);
+            t[0] = py::int_(1);
+            t[1] = py::int_(index);
+            for (int j = 0; j < nm; ++j) t[2 + j] = py::int_(prov[j][idx[j]]);
+            out.append(t);
+            int j = nm - 1;
+            while (j >= 0 && ++idx[j] >= np[j]) idx[j--] = 0;
+            if (j < 0) break;
+        }
+    }
+    return out;
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_legal_native, mod) {
@@ -628,6 +727,9 @@ PYBIND11_MODULE(_legal_native, mod) {
     mod.def("quick_verdict", &quick_verdict_of, py::arg("hand"), py::arg("table_melds"),
             py::arg("config"), py::arg("turn"), py::arg("stage"), py::arg("no_out"),
             "finish._quick_verdict: 1 True, 0 False, -1 None (search), -2 ask the reference.");
+    mod.def("table_steps", &table_steps, py::arg("hand"), py::arg("table_melds"),
+            py::arg("config"),
+            "candidates.step_candidates' lay-offs and swaps, in its order, as int tuples.");
     mod.def("could_go_out", &could_go_out_of, py::arg("hand"), py::arg("table_melds"),
             py::arg("config"), py::arg("stage"),
             "going_out.could_go_out: 1 yes, 0 no, -1 beyond the native limits.");

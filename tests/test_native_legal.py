@@ -6,7 +6,8 @@ random matches of every preset and a sample of option combinations are played; a
 decision ``legal_actions`` is listed on both paths and must be the same list, in the same
 (canonical) order; at every other decision the native path must say it is not native (the
 Python function lists it), at every play decision ``could_go_out`` (stage 0, 1 or 2 in turn)
-must answer the same on both paths, and at every fourth (``HAND_DIFF_EVERY``) the whole list,
+and ``step_candidates`` (its lay-offs and swaps are listed natively) must answer the same on
+both paths, and at every fourth (``HAND_DIFF_EVERY``) the whole list,
 where the turn search runs on the native ``quick_verdict`` (``finish._quick_verdict``'s
 shortcuts), must be the same. ``tests/test_kernel.py`` compares whole matches
 (every decision's list, views, records) with all native parts on and off.
@@ -75,6 +76,15 @@ def going_out(state: State, stage: int, on: bool) -> bool:
         native.use_native(before)
 
 
+def steps(state: State, on: bool) -> list[Any]:
+    """``step_candidates`` (melds, then each table meld's lay-offs and swaps) on either path."""
+    before = native.use_native(on)
+    try:
+        return step_candidates(state)
+    finally:
+        native.use_native(before)
+
+
 def check_game(i: int) -> tuple[int, int]:
     """Match ``i``: the same draw lists on both paths; the decisions and draws seen."""
     preset, options, players, partnership = CONFIGS[i % len(CONFIGS)]
@@ -103,6 +113,7 @@ def check_game(i: int) -> tuple[int, int]:
         if state.phase is Phase.PLAY:
             stage = decisions % 3  # could_go_out, native and reference (the turn search's)
             assert going_out(state, stage, True) == going_out(state, stage, False), where
+            assert steps(state, True) == steps(state, False), where
             plays += 1
             if plays % every() == 0:
                 # the whole list, where the turn search runs on native verdicts; the search's

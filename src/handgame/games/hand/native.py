@@ -5,7 +5,9 @@
 requires the build. The engine's state is handed over as ints, converted here once per call:
 cards as their codes, the ruleset and wild cards as :func:`config`, table melds as
 :func:`table` (remembered per meld). Its callers: :mod:`handgame.games.hand.native_legal`
-(the draw decision) and :mod:`handgame.games.hand.going_out` (``could_go_out``).
+(the draw decision), :mod:`handgame.games.hand.finish` (``_quick_verdict``),
+:mod:`handgame.games.hand.going_out` (``could_go_out``) and
+:mod:`handgame.games.hand.candidates` (the lay-offs and swaps of ``step_candidates``).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from handgame.games.hand.rules import Ruleset
 from handgame.games.hand.wilds import Wilds
 
 # The version of the extension's API; a build of another version is not used.
-LEGAL_VERSION = 3
+LEGAL_VERSION = 4
 
 _native: ModuleType | None = load_extension(
     "handgame.games.hand._legal_native", "LEGAL_VERSION", LEGAL_VERSION
