@@ -36,6 +36,11 @@ def extension() -> Any:
     return _on
 
 
+def path() -> str:
+    """``native`` or ``python``: the path Hand's native-capable functions take now."""
+    return "native" if _on is not None else "python"
+
+
 def native_available() -> bool:
     """Whether the native extension is built and importable (whatever path is in use)."""
     return _native is not None
