@@ -226,7 +226,7 @@ def test_switched_off_the_python_path_lists() -> None:
 
 
 if __name__ == "__main__":
-    # The long run: python tests/test_native_legal.py START COUNT (a line per 100 matches).
+    # The long run: python tests/test_native_legal.py START COUNT (a line per 25 matches).
     first, count = int(sys.argv[1]), int(sys.argv[2])
     began = time.perf_counter()
     total = [0, 0]
@@ -234,7 +234,7 @@ if __name__ == "__main__":
         d, n = check_game(i)
         total[0] += d
         total[1] += n
-        if (i - first + 1) % 100 == 0:
+        if (i - first + 1) % 25 == 0:
             print(
                 f"matches {first}..{i} identical: {total[0]} decisions, {total[1]} draws, "
                 f"{native_legal.COUNTS} ({time.perf_counter() - began:.0f} s)",
