@@ -58,6 +58,10 @@ CONFIGS: list[tuple[str, dict[str, Any], int, bool]] = [
 ]
 
 
+class DeadEnd(AssertionError):
+    """A decision with no legal action (on both paths): the turn cannot be finished."""
+
+
 def listed(state: State, seat: int | None, on: bool) -> list[Any]:
     """``legal_actions`` on the native (True) or the Python (False) path."""
     before = native_legal.use_native(on)
@@ -124,7 +128,13 @@ def check_game(i: int) -> tuple[int, int]:
                 assert listed(state, seat, True) == want, where
         nxt = cheap_step(rng, state) if state.phase is Phase.PLAY else None
         if nxt is None:
-            nxt = state.apply(choose_action(rng, state, listed(state, seat, True), "weighted"))
+            actions = listed(state, seat, True)
+            if not actions:
+                # a turn the search called finishable with no legal step: the reference's
+                # own flaw (the same on both paths), reported, not hidden
+                assert listed(state, seat, False) == [], where
+                raise DeadEnd(where)
+            nxt = state.apply(choose_action(rng, state, actions, "weighted"))
         state = nxt
     return decisions, draws
 
@@ -230,8 +240,14 @@ if __name__ == "__main__":
     first, count = int(sys.argv[1]), int(sys.argv[2])
     began = time.perf_counter()
     total = [0, 0]
+    dead: list[str] = []
     for i in range(first, first + count):
-        d, n = check_game(i)
+        try:
+            d, n = check_game(i)
+        except DeadEnd as e:  # the reference's flaw, the same on both paths: listed at the end
+            print(f"dead end, no legal action on either path: {e}", flush=True)
+            dead.append(str(e))
+            continue
         total[0] += d
         total[1] += n
         if (i - first + 1) % 25 == 0:
@@ -242,5 +258,6 @@ if __name__ == "__main__":
             )
     print(
         f"{count} matches {first}..{first + count - 1}: {total[0]} decisions, {total[1]} draw "
-        f"decisions, native and Python lists identical; {native_legal.COUNTS}"
+        f"decisions, native and Python lists identical; {native_legal.COUNTS}; "
+        f"{len(dead)} dead ends (the same on both paths): {dead}"
     )
