@@ -471,7 +471,7 @@ int quick_verdict(const Config& cf, const int* counts, const std::vector<TableMe
     if (!t.provisional && !t.l44_pending && t.reuse_owed == 0) {
         int keep = t.forbidden ? 2 : 1;
         int must = t.must;
-        bool exact = !(must >= 0 && t.r_card >= 0 && counts[must] > 1);
+        bool exact = !(t.r_card >= 0 && counts[t.r_card] > 1);  // see finish.py
         std::vector<Meld> melds;
         if (!candidates(cf, counts, t.r_card, t.r_natural, melds)) return -2;
         long long best = 0;

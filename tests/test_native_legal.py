@@ -185,6 +185,14 @@ def test_native_draws_equal_the_reference(part: int) -> None:
 
 
 @built
+def test_two_copies_of_the_taken_wild_leave_a_way_to_finish() -> None:
+    """L-66, L-62 (F-4 must-meld): match 1166 took the discarded wild AD holding another AD;
+    the packing of the meld list laid both copies as ordinary wild cards, so the draw was
+    accepted and then no step nor discard was legal. Now the search decides such a draw."""
+    check_game(1166)
+
+
+@built
 def test_an_option_not_ported_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
     """A ruleset holding an option the native path does not know is listed by Python."""
     game = Game.create("levant", {"rounds": 1}, players=2)

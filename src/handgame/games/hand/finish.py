@@ -257,8 +257,9 @@ def _quick_verdict(state: State, stage: int = 0, no_out: bool = False) -> bool |
         hand = rnd.hands[seat]
         restriction = ts.restriction if not ts.taken_used else None
         # the taken wild is tracked (L-66): with an identical card in hand a packing may hold
-        # the other copy where the taken one is owed, so only the search says yes
-        exact = not (must is not None and restriction is not None and hand.count(must) > 1)
+        # the other copy where the taken one is owed, or lay both copies as ordinary wild
+        # cards (each meld of the list is valid alone), so only the search says yes
+        exact = not (restriction is not None and hand.count(restriction[0]) > 1)
         if opened:
             # an opened seat needs no count: one meld (with the owed card) that leaves the
             # cards to keep is enough, and any meld is worth more than 0
