@@ -261,7 +261,8 @@ if __name__ == "__main__":
         if (i - first + 1) % 25 == 0:
             print(
                 f"matches {first}..{i} identical: {total[0]} decisions, {total[1]} draws, "
-                f"{native_legal.COUNTS} ({time.perf_counter() - began:.0f} s)",
+                f"{native_legal.COUNTS} ({time.perf_counter() - began:.0f} s, "
+                f"{time.process_time():.0f} s of CPU)",
                 flush=True,
             )
     print(
