@@ -5,8 +5,11 @@ is the costly question there (can the turn still be finished after taking it: th
 exact shortcuts as ``finish._quick_verdict``, with the meld list, its packing and
 ``could_go_out`` in C++, ``native/legal.cpp``). Where the reference would need its full turn
 search, or a meld list only its general generator makes, the native code says "undecided" and
-the Python reference (``finish.accepts``) decides that candidate. Every other phase is on the
-Python path: :func:`native_support` says, in one place, why a state is not native.
+the Python reference (``finish.accepts``) decides that candidate. The play phase is listed in
+Python, with its lay-offs and swaps and the turn search's shortcuts (``finish._quick_verdict``,
+``going_out.could_go_out``) native (:mod:`handgame.games.hand.native`); the first discard is
+Python. :func:`native_support` says, in one place, why a state is not native, and
+``native.rules_support`` which rulesets are (from their option values).
 
 Built by ``python native/build.py`` (``_legal_native``); without the build, or with
 ``HANDGAME_NATIVE=0``, everything is the Python reference; ``HANDGAME_NATIVE=1`` requires it.
@@ -30,9 +33,17 @@ def native_support(state: State) -> str | None:
     """Why ``legal_actions(state)`` is not (partly) computed natively, or None when it is."""
     if native.extension() is None:
         return "the native legal actions are off (not built, or HANDGAME_NATIVE=0)"
+    why = native.rules_support(state.rules)
+    if why is not None:
+        return why
+    if state.phase is Phase.PLAY:
+        return (
+            "the play phase is listed in Python (not ported yet); its lay-offs and swaps and "
+            "the turn search's shortcuts run natively"
+        )
     if state.phase is not Phase.DRAW:
-        return f"the {state.phase.value} phase is on the Python path (not ported yet)"
-    return native.rules_support(state.rules)
+        return f"the {state.phase.value} phase is listed in Python (not ported yet)"
+    return None
 
 
 def native_available() -> bool:
