@@ -3,11 +3,11 @@
 Compiles (C++17, pybind11, the running Python's headers) ``native/kernel.cpp`` into
 ``src/handgame/core/_kernel_native``, beside the pure-Python reference
 ``handgame/core/kernel.py``, and ``native/legal.cpp`` (Hand's legal actions, issue 19) into
-``src/handgame/games/hand/_legal_native``, beside its Python caller ``native_legal.py``; both
-include ``native/packing.hpp``. Needs a C++ compiler (``c++``/``g++``, or ``$CXX``) and
-pybind11 (``pip install pybind11``). Without the build everything works on the pure path; with
-it the engine picks the native one (``HANDGAME_NATIVE=0`` forces the pure path). ``--check``
-only says whether they are built.
+``src/handgame/games/hand/_legal_native``, beside its Python side ``native.py`` (with
+``native/hand_melds.hpp``); both include ``native/packing.hpp``. Needs a C++ compiler
+(``c++``/``g++``, or ``$CXX``) and pybind11 (``pip install pybind11``). Without the build
+everything works on the pure path; with it the engine picks the native one
+(``HANDGAME_NATIVE=0`` forces the pure path). ``--check`` only says whether they are built.
 """
 
 from __future__ import annotations
