@@ -51,7 +51,18 @@ def machine() -> dict[str, Any]:
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
         "kernel": kernel_path(),
+        "hand_native": hand_native_path(),
     }
+
+
+def hand_native_path() -> str:
+    """Hand's native legal-action code in use (issue 19): ``native``, ``python``, or ``none``
+    (an engine without it)."""
+    try:
+        from handgame.games.hand import native
+    except ImportError:
+        return "none"
+    return native.path()
 
 
 def kernel_path() -> str:

@@ -1,10 +1,13 @@
-"""Build the native meld kernel (optional): ``python native/build.py``.
+"""Build the native extensions (optional): ``python native/build.py``.
 
-Compiles ``native/kernel.cpp`` (C++17, pybind11) into ``src/handgame/core/_kernel_native``
-with the running Python's headers, beside the pure-Python reference ``handgame/core/kernel.py``.
-Needs a C++ compiler (``c++``/``g++``, or ``$CXX``) and pybind11 (``pip install pybind11``).
-Without the build everything works on the pure path; with it the kernel picks the native one
-(``HANDGAME_NATIVE=0`` forces the pure path). ``--check`` only says whether it is built.
+Compiles (C++17, pybind11, the running Python's headers) ``native/kernel.cpp`` into
+``src/handgame/core/_kernel_native``, beside the pure-Python reference
+``handgame/core/kernel.py``, and ``native/legal.cpp`` (Hand's legal actions, issue 19) into
+``src/handgame/games/hand/_legal_native``, beside its Python side ``native.py`` (with
+``native/hand_melds.hpp``); both include ``native/packing.hpp``. Needs a C++ compiler
+(``c++``/``g++``, or ``$CXX``) and pybind11 (``pip install pybind11``). Without the build
+everything works on the pure path; with it the engine picks the native one
+(``HANDGAME_NATIVE=0`` forces the pure path). ``--check`` only says whether they are built.
 """
 
 from __future__ import annotations
@@ -19,14 +22,23 @@ import sysconfig
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCE = ROOT / "native" / "kernel.cpp"
-TARGET_DIR = ROOT / "src" / "handgame" / "core"
+SRC = ROOT / "src" / "handgame"
+# (source, directory, module name) of each extension
+EXTENSIONS = (
+    (ROOT / "native" / "kernel.cpp", SRC / "core", "_kernel_native"),
+    (ROOT / "native" / "legal.cpp", SRC / "games" / "hand", "_legal_native"),
+)
+
+
+def targets() -> list[Path]:
+    """Where the extensions go (their names carry this Python's ABI suffix)."""
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    return [where / f"{name}{suffix}" for _, where, name in EXTENSIONS]
 
 
 def target() -> Path:
-    """Where the extension goes (its name carries this Python's ABI suffix)."""
-    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
-    return TARGET_DIR / f"_kernel_native{suffix}"
+    """Where the meld kernel goes."""
+    return targets()[0]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -35,13 +47,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", action="store_true", help="only say whether it is built")
     ap.add_argument("--clean", action="store_true", help="remove the built extension")
     args = ap.parse_args(argv)
-    out = target()
+    outs = targets()
     if args.check:
-        print(f"{out}: {'built' if out.exists() else 'not built'}")
-        return 0 if out.exists() else 1
+        for out in outs:
+            print(f"{out}: {'built' if out.exists() else 'not built'}")
+        return 0 if all(out.exists() for out in outs) else 1
     if args.clean:
-        out.unlink(missing_ok=True)
-        print(f"removed {out}")
+        for out in outs:
+            out.unlink(missing_ok=True)
+            print(f"removed {out}")
         return 0
     try:
         import pybind11
@@ -53,26 +67,33 @@ def main(argv: list[str] | None = None) -> int:
         print("no C++ compiler found (c++, g++ or $CXX): the pure path stays", file=sys.stderr)
         return 1
     includes = {sysconfig.get_paths()["include"], sysconfig.get_paths()["platinclude"]}
-    cmd = [
-        *shlex.split(cxx),
-        "-O3",
-        "-std=c++17",
-        "-shared",
-        "-fPIC",
-        "-fvisibility=hidden",
-        *(f"-I{p}" for p in sorted(includes)),
-        f"-I{pybind11.get_include()}",
-        str(SOURCE),
-        "-o",
-        str(out),
-    ]
-    print(" ".join(cmd), flush=True)
-    done = subprocess.run(cmd, check=False)
-    if done.returncode != 0:
-        print("the native kernel did not build: the pure path stays", file=sys.stderr)
-        return 1
-    print(f"built {out}")
-    return 0
+    failed = 0
+    for (source, _, _), out in zip(EXTENSIONS, outs, strict=True):
+        cmd = [
+            *shlex.split(cxx),
+            "-O3",
+            "-std=c++17",
+            "-shared",
+            "-fPIC",
+            "-fvisibility=hidden",
+            *(f"-I{p}" for p in sorted(includes)),
+            f"-I{pybind11.get_include()}",
+            f"-I{ROOT / 'native'}",
+            str(source),
+            "-o",
+            str(partial := out.with_name(out.name + ".partial")),
+        ]
+        print(" ".join(cmd), flush=True)
+        done = subprocess.run(cmd, check=False)
+        if done.returncode != 0:
+            partial.unlink(missing_ok=True)
+            print(f"{source.name} did not build: its pure path stays", file=sys.stderr)
+            failed += 1
+            continue
+        # renamed into place: a process that has the old build loaded keeps it intact
+        os.replace(partial, out)
+        print(f"built {out}")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ import pytest
 
 from handgame.core import kernel
 from handgame.core.cards import JOKER, standard_deck
-from handgame.games.hand import finish, meldgen, melds, solver
+from handgame.games.hand import finish, meldgen, melds, native_legal, solver
 from handgame.games.hand.meldgen import candidate_melds
 from handgame.games.hand.record import to_record
 from handgame.games.hand.rules import make_ruleset
@@ -69,13 +69,16 @@ def clear_caches() -> None:
 
 @contextmanager
 def on_path(native_on: bool) -> Iterator[None]:
-    """Run on the native (True) or the pure (False) kernel, with cold caches."""
+    """Run on the native (True) or the pure (False) kernel, with cold caches; the native
+    legal actions (``native_legal``, where built) follow the kernel."""
     before = kernel.use_native(native_on)
+    legal_before = native_legal.use_native(native_on and native_legal.native_available())
     clear_caches()
     try:
         yield
     finally:
         kernel.use_native(before)
+        native_legal.use_native(legal_before)
         clear_caches()
 
 
@@ -124,9 +127,13 @@ def test_packed_counts_and_holds() -> None:
 _WITHOUT_BUILD = """
 import sys
 sys.modules["handgame.core._kernel_native"] = None  # as if it were never built
+sys.modules["handgame.games.hand._legal_native"] = None
 from handgame.core import kernel
+from handgame.games.hand import native_legal
 from handgame.games.hand.state import Game
 state = Game.create("levant", {"rounds": 1}, players=2).new_match().deal_seeded("x")
+state = state.apply(state.legal_actions(state.current_seat)[0])
+assert not native_legal.native_available() and native_legal.draws(state) is None
 print(kernel.path(), len(state.legal_actions(state.current_seat)))
 """
 

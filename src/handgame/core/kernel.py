@@ -141,27 +141,44 @@ def py_pack(
     return best, tuple(chosen)
 
 
-def _load_native() -> ModuleType | None:
-    """The native kernel when built and of this version (``HANDGAME_NATIVE`` decides)."""
+def native_setting() -> str:
+    """``HANDGAME_NATIVE`` read: ``off`` (the pure path), ``on`` (required) or ``auto``."""
     wanted = os.environ.get("HANDGAME_NATIVE", "").strip().lower()
     if wanted in ("0", "no", "false", "off", "python"):
+        return "off"
+    if wanted in ("1", "yes", "true", "on", "native"):
+        return "on"
+    return "auto"
+
+
+def load_extension(name: str, version_attr: str, version: int) -> ModuleType | None:
+    """A native extension module when built and of this version, else None.
+
+    ``HANDGAME_NATIVE=0`` gives None; ``HANDGAME_NATIVE=1`` makes a missing or stale build an
+    ImportError that says how to build it (``python native/build.py``).
+    """
+    wanted = native_setting()
+    if wanted == "off":
         return None
     try:
-        mod = importlib.import_module("handgame.core._kernel_native")
+        mod = importlib.import_module(name)
     except ImportError as e:
-        if wanted in ("1", "yes", "true", "on", "native"):
+        if wanted == "on":
             raise ImportError(
-                f"HANDGAME_NATIVE={wanted} but the native kernel is not built ({e}); "
+                f"HANDGAME_NATIVE=1 but {name} is not built ({e}); "
                 "build it with: python native/build.py"
             ) from None
         return None
-    if getattr(mod, "KERNEL_VERSION", None) != KERNEL_VERSION:
-        if wanted in ("1", "yes", "true", "on", "native"):
-            raise ImportError(
-                "the native kernel is of another version: rebuild it (python native/build.py)"
-            )
+    if getattr(mod, version_attr, None) != version:
+        if wanted == "on":
+            raise ImportError(f"{name} is of another version: rebuild it (python native/build.py)")
         return None
     return mod
+
+
+def _load_native() -> ModuleType | None:
+    """The native kernel when built and of this version (``HANDGAME_NATIVE`` decides)."""
+    return load_extension("handgame.core._kernel_native", "KERNEL_VERSION", KERNEL_VERSION)
 
 
 _native: ModuleType | None = _load_native()

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from handgame.core.cards import Card
+from handgame.core.cards import ALL_CARDS, Card
+from handgame.games.hand import native
 from handgame.games.hand.actions import (
     Action,
     LayMelds,
@@ -25,6 +26,9 @@ if TYPE_CHECKING:
     from handgame.games.hand.state import State
 
 
+_ENDS: dict[int, str | None] = {-1: None, 0: "low", 1: "high"}
+
+
 def step_candidates(state: State) -> list[Action]:
     """Candidate melds, lay-offs and swaps for the seat to act (unchecked)."""
     rnd = state.round
@@ -41,6 +45,15 @@ def step_candidates(state: State) -> list[Action]:
         return out
     wilds = rnd.wilds
     rules = state.rules
+    ext = native.extension()
+    if ext is not None and native.rules_support(rules) is None:
+        # the same lay-offs and swaps, in the same order, listed natively (native/legal.cpp)
+        for t in ext.table_steps(hand, native.table(rnd.melds), native.config(rules, wilds)):
+            if t[0] == 0:
+                out.append(LayOff(seat, ALL_CARDS[t[2]], t[1], _ENDS[t[3]]))
+            else:
+                out.append(SwapWild(seat, tuple(ALL_CARDS[c] for c in t[2:]), t[1]))
+        return out
     # fitting_ends fits a natural card only to a set of its rank or a run of its suit: the
     # cards worth asking, per rank and per suit, wild cards in every list (in card order)
     by_rank: list[list[Card]] = [[] for _ in range(14)]

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from handgame.core.cards import Card
 from handgame.core.errors import IllegalAction
+from handgame.games.hand import native
 from handgame.games.hand.actions import (
     Action,
     Draw,
@@ -21,6 +22,7 @@ from handgame.games.hand.actions import (
 from handgame.games.hand.candidates import step_candidates, swap_candidates
 from handgame.games.hand.going_out import could_go_out
 from handgame.games.hand.meldgen import best_melds_value, meld_fits, value_bound
+from handgame.games.hand.melds import NATURAL
 from handgame.games.hand.obligations import pickup_owed, taken_must_join
 from handgame.games.hand.rounds import Phase, RoundState
 from handgame.games.hand.rules import Ruleset
@@ -240,6 +242,19 @@ def _quick_verdict(state: State, stage: int = 0, no_out: bool = False) -> bool |
     seat = rnd.turn
     opened = rnd.opened[seat]
     rules = state.rules
+    ext = native.extension()
+    if ext is not None and native.rules_support(rules) is None:
+        # the same verdict computed natively (native/legal.cpp), where within its reach
+        got = ext.quick_verdict(
+            rnd.hands[seat],
+            native.table(rnd.melds),
+            native.config(rules, rnd.wilds),
+            _native_turn(state),
+            stage,
+            no_out,
+        )
+        if got != -2:
+            return None if got == -1 else bool(got)
     if not ts.provisional and not ts.l44_pending and ts.reuse_owed == 0:
         owed = pickup_owed(rules, ts)
         must = ts.taken if owed and taken_must_join(rules) else None
@@ -247,8 +262,9 @@ def _quick_verdict(state: State, stage: int = 0, no_out: bool = False) -> bool |
         hand = rnd.hands[seat]
         restriction = ts.restriction if not ts.taken_used else None
         # the taken wild is tracked (L-66): with an identical card in hand a packing may hold
-        # the other copy where the taken one is owed, so only the search says yes
-        exact = not (must is not None and restriction is not None and hand.count(must) > 1)
+        # the other copy where the taken one is owed, or lay both copies as ordinary wild
+        # cards (each meld of the list is valid alone), so only the search says yes
+        exact = not (restriction is not None and hand.count(restriction[0]) > 1)
         if opened:
             # an opened seat needs no count: one meld (with the owed card) that leaves the
             # cards to keep is enough, and any meld is worth more than 0
@@ -280,6 +296,32 @@ def _quick_verdict(state: State, stage: int = 0, no_out: bool = False) -> bool |
     if not opened and ts.provisional and (no_out or not could_go_out(state, stage)):
         return False
     return None
+
+
+def _native_turn(state: State) -> tuple[int, ...]:
+    """What ``_quick_verdict`` reads of the turn, as the native code reads it (legal.cpp Turn)."""
+    rnd = state.round
+    assert rnd is not None
+    ts = rnd.turn_state
+    rules = state.rules
+    owed = pickup_owed(rules, ts)
+    must = ts.taken if owed and ts.taken is not None and taken_must_join(rules) else -1
+    restriction = ts.restriction if not ts.taken_used else None
+    return (
+        rnd.opened[rnd.turn],
+        required_minimum(state),
+        going_out_forbidden(state) is not None,
+        ts.provisional,
+        ts.l44_pending,
+        ts.reuse_owed,
+        owed,
+        must,
+        -1 if restriction is None else restriction[0],
+        restriction is not None and restriction[1] == NATURAL,
+        ts.laid_value,
+        bool(ts.laid),
+        rules.discard_pickup == "new-meld-or-add" and ts.taken_from_opened,
+    )
 
 
 def new_melds_hopeless(state: State) -> bool:

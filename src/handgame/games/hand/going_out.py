@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from handgame.core.cards import Card
 from handgame.core.packing import best_packing
+from handgame.games.hand import native
 from handgame.games.hand.actions import SwapWild
 from handgame.games.hand.candidates import swap_candidates
 from handgame.games.hand.meldgen import candidate_melds, in_melds
@@ -41,6 +42,12 @@ def could_go_out(state: State, stage: int = 0) -> bool:
     hand = rnd.hands[seat]
     wilds = rnd.wilds
     rules = state.rules
+    ext = native.extension()
+    if ext is not None and native.rules_support(rules) is None:
+        # the same answer computed natively (native/legal.cpp), where within its limits
+        got = ext.could_go_out(hand, native.table(rnd.melds), native.config(rules, wilds), stage)
+        if got >= 0:
+            return bool(got)
     swap_cards: set[Card] = set()
     extra = 0
     if stage == 0:

@@ -27,6 +27,7 @@ from handgame.games.hand.finish import (
     obligated,
 )
 from handgame.games.hand.going_out import out_bounds
+from handgame.games.hand.native_legal import draws
 from handgame.games.hand.obligations import makes_provisional
 from handgame.games.hand.rounds import Phase
 from handgame.games.hand.turn import step, turn_problem, two_wilds_problem
@@ -53,7 +54,11 @@ def legal_actions(state: State, seat: int | None = None) -> list[Action]:
     if seat is None or seat == turn:
         candidates: list[Action] = []
         if state.phase is Phase.DRAW:
-            candidates = [Draw(turn, "stock"), Draw(turn, "discard")]
+            native = draws(state)  # the native path, where it answers (native_legal.py)
+            if native is not None:
+                out.extend(native)
+            else:
+                candidates = [Draw(turn, "stock"), Draw(turn, "discard")]
         else:
             if state.phase is Phase.PLAY:
                 candidates = step_candidates(state)

@@ -64,6 +64,33 @@ class Meld:
         return bits
 
     @cached_property
+    def as_ints(self) -> tuple[int, int, int, int, int, int, int, int]:
+        """The meld as the native code reads it (``native/legal.cpp`` TableMeld): run (1) or
+        set (0), suit, rank, start, size, wild positions, a bit per suit of its natural cards
+        (sets), and a bit per card code its wild positions stand for (runs)."""
+        run = self.kind == RUN
+        suits = 0
+        for c in self.naturals:
+            if c is not None and not run:
+                suits |= 1 << c.suit
+        stands_for = 0
+        if run:
+            for i in self.wild_at:
+                sf = self.naturals[i]
+                if sf is not None:
+                    stands_for |= 1 << sf
+        return (
+            1 if run else 0,
+            self.suit,
+            self.rank,
+            self.start,
+            len(self.cards),
+            len(self.wild_at),
+            suits,
+            stands_for,
+        )
+
+    @cached_property
     def natural_suits(self) -> frozenset[int]:
         """Set: the suits held by its natural cards."""
         return frozenset(c.suit for c in self.naturals if c is not None)
