@@ -199,26 +199,12 @@ inline uint64_t covered_bits(const std::vector<Meld>& melds) {
 inline long long best_packing(const int* counts, const std::vector<Meld>& melds,
                        const std::vector<long long>& values, int keep, int must) {
     int slot[53];
-    int slots = 0;
-    for (int c = 0; c < 53; ++c) {
-        slot[c] = -1;
-        if (counts[c]) {
-            if (counts[c] > 15 || slots >= 25) return -2;
-            slot[c] = slots++;
-        }
-    }
-    if (must >= 0 && slot[must] < 0) return -1;
     Solver s;
+    u128 start = 0;
+    if (!s.place(counts, slot, start)) return -2;
+    if (must >= 0 && slot[must] < 0) return -1;
     s.keep = keep;
     s.must_slot = must >= 0 ? slot[must] : -1;
-    s.by_low.resize(slots);
-    u128 start = 0;
-    for (int c = 0; c < 53; ++c) {
-        if (slot[c] >= 0) {
-            start += static_cast<u128>(counts[c]) << (5 * slot[c]);
-            s.guard |= static_cast<u128>(16) << (5 * slot[c]);
-        }
-    }
     for (size_t i = 0; i < melds.size(); ++i) {
         const Meld& m = melds[i];
         u128 need = 0;

@@ -47,27 +47,13 @@ py::object pack(py::handle hand, py::handle melds, py::handle values, int keep, 
         if (c < 0 || c > 52) throw py::value_error("a card code is 0..52");
         ++count[c];
     }
-    int slot[64];
-    int slots = 0;
-    for (int c = 0; c < 53; ++c) {
-        slot[c] = -1;
-        if (count[c]) {
-            if (count[c] > 15 || slots >= 25) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-            slot[c] = slots++;
-        }
-    }
-    if (must >= 0 && (must > 52 || slot[must] < 0)) return py::none();
+    int slot[53];
     Solver s;
+    u128 start = 0;
+    if (!s.place(count, slot, start)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+    if (must >= 0 && (must > 52 || slot[must] < 0)) return py::none();
     s.keep = keep;
     s.must_slot = must >= 0 ? slot[must] : -1;
-    s.by_low.resize(slots);
-    u128 start = 0;
-    for (int c = 0; c < 53; ++c) {
-        if (slot[c] >= 0) {
-            start += static_cast<u128>(count[c]) << (5 * slot[c]);
-            s.guard |= static_cast<u128>(16) << (5 * slot[c]);
-        }
-    }
     PyObject* meld_seq = PySequence_Fast(melds.ptr(), "melds must be a sequence");
     if (!meld_seq) throw py::error_already_set();
     py::object meld_owner = py::reinterpret_steal<py::object>(meld_seq);

@@ -60,6 +60,29 @@ struct Solver {
     int must_slot = -1;
     std::unordered_map<Key, Value, KeyHash> memo;
 
+    // Give each card code held (counts[0..52]) a slot, ascending; set the guard bits and return
+    // the packed start position. Returns false (nothing set) beyond the native limits: more
+    // than 25 distinct cards, or a count above 15.
+    bool place(const int* counts, int (&slot)[53], u128& start) {
+        int slots = 0;
+        for (int c = 0; c < 53; ++c) {
+            slot[c] = -1;
+            if (counts[c]) {
+                if (counts[c] > 15 || slots >= 25) return false;
+                slot[c] = slots++;
+            }
+        }
+        by_low.resize(slots);
+        start = 0;
+        for (int c = 0; c < 53; ++c) {
+            if (slot[c] >= 0) {
+                start += static_cast<u128>(counts[c]) << (5 * slot[c]);
+                guard |= static_cast<u128>(16) << (5 * slot[c]);
+            }
+        }
+        return true;
+    }
+
     long long solve(u128 rest, bool need_must, int kept) {
         if (!rest) return (!need_must && kept >= keep) ? 0 : kNeg;
         Key key{rest, kept, need_must};
