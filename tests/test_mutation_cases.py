@@ -255,7 +255,7 @@ def test_no_legal_add_or_swap_of_a_seat_not_opened_is_left_out() -> None:
     melds on the table, ``legal_actions`` lists exactly the lay-offs and swaps that ``apply``
     accepts, written out one by one here — its shortcut for steps that bind the seat to go out
     (finish.out_bounds) drops none that could (legal:41; legal:38 of the same commit, today
-    legal:49, was read to be equivalent: scripts/mutants_equivalent.json)."""
+    legal:50, was read to be equivalent: scripts/mutants_equivalent.json)."""
     checked = 0
     for preset, options in (("four-jokers", {}), ("levant", {"pair_plus_wild": "free"}),
                             ("levant", {})):
