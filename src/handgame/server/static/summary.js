@@ -88,7 +88,10 @@ function roundParts(result, number) {
     // the reason in words: the stock ran out (L-81), a redeal (L-52)
     const why = ["stock", "redeal"].includes(result.reason) ? t(`void_${result.reason}`)
       : String(result.reason || "");
-    return [el("h2", {}, t("round_void", { n: number, reason: why }))];
+    // a void round is a round too: its heading is numbered like the others
+    const head = el("h2", { "data-round": number, "data-void": "" },
+      t("round_void", { n: number, reason: why }));
+    return [head];
   }
   const head = el("h2", { "data-round": number }, t("round_over", { n: number }));
   const team = Array.isArray(result.books);
