@@ -22,7 +22,10 @@ Usage (from the repository root; HAND_SHARED set as for the tests)::
     python scripts/mutate.py --show values:12               # one mutant's change, as a diff
 
 Results go to ``.mutation/<module>.jsonl`` (one line a mutant; ignored by git), progress to
-stderr; ``--summary`` prints the table of the results found there.
+stderr; ``--summary`` prints the table of the results found there. A result is kept under the
+mutant's key (function, place in it, digest of its code), not its number: an edit elsewhere in
+the module renumbers the mutants but keeps their results; an edit of the function itself makes
+its mutants new, to be decided again.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from __future__ import annotations
 import argparse
 import ast
 import difflib
+import hashlib
 import importlib
 import json
 import os
@@ -47,7 +51,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = "handgame.games.hand"
 OUT = ROOT / ".mutation"
 # The survivors read and found equivalent (no rule behaviour can tell them from the original),
-# each with the reason: "module:number" -> why. Numbers follow this file's operator order.
+# each with the reason: "module:key" -> why (``Mutant.key``: a reading holds while the
+# function's code is unchanged, and is asked again once it changes).
 EQUIVALENT = ROOT / "scripts" / "mutants_equivalent.json"
 # The fast, strong selection: hand-made records and melds read from the rule book, the shared
 # conformance cases, the project's record cases and their refusals' words, golden records, rule
@@ -91,6 +96,7 @@ class Mutant:
     function: str  # qualified name of the top-level def (``f`` or ``Class.f``)
     line: int
     change: str
+    key: str  # ``function:place:digest``: the same mutant while the function's code is the same
 
 
 Apply = Callable[[ast.AST], None]
@@ -186,25 +192,53 @@ def module_path(module: str) -> Path:
     return ROOT / "src" / Path(*PACKAGE.split(".")) / f"{module}.py"
 
 
-def mutants(module: str) -> list[Mutant]:
-    """Every mutant of a module."""
-    tree = ast.parse(module_path(module).read_text(encoding="utf-8"))
-    return [Mutant(i, name, getattr(node, "lineno", 0), change)
-            for i, (name, node, change, _) in enumerate(_sites(tree))]
+def mutants(module: str, source: str | None = None) -> list[Mutant]:
+    """Every mutant of a module (of its file, or of ``source``)."""
+    tree = ast.parse(source if source is not None
+                     else module_path(module).read_text(encoding="utf-8"))
+    return _numbered(tree, _sites(tree))
+
+
+def _digests(tree: ast.Module) -> dict[str, str]:
+    """A digest of each function's code (its arguments and body without the docstring; line
+    numbers and comments do not count)."""
+    out = {}
+    for name, fn in _defs_of(tree):
+        body = fn.body
+        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+            body = body[1:]
+        text = ast.dump(fn.args) + "".join(ast.dump(stmt) for stmt in body)
+        out[name] = hashlib.sha1(text.encode()).hexdigest()[:10]
+    return out
+
+
+def _numbered(tree: ast.Module,
+              sites: Iterator[tuple[str, ast.AST, str, Apply]]) -> list[Mutant]:
+    digests = _digests(tree)
+    place: dict[str, int] = {}
+    out = []
+    for i, (name, node, change, _) in enumerate(sites):
+        k = place[name] = place.get(name, -1) + 1
+        out.append(Mutant(i, name, getattr(node, "lineno", 0), change,
+                          f"{name}:{k}:{digests[name]}"))
+    return out
 
 
 def mutated_tree(module: str, number: int) -> tuple[ast.Module, Mutant]:
     """The module's syntax tree with mutant ``number`` applied."""
+    found = mutants(module)
+    if not 0 <= number < len(found):
+        raise SystemExit(f"no mutant {number} in {module} (it has {len(found)})")
     tree = ast.parse(module_path(module).read_text(encoding="utf-8"))
-    for i, (name, node, change, apply) in enumerate(_sites(tree)):
+    for i, (_, node, _, apply) in enumerate(_sites(tree)):
         if i == number:
             if isinstance(node, (ast.Break, ast.Continue, ast.UnaryOp)):
                 tree = _Swap(node).visit(tree)
             else:
                 apply(node)
             ast.fix_missing_locations(tree)
-            return tree, Mutant(i, name, getattr(node, "lineno", 0), change)
-    raise SystemExit(f"no mutant {number} in {module}")
+            break
+    return tree, found[number]
 
 
 def _find_code(code: CodeType, qualname: str) -> CodeType | None:
@@ -262,7 +296,7 @@ def diff(module: str, number: int) -> str:
 
     lines = difflib.unified_diff(function(before).splitlines(), function(tree).splitlines(),
                                  f"{module}.py", f"{module}.py mutant {number}", lineterm="", n=2)
-    return f"{module}:{number} {mutant.function} line {mutant.line}: {mutant.change}\n" + \
+    return f"{module}:{number} [{mutant.key}] line {mutant.line}: {mutant.change}\n" + \
         "\n".join(lines)
 
 
@@ -397,16 +431,16 @@ class Runner:
         failing = set(profile["failed"])
         out = OUT / f"{module}.jsonl"
         same = equivalent()
-        done = {n for n, x in results(module).items()
+        done = {key for key, x in results(module).items()
                 if not (self.redo and x["outcome"] in ("survived", "no tests")
-                        and f"{module}:{n}" not in same)}
+                        and f"{module}:{key}" not in same)}
         todo = [m for m in mutants(module)
-                if m.number not in done and (self.only is None or m.number in self.only)]
+                if m.key not in done and (self.only is None or m.number in self.only)]
         print(f"mutate: {module}: {len(todo)} mutants to decide ({len(done)} already)",
               file=sys.stderr, flush=True)
         counts: dict[str, int] = {}
         for k, mutant in enumerate(todo, 1):
-            if results(module).get(mutant.number, {}).get("outcome") in ("killed", "timeout"):
+            if results(module).get(mutant.key, {}).get("outcome") in ("killed", "timeout"):
                 continue  # killed meanwhile by another run (a kill is final)
             calls = profile["calls"].get(f"{module}:{mutant.function}", [])
             names = [n for n in calls if n not in failing]
@@ -430,7 +464,8 @@ class Runner:
                 outcome, took = _fork(work, budget)
                 killer = _fork.output.decode() or None  # type: ignore[attr-defined]
             counts[outcome] = counts.get(outcome, 0) + 1
-            line = {"number": mutant.number, "function": mutant.function, "line": mutant.line,
+            line = {"key": mutant.key, "number": mutant.number, "function": mutant.function,
+                    "line": mutant.line,
                     "change": mutant.change, "outcome": outcome, "seconds": round(took, 2),
                     "tests": len(names), "killed_by": killer}
             if outcome in ("killed", "timeout") or not self.kills_only:
@@ -442,17 +477,22 @@ class Runner:
                       file=sys.stderr, flush=True)
 
 
-def results(module: str) -> dict[int, dict[str, Any]]:
-    """The outcome of each mutant decided so far: a kill, else the latest line."""
+def results(module: str) -> dict[str, dict[str, Any]]:
+    """The outcome of each mutant of the module as it is now, by key: a kill, else the latest
+    line (lines of mutants whose function has changed since are left out)."""
     path = OUT / f"{module}.jsonl"
     lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
-    out: dict[int, dict[str, Any]] = {}
+    now = {m.key: m for m in mutants(module)}
+    out: dict[str, dict[str, Any]] = {}
     for x in map(json.loads, filter(None, lines)):
-        before = out.get(x["number"])
+        mutant = now.get(x.get("key", ""))
+        if mutant is None:
+            continue
+        before = out.get(mutant.key)
         # a kill is final (the tests pass unmutated): a later run with fewer tests, or an
         # earlier selection's survival, does not undo it
         if before is None or before["outcome"] not in ("killed", "timeout"):
-            out[x["number"]] = x
+            out[mutant.key] = {**x, "number": mutant.number, "line": mutant.line}
     return out
 
 
@@ -471,10 +511,10 @@ def summary(modules: list[str]) -> str:
     total: dict[str, int] = {}
     for module in modules:
         lines = list(results(module).values())
-        count = {k: sum(1 for x in lines if x["outcome"] == k)
-                 for k in ("killed", "timeout", "survived", "no tests")}
-        count["equivalent"] = sum(1 for x in lines if x["outcome"] in ("survived", "no tests")
-                                  and f"{module}:{x['number']}" in same)
+        outcomes = ["equivalent" if x["outcome"] in ("survived", "no tests")
+                    and f"{module}:{x['key']}" in same else x["outcome"] for x in lines]
+        count = {k: outcomes.count(k)
+                 for k in ("killed", "timeout", "survived", "no tests", "equivalent")}
         count["decided"] = len(lines)
         count["mutants"] = len(mutants(module))
         for k, v in count.items():
@@ -486,11 +526,10 @@ def summary(modules: list[str]) -> str:
 
 def _row(name: str, c: dict[str, int]) -> str:
     dead = c["killed"] + c["timeout"]
-    alive = c["survived"] + c["no tests"] - c["equivalent"]
+    alive = c["survived"] + c["no tests"]  # not equivalent
     score = f"{100 * dead / (dead + alive):.1f} %" if dead + alive else "—"
     return (f"| {name} | {c['mutants']} | {c['decided']} | {c['killed']} | {c['timeout']} | "
-            f"{c['equivalent']} | {c['survived'] - c['equivalent']} | {c['no tests']} | "
-            f"{score} |")
+            f"{c['equivalent']} | {c['survived']} | {c['no tests']} | {score} |")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -516,7 +555,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.list:
         for module in args.modules:
             for m in mutants(module):
-                print(f"{module}:{m.number} {m.function}:{m.line} {m.change}")
+                print(f"{module}:{m.number} {m.function}:{m.line} {m.change}  [{m.key}]")
         return 0
     if args.summary:
         print(summary(args.modules))
@@ -526,7 +565,7 @@ def main(argv: list[str] | None = None) -> int:
             same = equivalent()
             for x in results(module).values():
                 if x["outcome"] in ("survived", "no tests"):
-                    why = same.get(f"{module}:{x['number']}")
+                    why = same.get(f"{module}:{x['key']}")
                     tag = f"equivalent: {why}" if why else x["outcome"]
                     print(f"[{tag}] " + diff(module, x["number"]) + "\n")
         return 0

@@ -252,11 +252,6 @@ class Ruleset:
             object.__setattr__(self, "_hash", cached)
         return cached
 
-    @property
-    def deck_size(self) -> int:
-        """How many cards the deck has."""
-        return 104 + self.jokers
-
     def options(self) -> dict[str, Any]:
         """All option values by name, as JSON-ready values."""
         cached: dict[str, Any] | None = self.__dict__.get("_options")
