@@ -333,8 +333,9 @@ def new_melds_hopeless(state: State) -> bool:
     hand holds no meld that the hand did not, so ``laid_value + value(M) + bound(rest)`` is
     at most ``laid_value + bound(hand)``; below the minimum (L-63), and with no O-8 add to
     count, the turn can only end by going out, which ``out_bounds`` rules out. After an add
-    or swap (provisional, L-64) only going out is left anyway. The O-11 two-wilds discard is
-    not covered (the caller keeps a meld that leaves two cards to the search).
+    or swap (provisional, L-64) only going out is left anyway. Going out by O-11's discard of
+    two wild cards is ruled out with the rest: ``out_bounds`` counts as loose only natural
+    cards in none of the hand's melds, so a new meld leaving two cards leaves two of those.
     """
     rnd = state.round
     assert rnd is not None

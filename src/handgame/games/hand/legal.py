@@ -86,9 +86,11 @@ def legal_actions(state: State, seat: int | None = None) -> list[Action]:
                     if no_out:
                         if hopeless is None:
                             hopeless = new_melds_hopeless(state)
-                        two_left = len(rnd.hands[turn]) - len(action.melds[0]) == 2
-                        if hopeless and not (two_left and "two-wilds" in state.rules.bonuses):
-                            continue  # no new meld can lead to an opening or going out
+                        if hopeless:
+                            # no new meld can lead to an opening (L-63) or to going out: the
+                            # bound leaves two natural cards of the hand in none of its melds,
+                            # so not even O-11's discard of two wild cards is left
+                            continue
                 elif (
                     bounds[0] and len(rnd.hands[turn]) >= 4 and makes_provisional(state, action)
                 ):
