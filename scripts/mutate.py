@@ -62,6 +62,8 @@ EQUIVALENT = ROOT / "scripts" / "mutants_equivalent.json"
 TESTS = [
     "tests/test_mutation_cases.py",
     "tests/test_refusal_words.py",
+    "tests/test_option_words.py",
+    "tests/test_deal_refusals.py",
     "tests/test_audit_cases.py",
     "tests/test_cli.py::test_replay_cases",
     "tests/test_cli.py::test_meld_conformance",
