@@ -76,6 +76,9 @@ TESTS = [
     "tests/test_rare_coverage.py::test_every_config",
 ]
 ENV = {"HAND_ORACLE_POSITIONS": "300", "HANDGAME_NATIVE": "0"}  # the reference path is mutated
+# --native: the glue that hands the state to the native path (``Meld.as_ints`` and the like)
+# runs only with it; the differential tests then compare the two paths
+NATIVE_TESTS = ["tests/test_native_legal.py", "tests/test_kernel.py"]
 
 BINOPS: dict[type, type] = {
     ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.Div, ast.Div: ast.Mult,
@@ -549,6 +552,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="record only the mutants killed (a quick first pass with --tests)")
     parser.add_argument("--summary", action="store_true", help="the table of results so far")
     parser.add_argument("--survivors", action="store_true", help="diff every survivor so far")
+    parser.add_argument("--native", action="store_true",
+                        help="run with the native path on (built), adding the differential "
+                             "tests: for code only the native glue runs")
     args = parser.parse_args(argv)
     if args.show:
         module, _, number = args.show.partition(":")
@@ -574,12 +580,15 @@ def main(argv: list[str] | None = None) -> int:
     if not args.modules:
         parser.error("name at least one module")
     os.environ.update(ENV)
+    if args.native:
+        os.environ.update({"HANDGAME_NATIVE": "1", "HAND_DIFF_GAMES": "100"})
     import pytest
 
     only = {int(n) for n in args.only.split(",")} if args.only else None
     sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "src")]
     os.chdir(ROOT)
-    tests = args.tests or [t for t in TESTS if (ROOT / t.split("::")[0]).exists()]
+    tests = args.tests or [t for t in TESTS + (NATIVE_TESTS if args.native else [])
+                           if (ROOT / t.split("::")[0]).exists()]
     return int(pytest.main(["-q", "-p", "no:cacheprovider", "-p", "no:randomly", *tests],
                            plugins=[Runner(args.modules, only, args.redo, args.kills_only)]))
 
