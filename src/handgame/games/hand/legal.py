@@ -20,7 +20,7 @@ from handgame.games.hand.actions import (
 from handgame.games.hand.candidates import step_candidates
 from handgame.games.hand.dealing import redeal_entitled
 from handgame.games.hand.finish import (
-    accepts,
+    accepts_all,
     can_finish_turn,
     dead_end_reason,
     new_melds_hopeless,
@@ -75,6 +75,7 @@ def legal_actions(state: State, seat: int | None = None) -> list[Action]:
                 out.append(Discard(turn, hand[0], True, hand[1]))  # O-11 two-wilds
         bounds: tuple[bool, bool] | None = None
         hopeless: bool | None = None
+        checks: list[tuple[Action, bool]] = []  # each candidate left, with its no_out
         unopened = state.phase is Phase.PLAY and not rnd.opened[turn]
         for action in candidates:
             no_out = False
@@ -94,8 +95,8 @@ def legal_actions(state: State, seat: int | None = None) -> list[Action]:
                 ):
                     # the step leaves at least two cards and the seat must go out: it cannot
                     continue
-            if accepts(state, action, no_out):
-                out.append(action)
+            checks.append((action, no_out))
+        out.extend(a for (a, _), ok in zip(checks, accepts_all(state, checks), strict=True) if ok)
     if (
         state.rules.redeal_pairs
         and rnd.turns_done == 0
