@@ -19,7 +19,7 @@
 #include <memory>
 #include <vector>
 
-#include "turn_search.hpp"
+#include "play_steps.hpp"
 
 namespace py = pybind11;
 
@@ -167,80 +167,19 @@ int could_go_out_of(py::handle hand, py::handle table_melds, py::handle config, 
     return could_go_out(cf, counts, read_table(table_melds), stage);
 }
 
-// candidates.step_candidates after the new melds: for each table meld in turn, its lay-offs
-// (the hand's distinct cards in card order, each at its fitting ends) then its swaps
-// (candidates.swap_candidates), in the reference's order. A lay-off is (0, meld, card, end)
-// with end -1 (none named), 0 (low) or 1 (high); a swap (1, meld, cards...).
-py::list table_steps(py::handle hand, py::handle table_melds, py::handle config) {
+// candidates.step_candidates' lay-offs and swaps (play_steps.hpp table_steps), in its order:
+// a lay-off (0, meld, card, end) with end -1 (none named), 0 (low) or 1 (high); a swap
+// (1, meld, cards...).
+py::list table_steps_of(py::handle hand, py::handle table_melds, py::handle config) {
     Config cf = read_config(config);
     int counts[53] = {0};
     read_hand(hand, counts);
-    std::vector<TableMeld> table = read_table(table_melds);
     py::list out;
-    auto providers = [&](int nat, int* got) {  // candidates.swap_candidates.providers, sorted
-        int k = 0;
-        for (int c = 0; c < 53; ++c)
-            if (counts[c] && c != cf.wild && natural(cf, c) == nat) got[k++] = c;
-        return k;
-    };
-    for (size_t i = 0; i < table.size(); ++i) {
-        const TableMeld& m = table[i];
-        int index = static_cast<int>(i);
-        for (int c = 0; c < 53; ++c) {
-            if (!counts[c]) continue;
-            if (c != cf.wild) {  // only the cards listed for this meld's suit or rank
-                int nat = natural(cf, c);
-                if (nat >= 52) continue;
-                if (m.run ? nat / 13 != m.suit : nat % 13 + 1 != m.rank) continue;
-            }
-            int ends = fitting_ends(cf, m, c);
-            if (ends == 4 || ends == 1 || ends == 2) {
-                out.append(py::make_tuple(0, index, c, -1));
-            } else if (ends == 3) {
-                out.append(py::make_tuple(0, index, c, 0));
-                out.append(py::make_tuple(0, index, c, 1));
-            }
-        }
-        if (!m.wilds) continue;
-        int got[53];
-        if (m.run) {
-            // the wild positions in order: by rank, an ace high (start > 1) last
-            int ace = code_of(1, m.suit);
-            for (int c = 0; c < 52; ++c) {
-                if (!(m.stands_for >> c & 1) || (c == ace && m.start > 1)) continue;
-                int k = providers(c, got);
-                for (int j = 0; j < k; ++j) out.append(py::make_tuple(1, index, got[j]));
-            }
-            if ((m.stands_for >> ace & 1) && m.start > 1) {
-                int k = providers(ace, got);
-                for (int j = 0; j < k; ++j) out.append(py::make_tuple(1, index, got[j]));
-            }
-            continue;
-        }
-        // a set: one provider for each missing suit, every combination (the first suit
-        // varying slowest)
-        int missing[4], nm = 0;
-        for (int s = 0; s < 4; ++s)
-            if (!(m.natural_suits >> s & 1)) missing[nm++] = s;
-        if (!nm) continue;
-        int prov[4][53], np[4];
-        bool each = true;
-        for (int j = 0; j < nm; ++j) {
-            np[j] = providers(code_of(m.rank, missing[j]), prov[j]);
-            if (!np[j]) each = false;
-        }
-        if (!each) continue;
-        int idx[4] = {0, 0, 0, 0};
-        while (true) {
-            py::tuple t(2 + nm);
-            t[0] = py::int_(1);
-            t[1] = py::int_(index);
-            for (int j = 0; j < nm; ++j) t[2 + j] = py::int_(prov[j][idx[j]]);
-            out.append(t);
-            int j = nm - 1;
-            while (j >= 0 && ++idx[j] >= np[j]) idx[j--] = 0;
-            if (j < 0) break;
-        }
+    for (const Step& st : handgame::hand::table_steps(cf, counts, read_table(table_melds))) {
+        py::tuple t(st.n);
+        t[0] = py::int_(st.v[0] - 1);
+        for (int j = 1; j < st.n; ++j) t[j] = py::int_(st.v[j]);
+        out.append(t);
     }
     return out;
 }
@@ -303,36 +242,22 @@ Position read_position(py::handle hand, py::handle table, py::handle owners, py:
     return p;
 }
 
-// finish.accepts after one step of a candidate (kind 0: new meld (0, no_out, cards...);
-// 1: lay-off (1, no_out, to, card, end -1/0/1); 2: swap (2, no_out, at, cards...)):
-// 1 accepted, 0 refused, kAsk
-int accepts_one(TurnSearch& search, const Position& p, PyObject* t) {
+// a candidate step as native_search.candidate_ints gives it: (kind, no_out, ...), the kinds
+// those of play_steps.hpp's Step
+Step read_step(PyObject* t, bool* no_out) {
     Py_ssize_t len = PyTuple_Check(t) ? PyTuple_GET_SIZE(t) : 0;
     if (len < 3 || len > 2 + kMaxMeld) throw py::value_error("a candidate: kind, no_out, ...");
-    long v[2 + kMaxMeld];
-    for (Py_ssize_t j = 0; j < len; ++j) v[j] = as_long(PyTuple_GET_ITEM(t, j));
-    const TurnRules& tr = search.tr;
-    Position next = p;
-    int ok;
-    if (v[0] == 0) {
-        int8_t cards[kMaxMeld];
-        int n = static_cast<int>(len - 2);
-        for (int j = 0; j < n; ++j) cards[j] = static_cast<int8_t>(std::clamp(v[2 + j], -1L, 52L));
-        ok = lay(tr, next, cards, n);
-    } else if (v[0] == 1 && len == 5) {
-        ok = lay_off(tr, next, static_cast<int>(v[3]), static_cast<int>(v[2]),
-                     static_cast<int>(v[4]));
-    } else if (v[0] == 2 && len >= 4 && len <= 7) {
-        int put[4];
-        int k = static_cast<int>(len - 3);
-        for (int j = 0; j < k; ++j) put[j] = static_cast<int>(std::clamp(v[3 + j], -1L, 52L));
-        ok = swap_step(tr, next, put, k, static_cast<int>(v[2]));
-    } else {
-        throw py::value_error("a candidate: kind 0, 1 or 2");
+    Step st;
+    st.push(static_cast<int>(as_long(PyTuple_GET_ITEM(t, 0))));
+    *no_out = as_long(PyTuple_GET_ITEM(t, 1)) != 0;
+    for (Py_ssize_t j = 2; j < len; ++j) {
+        long v = as_long(PyTuple_GET_ITEM(t, j));
+        st.push(static_cast<int>(std::clamp(v, -1L, 99L)));
     }
-    if (ok != 1) return ok;
-    if (!obligated(tr, next)) return 1;
-    return search.finishable(next, 0, {}, 0, v[1] != 0);
+    bool shape = (st.v[0] == 0) || (st.v[0] == 1 && st.n == 4) ||
+                 (st.v[0] == 2 && st.n >= 3 && st.n <= 6);
+    if (!shape) throw py::value_error("a candidate: a new meld, a lay-off or a swap");
+    return st;
 }
 
 // finish.accepts of each candidate step of the seat to act, in order (one search memo shared)
@@ -343,8 +268,29 @@ py::list search_accepts(py::handle hand, py::handle table, py::handle owners, py
     auto s = std::make_unique<TurnSearch>(tr);
     py::list out;
     for (py::handle c : candidates) {
-        out.append(accepts_one(*s, p, c.ptr()));
+        bool no_out = false;
+        Step st = read_step(c.ptr(), &no_out);
+        out.append(accept_step(*s, p, st, no_out));
         if (s->asked) s = std::make_unique<TurnSearch>(tr);  // its placeholders are not kept
+    }
+    return out;
+}
+
+// legal.legal_actions' steps of the play phase (after its discards): the accepted candidate
+// steps in the reference's order, as play_steps.hpp's Step ints; None: ask the reference
+py::object search_play_steps(py::handle hand, py::handle table, py::handle owners,
+                             py::handle turn, py::handle config, py::handle search) {
+    TurnRules tr;
+    Position p = read_position(hand, table, owners, turn, config, search, tr);
+    TurnSearch s(tr);
+    bool asked = false;
+    std::vector<Step> steps = play_steps(s, p, &asked);
+    if (asked) return py::none();
+    py::list out;
+    for (const Step& st : steps) {
+        py::tuple t(st.n);
+        for (int j = 0; j < st.n; ++j) t[j] = py::int_(st.v[j]);
+        out.append(t);
     }
     return out;
 }
@@ -371,7 +317,7 @@ PYBIND11_MODULE(_legal_native, mod) {
     mod.def("quick_verdict", &quick_verdict_of, py::arg("hand"), py::arg("table_melds"),
             py::arg("config"), py::arg("turn"), py::arg("stage"), py::arg("no_out"),
             "finish._quick_verdict: 1 True, 0 False, -1 None (search), -2 ask the reference.");
-    mod.def("table_steps", &table_steps, py::arg("hand"), py::arg("table_melds"),
+    mod.def("table_steps", &table_steps_of, py::arg("hand"), py::arg("table_melds"),
             py::arg("config"),
             "candidates.step_candidates' lay-offs and swaps, in its order, as int tuples.");
     mod.def("could_go_out", &could_go_out_of, py::arg("hand"), py::arg("table_melds"),
@@ -384,4 +330,8 @@ PYBIND11_MODULE(_legal_native, mod) {
     mod.def("search_finishable", &search_finishable, py::arg("hand"), py::arg("table"),
             py::arg("owners"), py::arg("turn"), py::arg("config"), py::arg("search"),
             "finish.can_finish_turn: 1 yes, 0 no, -2 ask the reference.");
+    mod.def("search_play_steps", &search_play_steps, py::arg("hand"), py::arg("table"),
+            py::arg("owners"), py::arg("turn"), py::arg("config"), py::arg("search"),
+            "legal_actions' accepted steps of the play phase, in order; None: ask the "
+            "reference.");
 }

@@ -28,6 +28,7 @@ from handgame.games.hand.finish import (
 )
 from handgame.games.hand.going_out import out_bounds
 from handgame.games.hand.native_legal import draws
+from handgame.games.hand.native_search import play_steps
 from handgame.games.hand.obligations import makes_provisional
 from handgame.games.hand.rounds import Phase
 from handgame.games.hand.turn import step, turn_problem, two_wilds_problem
@@ -53,6 +54,7 @@ def legal_actions(state: State, seat: int | None = None) -> list[Action]:
     turn = rnd.turn
     if seat is None or seat == turn:
         candidates: list[Action] = []
+        listed: list[Action] | None = None  # the play phase's steps, listed natively
         if state.phase is Phase.DRAW:
             native = draws(state)  # the native path, where it answers (native_legal.py)
             if native is not None:
@@ -61,7 +63,9 @@ def legal_actions(state: State, seat: int | None = None) -> list[Action]:
                 candidates = [Draw(turn, "stock"), Draw(turn, "discard")]
         else:
             if state.phase is Phase.PLAY:
-                candidates = step_candidates(state)
+                listed = play_steps(state)  # native_search, where it answers
+                if listed is None:
+                    candidates = step_candidates(state)
             hand = rnd.hands[turn]
             # a missed announcement (L-71) matters only with three cards or fewer left
             missable = state.rules.announcements and len(hand) <= 4
@@ -97,6 +101,8 @@ def legal_actions(state: State, seat: int | None = None) -> list[Action]:
                     continue
             checks.append((action, no_out))
         out.extend(a for (a, _), ok in zip(checks, accepts_all(state, checks), strict=True) if ok)
+        if listed is not None:
+            out.extend(listed)  # the same steps listed and checked natively (native_search)
     if (
         state.rules.redeal_pairs
         and rnd.turns_done == 0

@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from handgame.games.hand import native
+from handgame.core.cards import ALL_CARDS
 from handgame.games.hand.actions import Action, LayMelds, LayOff, SwapWild
 from handgame.games.hand.rounds import Phase
 from handgame.games.hand.rules import Ruleset
@@ -31,6 +32,7 @@ ASK = -2  # the native answer "ask the Python reference"
 COUNTS = {"native": 0, "reference": 0}
 
 _ENDS = {None: -1, "low": 0, "high": 1}
+_END_NAMES: dict[int, str | None] = {-1: None, 0: "low", 1: "high"}
 
 
 @lru_cache(maxsize=64)
@@ -135,3 +137,28 @@ def finishable(state: State) -> bool | None:
         return None
     COUNTS["native"] += 1
     return bool(got)
+
+
+def play_steps(state: State) -> list[Action] | None:
+    """The legal steps of the play phase (new melds, lay-offs, swaps; not the discards), in
+    ``legal_actions``' order, listed and checked natively; None: list them in Python."""
+    args = turn_args(state)
+    if args is None:
+        return None
+    got: list[tuple[int, ...]] | None = native.extension().search_play_steps(*args)
+    if got is None:
+        COUNTS["reference"] += 1
+        return None
+    COUNTS["native"] += 1
+    rnd = state.round
+    assert rnd is not None
+    seat = rnd.turn
+    out: list[Action] = []
+    for t in got:
+        if t[0] == 0:
+            out.append(LayMelds(seat, (tuple(ALL_CARDS[c] for c in t[1:]),)))
+        elif t[0] == 1:
+            out.append(LayOff(seat, ALL_CARDS[t[2]], t[1], _END_NAMES[t[3]]))
+        else:
+            out.append(SwapWild(seat, tuple(ALL_CARDS[c] for c in t[2:]), t[1]))
+    return out
