@@ -15,8 +15,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from handgame.games.hand import native
 from handgame.core.cards import ALL_CARDS
+from handgame.games.hand import native
 from handgame.games.hand.actions import Action, LayMelds, LayOff, SwapWild
 from handgame.games.hand.rounds import Phase
 from handgame.games.hand.rules import Ruleset
@@ -46,19 +46,35 @@ def search_config(rules: Ruleset) -> tuple[int, int, int]:
     )
 
 
+def search_support(state: State) -> str | None:
+    """Why the turn search of this state is not native, or None when it is."""
+    if native.extension() is None:
+        return "the native path is off (not built, or HANDGAME_NATIVE=0)"
+    why = native.rules_support(state.rules)
+    if why is not None:
+        return why
+    rnd = state.round
+    if state.phase is not Phase.PLAY or rnd is None:
+        return f"the turn search runs in the play phase, not in {state.phase.value}"
+    ts = rnd.turn_state
+    if ts.restriction is not None and not ts.taken_used:
+        return (
+            "the discarded wild card taken is restricted (L-66, O-6): its physical copy is "
+            "tracked and its melds need the general generator, both in Python"
+        )
+    if len(rnd.melds) > 64:
+        return "more than 64 melds on the table (the native search marks them in 64 bits)"
+    return None
+
+
 def turn_args(state: State) -> tuple[object, ...] | None:
     """The seat to act's turn as ``search_accepts``/``search_finishable`` read it, or None
-    when the search is not native for this state."""
-    ext = native.extension()
-    if ext is None or state.phase is not Phase.PLAY or native.rules_support(state.rules):
+    when the search is not native for this state (:func:`search_support`)."""
+    if search_support(state) is not None:
         return None
     rnd = state.round
     assert rnd is not None
     ts = rnd.turn_state
-    if ts.restriction is not None and not ts.taken_used:
-        return None  # L-66, O-6: the taken wild is tracked as a physical card
-    if len(rnd.melds) > 64:
-        return None
     rules = state.rules
     seat = rnd.turn
     laid = 0
