@@ -2,13 +2,17 @@
 // reference: draw_discard (legal.legal_actions' check of taking the top discard, through
 // finish.accepts), quick_verdict (finish._quick_verdict, the turn search's shortcuts: the owed
 // meld, the opening count by packing, the going-out bound), could_go_out
-// (going_out.could_go_out) and table_steps (the lay-offs and swaps of
-// candidates.step_candidates, in its order). Where the reference would need its full turn
-// search, or a meld list only its general generator makes (a restricted taken wild other than
-// the common case), or a hand beyond the packing's limits, the answer says so and the caller
-// asks the Python reference. The meld list is hand_melds.hpp's. Built by
-// `python native/build.py` into handgame/games/hand/_legal_native; games/hand/native.py loads
-// it and hands the state over as ints.
+// (going_out.could_go_out), table_steps (the lay-offs and swaps of
+// candidates.step_candidates, in its order), and the turn search itself: search_accepts
+// (finish.accepts of candidate steps), search_finishable (finish.can_finish_turn) and
+// search_play_steps (the play phase's accepted steps in legal_actions' order). Where the
+// reference would need something not ported (a meld list only its general generator makes,
+// a restricted taken wild, a hand beyond the packing's limits) the answer says so and the
+// caller asks the Python reference. The headers: hand_melds.hpp (the meld list, values,
+// packing adaptor), turn_checks.hpp (the shortcuts), play_melds.hpp (table melds checked and
+// changed), turn_search.hpp (steps and the search), play_steps.hpp (the listing). Built by
+// `python native/build.py` into handgame/games/hand/_legal_native; games/hand/native.py and
+// native_search.py hand the state over as ints.
 //
 // Cards are int codes (suit * 13 + rank - 1, the joker 52); a hand is its codes.
 #include <pybind11/pybind11.h>
