@@ -31,7 +31,7 @@ namespace {
 
 using namespace handgame::hand;  // NOLINT: this file is the header's one user
 
-constexpr int kVersion = 5;
+constexpr int kVersion = 6;
 
 long as_long(PyObject* o) {
     long v = PyLong_AsLong(o);
@@ -300,12 +300,13 @@ py::object search_play_steps(py::handle hand, py::handle table, py::handle owner
 }
 
 // finish.can_finish_turn of the seat to act: 1, 0, kAsk
+// (no_out: could_go_out is known to be False, as finish.accepts passes it)
 int search_finishable(py::handle hand, py::handle table, py::handle owners, py::handle turn,
-                      py::handle config, py::handle search) {
+                      py::handle config, py::handle search, bool no_out) {
     TurnRules tr;
     Position p = read_position(hand, table, owners, turn, config, search, tr);
     TurnSearch s(tr);
-    return s.finishable(p, 0, {}, 0, false);
+    return s.finishable(p, 0, {}, 0, no_out);
 }
 
 }  // namespace
@@ -333,6 +334,7 @@ PYBIND11_MODULE(_legal_native, mod) {
             "finish.accepts of each candidate step: 1 yes, 0 no, -2 ask the reference.");
     mod.def("search_finishable", &search_finishable, py::arg("hand"), py::arg("table"),
             py::arg("owners"), py::arg("turn"), py::arg("config"), py::arg("search"),
+            py::arg("no_out"),
             "finish.can_finish_turn: 1 yes, 0 no, -2 ask the reference.");
     mod.def("search_play_steps", &search_play_steps, py::arg("hand"), py::arg("table"),
             py::arg("owners"), py::arg("turn"), py::arg("config"), py::arg("search"),

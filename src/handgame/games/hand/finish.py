@@ -115,6 +115,9 @@ def accepts(state: State, action: Action, no_out: bool = False) -> bool:
     except IllegalAction:
         return False
     if new.phase is Phase.PLAY and obligated(new):
+        got = native_search.finishable(new, no_out)  # the same search in C++, where native
+        if got is not None:
+            return got
         if len(_MEMO) > 200_000:
             _MEMO.clear()
         return _finishable(new, _MEMO, no_out=no_out)

@@ -24,7 +24,7 @@ from handgame.games.hand.rules import Ruleset
 from handgame.games.hand.wilds import Wilds
 
 # The version of the extension's API; a build of another version is not used.
-LEGAL_VERSION = 5
+LEGAL_VERSION = 6
 
 _native: ModuleType | None = load_extension(
     "handgame.games.hand._legal_native", "LEGAL_VERSION", LEGAL_VERSION

@@ -142,12 +142,13 @@ def accepts(state: State, checks: list[tuple[Action, bool]]) -> list[int] | None
     return got
 
 
-def finishable(state: State) -> bool | None:
-    """``finish.can_finish_turn`` natively, or None (the reference answers)."""
+def finishable(state: State, no_out: bool = False) -> bool | None:
+    """``finish._finishable`` of a position (``no_out``: ``could_go_out`` is known to be
+    False) natively, or None (the reference answers)."""
     args = turn_args(state)
     if args is None:
         return None
-    got: int = native.extension().search_finishable(*args)
+    got: int = native.extension().search_finishable(*args, no_out)
     if got == ASK:
         COUNTS["reference"] += 1
         return None
