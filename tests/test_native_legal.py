@@ -56,6 +56,9 @@ CONFIGS: list[tuple[str, dict[str, Any], int, bool]] = [
     ("four-jokers", {"discard_pickup": "new-meld-or-add", "announcements": False}, 3, False),
     ("levant", {"discard_pickup": "free", "wild_limit": "one-per-three"}, 2, False),
     ("levant", {"wilds": "no-jokers", "discarded_wild": "wild", "initial_minimum": 30}, 4, True),
+    # options only the turn search reads: O-11 two-wilds, O-7, L-40/F-8
+    ("levant", {"bonuses": ["two-wilds"], "swap_must_reuse": True}, 2, False),
+    ("four-jokers", {"bonuses": ["two-wilds"], "swap_needs_opening": True}, 3, False),
 ]
 
 
