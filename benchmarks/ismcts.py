@@ -76,6 +76,7 @@ def _time_spec(
     cpu: list[float] = []  # process CPU time: what the decision costs on an idle core
     searched_s = 0.0  # time of the decisions that ran a search, and their iterations
     searched_iterations = 0
+    searched_cpu_s = 0.0  # their process CPU time (what a loaded machine does not distort)
     for i, (state, seat) in enumerate(points):
         view = state.view(seat)
         t0, c0 = time.perf_counter(), time.process_time()
@@ -88,6 +89,7 @@ def _time_spec(
         done = getattr(searchers[seat], "last_iterations", 0)
         if done:
             searched_s += dt
+            searched_cpu_s += cpu[-1] / 1e3
             searched_iterations += done
             searchers[seat].last_iterations = 0
         progress(f"{spec}: decision {i + 1}/{len(points)}: {dt * 1e3:.0f} ms")
@@ -114,6 +116,9 @@ def _time_spec(
         "p90_cpu_ms": rnd(percentile(sorted(cpu), 90), 2) if cpu else None,
         "searched_decisions_iterations": searched_iterations,
         "iterations_per_s": rnd(searched_iterations / searched_s, 1) if searched_s else None,
+        "iterations_per_cpu_s": (
+            rnd(searched_iterations / searched_cpu_s, 1) if searched_cpu_s else None
+        ),
     }
 
 

@@ -2,13 +2,17 @@
 // reference: draw_discard (legal.legal_actions' check of taking the top discard, through
 // finish.accepts), quick_verdict (finish._quick_verdict, the turn search's shortcuts: the owed
 // meld, the opening count by packing, the going-out bound), could_go_out
-// (going_out.could_go_out) and table_steps (the lay-offs and swaps of
-// candidates.step_candidates, in its order). Where the reference would need its full turn
-// search, or a meld list only its general generator makes (a restricted taken wild other than
-// the common case), or a hand beyond the packing's limits, the answer says so and the caller
-// asks the Python reference. The meld list is hand_melds.hpp's. Built by
-// `python native/build.py` into handgame/games/hand/_legal_native; games/hand/native.py loads
-// it and hands the state over as ints.
+// (going_out.could_go_out), table_steps (the lay-offs and swaps of
+// candidates.step_candidates, in its order), and the turn search itself: search_accepts
+// (finish.accepts of candidate steps), search_finishable (finish.can_finish_turn) and
+// search_play_steps (the play phase's accepted steps in legal_actions' order). Where the
+// reference would need something not ported (a meld list only its general generator makes,
+// a restricted taken wild, a hand beyond the packing's limits) the answer says so and the
+// caller asks the Python reference. The headers: hand_melds.hpp (the meld list, values,
+// packing adaptor), turn_checks.hpp (the shortcuts), play_melds.hpp (table melds checked and
+// changed), turn_search.hpp (steps and the search), play_steps.hpp (the listing). Built by
+// `python native/build.py` into handgame/games/hand/_legal_native; games/hand/native.py and
+// native_search.py hand the state over as ints.
 //
 // Cards are int codes (suit * 13 + rank - 1, the joker 52); a hand is its codes.
 #include <pybind11/pybind11.h>
@@ -16,9 +20,10 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
-#include "hand_melds.hpp"
+#include "play_steps.hpp"
 
 namespace py = pybind11;
 
@@ -26,138 +31,7 @@ namespace {
 
 using namespace handgame::hand;  // NOLINT: this file is the header's one user
 
-constexpr int kVersion = 4;
-// finish._swap_possible / the cards of candidates.swap_candidates: the hand's cards that could
-// take a wild card from a table meld
-uint64_t swap_cards(const Config& cf, const int* counts, const std::vector<TableMeld>& table) {
-    uint64_t out = 0;
-    auto providers = [&](int nat) {
-        uint64_t b = 0;
-        for (int c = 0; c < 53; ++c)
-            if (counts[c] && c != cf.wild && natural(cf, c) == nat) b |= uint64_t{1} << c;
-        return b;
-    };
-    for (const TableMeld& m : table) {
-        if (!m.wilds) continue;
-        if (m.run) {
-            for (int c = 0; c < 52; ++c)
-                if (m.stands_for >> c & 1) out |= providers(c);
-            continue;
-        }
-        uint64_t all = 0;
-        bool each = true, any_missing = false;
-        for (int s = 0; s < 4; ++s) {
-            if (m.natural_suits >> s & 1) continue;
-            any_missing = true;
-            uint64_t p = providers(code_of(m.rank, s));
-            if (!p) each = false;
-            all |= p;
-        }
-        if (each && any_missing) out |= all;
-    }
-    return out;
-}
-
-bool wild_fits(const Config& cf, const TableMeld& m) {  // melds.fitting_ends of a wild card
-    if (!wild_limit_ok(cf, m.size + 1, m.wilds + 1)) return false;
-    if (!m.run) return m.size < 4;
-    if (m.size >= 13) return false;
-    return m.start > 1 || m.start + m.size - 1 < 14;
-}
-
-int run_reach(int start, int size, int held, int n_wild) {  // going_out._run_reach
-    int end = start + size - 1;
-    int bits = 0, gaps = 0;
-    for (int r = start - 1; r > 0; --r) {
-        if (r < start - 1 && !(held >> (r + 1) & 1)) ++gaps;
-        if (gaps > n_wild || size + start - r > 13) break;
-        bits |= 1 << r;
-    }
-    gaps = 0;
-    for (int r = end + 1; r < 15; ++r) {
-        if (r > end + 1 && !(held >> (r - 1) & 1)) ++gaps;
-        if (gaps > n_wild || size + r - end > 13) break;
-        bits |= 1 << (r == 14 ? 1 : r);
-    }
-    return bits;
-}
-
-// going_out.could_go_out (the caller has checked going_out_forbidden); stage 1 allows no
-// more swaps, 2 no more new melds; -1: beyond the native limits
-int could_go_out(const Config& cf, const int* counts, const std::vector<TableMeld>& table,
-                 int stage) {
-    uint64_t swaps = stage == 0 ? swap_cards(cf, counts, table) : 0;
-    int extra = 0;
-    if (swaps)
-        for (const TableMeld& m : table) extra += m.wilds;
-    int n_wild = (cf.wild >= 0 ? counts[cf.wild] : 0) + extra;
-    int present[4] = {0, 0, 0, 0};
-    for (int c = 0; c < 53; ++c) {
-        if (!counts[c] || c == cf.wild) continue;
-        int nat = natural(cf, c);
-        if (nat < 52) present[nat / 13] |= 2 << (nat % 13);
-    }
-    int reach[4] = {0, 0, 0, 0};
-    for (const TableMeld& m : table) {
-        if (!m.run) {
-            if (m.size < 4)
-                for (int s = 0; s < 4; ++s)
-                    if (!(m.natural_suits >> s & 1)) reach[s] |= 1 << m.rank;
-            continue;
-        }
-        reach[m.suit] |= run_reach(m.start, m.size, present[m.suit], n_wild);
-    }
-    int wild_fit = -1;
-    uint64_t loose = 0;
-    int n_loose = 0;
-    for (int c = 0; c < 53; ++c) {
-        if (!counts[c] || (swaps >> c & 1)) continue;
-        bool is_loose;
-        if (c == cf.wild) {
-            if (wild_fit < 0) {
-                wild_fit = 0;
-                for (const TableMeld& m : table)
-                    if (wild_fits(cf, m)) wild_fit = 1;
-            }
-            is_loose = !wild_fit;
-        } else {
-            int nat = natural(cf, c);
-            is_loose = nat >= 52 || !(reach[nat / 13] >> (nat % 13 + 1) & 1);
-        }
-        if (is_loose) {
-            loose |= uint64_t{1} << c;
-            n_loose += counts[c];
-        }
-    }
-    if (n_loose <= 1) return 1;
-    if (stage == 2) return 0;
-    int pool[53];
-    std::copy(counts, counts + 53, pool);
-    if (extra && cf.wild >= 0) pool[cf.wild] += extra;
-    std::vector<Meld> melds;
-    candidates(cf, pool, kNone, 0, melds);
-    uint64_t covered = covered_bits(melds);
-    int bound = 0;
-    for (int c = 0; c < 53; ++c)
-        if ((loose >> c & 1) && (covered >> c & 1)) bound += pool[c];
-    if (n_loose - bound > 1) return 0;
-    std::vector<Meld> useful;
-    std::vector<long long> values;
-    uint64_t useful_bits = 0;
-    for (const Meld& m : melds) {
-        if (!(m.bits & loose)) continue;
-        useful.push_back(m);
-        useful_bits |= m.bits;
-        int v = 0;
-        for (int j = 0; j < m.n; ++j) v += loose >> m.cards[j] & 1;
-        values.push_back(v);
-    }
-    int sub[53];
-    for (int c = 0; c < 53; ++c) sub[c] = (useful_bits >> c & 1) ? pool[c] : 0;
-    long long got = best_packing(sub, useful, values, 0, kNone);
-    if (got == -2) return -1;
-    return n_loose - got <= 1 ? 1 : 0;
-}
+constexpr int kVersion = 6;
 
 long as_long(PyObject* o) {
     long v = PyLong_AsLong(o);
@@ -213,92 +87,6 @@ std::vector<TableMeld> read_table(py::handle table) {
     return out;
 }
 
-// What finish._quick_verdict reads of a turn in progress (the seat to act's).
-struct Turn {
-    bool opened = false;
-    int minimum = 0;         // turn.required_minimum
-    bool forbidden = false;  // turn.going_out_forbidden is not None
-    bool provisional = false;
-    bool l44_pending = false;
-    int reuse_owed = 0;
-    bool owed = false;       // obligations.pickup_owed
-    int must = kNone;        // the taken card owed in a new meld (taken_must_join), or -1
-    int r_card = kNone;      // the restricted taken wild (L-66, O-6) while unused, or -1
-    bool r_natural = false;  // its role is NATURAL (else ACE_ONLY or aces-set)
-    int laid_value = 0;
-    bool laid = false;       // a meld laid this turn
-    bool add_route = false;  // O-5: new-meld-or-add and the discarder had opened
-};
-
-// finish._quick_verdict: 1 True, 0 False, -1 None (the search decides), -2 not native here
-// (the reference answers: a meld list of its general generator, or beyond the native limits)
-int quick_verdict(const Config& cf, const int* counts, const std::vector<TableMeld>& table,
-                  const Turn& t, int stage, bool no_out) {
-    int n = 0;
-    for (int c = 0; c < 53; ++c) n += counts[c];
-    if (!t.provisional && !t.l44_pending && t.reuse_owed == 0) {
-        int keep = t.forbidden ? 2 : 1;
-        int must = t.must;
-        bool exact = !(t.r_card >= 0 && counts[t.r_card] > 1);  // see finish.py
-        std::vector<Meld> melds;
-        if (!candidates(cf, counts, t.r_card, t.r_natural, melds)) return -2;
-        long long best = 0;
-        if (t.opened) {
-            bool fits = false;
-            for (const Meld& m : melds)
-                if (m.n <= n - keep && (must < 0 || (m.bits >> must & 1))) fits = true;
-            best = fits ? 1 : (must >= 0 ? -1 : 0);
-        } else {
-            // meldgen.value_bound
-            uint64_t covered = covered_bits(melds);
-            int top_value = cf.gulf ? 25 : 11;
-            long long bound = 0;
-            for (int c = 0; c < 53; ++c) {
-                if (!counts[c] || !(covered >> c & 1)) continue;
-                int r = rank_of(natural(cf, c));
-                int v = (c == cf.wild || r <= 1) ? top_value : std::min(10, r);
-                bound += static_cast<long long>(v) * counts[c];
-            }
-            if (t.laid_value + bound < t.minimum) {
-                best = -1;
-            } else if (must >= 0 && !(covered >> must & 1)) {
-                best = -1;  // meldgen.best_melds_value: no meld holds the owed card
-            } else {
-                std::vector<long long> values;
-                values.reserve(melds.size());
-                for (const Meld& m : melds) values.push_back(m.value);
-                best = best_packing(counts, melds, values, keep, must);
-                if (best == -2) return -2;
-            }
-        }
-        if (exact && best >= 0 && (t.opened || t.laid_value + best >= t.minimum)) {
-            if ((t.opened && !t.owed) || t.laid || best > 0) return 1;
-        }
-        if (!exact) return -1;
-        if (t.opened) {
-            if (!t.add_route && !swap_cards(cf, counts, table)) return 0;
-            return -1;
-        }
-        if (cf.pair_plus_wild_free) {  // finish._o8_possible
-            for (const TableMeld& m : table) {
-                if (m.run || m.size != 3 || m.wilds != 1) continue;
-                for (int c = 0; c < 53; ++c)
-                    if (counts[c] && c != cf.wild && rank_of(natural(cf, c)) == m.rank) return -1;
-            }
-        }
-        if (no_out || t.forbidden) return 0;
-        int out = could_go_out(cf, counts, table, stage);
-        if (out < 0) return -2;
-        return out ? -1 : 0;
-    }
-    if (!t.opened && t.provisional) {
-        if (no_out || t.forbidden) return 0;
-        int out = could_go_out(cf, counts, table, stage);
-        if (out < 0) return -2;
-        if (!out) return 0;
-    }
-    return -1;
-}
 
 int read_hand(py::handle hand, int* counts) {
     PyObject* seq = PySequence_Fast(hand.ptr(), "hand must be a sequence");
@@ -383,103 +171,142 @@ int could_go_out_of(py::handle hand, py::handle table_melds, py::handle config, 
     return could_go_out(cf, counts, read_table(table_melds), stage);
 }
 
-// melds.fitting_ends: a bit per end where card could be laid off on m (1 low, 2 high); a set
-// answers 4 (no end)
-int fitting_ends(const Config& cf, const TableMeld& m, int card) {
-    if (card == cf.wild) {
-        if (!wild_limit_ok(cf, m.size + 1, m.wilds + 1)) return 0;
-        if (!m.run) return m.size < 4 ? 4 : 0;
-        if (m.size >= 13) return 0;
-        return (m.start > 1 ? 1 : 0) | (m.start + m.size - 1 < 14 ? 2 : 0);
-    }
-    int nat = natural(cf, card);
-    if (nat >= 52) return 0;
-    int rank = nat % 13 + 1, suit = nat / 13;
-    if (!m.run) return (m.size < 4 && rank == m.rank && !(m.natural_suits >> suit & 1)) ? 4 : 0;
-    if (suit != m.suit || m.size >= 13) return 0;
-    int end = m.start + m.size - 1;
-    int out = 0;
-    if (rank == m.start - 1 || (rank == 1 && m.start == 2)) out |= 1;
-    if (rank == end + 1 || (rank == 1 && end == 13)) out |= 2;
-    return out;
-}
-
-// candidates.step_candidates after the new melds: for each table meld in turn, its lay-offs
-// (the hand's distinct cards in card order, each at its fitting ends) then its swaps
-// (candidates.swap_candidates), in the reference's order. A lay-off is (0, meld, card, end)
-// with end -1 (none named), 0 (low) or 1 (high); a swap (1, meld, cards...).
-py::list table_steps(py::handle hand, py::handle table_melds, py::handle config) {
+// candidates.step_candidates' lay-offs and swaps (play_steps.hpp table_steps), in its order:
+// a lay-off (0, meld, card, end) with end -1 (none named), 0 (low) or 1 (high); a swap
+// (1, meld, cards...).
+py::list table_steps_of(py::handle hand, py::handle table_melds, py::handle config) {
     Config cf = read_config(config);
     int counts[53] = {0};
     read_hand(hand, counts);
-    std::vector<TableMeld> table = read_table(table_melds);
     py::list out;
-    auto providers = [&](int nat, int* got) {  // candidates.swap_candidates.providers, sorted
-        int k = 0;
-        for (int c = 0; c < 53; ++c)
-            if (counts[c] && c != cf.wild && natural(cf, c) == nat) got[k++] = c;
-        return k;
-    };
-    for (size_t i = 0; i < table.size(); ++i) {
-        const TableMeld& m = table[i];
-        int index = static_cast<int>(i);
-        for (int c = 0; c < 53; ++c) {
-            if (!counts[c]) continue;
-            if (c != cf.wild) {  // only the cards listed for this meld's suit or rank
-                int nat = natural(cf, c);
-                if (nat >= 52) continue;
-                if (m.run ? nat / 13 != m.suit : nat % 13 + 1 != m.rank) continue;
-            }
-            int ends = fitting_ends(cf, m, c);
-            if (ends == 4 || ends == 1 || ends == 2) {
-                out.append(py::make_tuple(0, index, c, -1));
-            } else if (ends == 3) {
-                out.append(py::make_tuple(0, index, c, 0));
-                out.append(py::make_tuple(0, index, c, 1));
-            }
-        }
-        if (!m.wilds) continue;
-        int got[53];
-        if (m.run) {
-            // the wild positions in order: by rank, an ace high (start > 1) last
-            int ace = code_of(1, m.suit);
-            for (int c = 0; c < 52; ++c) {
-                if (!(m.stands_for >> c & 1) || (c == ace && m.start > 1)) continue;
-                int k = providers(c, got);
-                for (int j = 0; j < k; ++j) out.append(py::make_tuple(1, index, got[j]));
-            }
-            if ((m.stands_for >> ace & 1) && m.start > 1) {
-                int k = providers(ace, got);
-                for (int j = 0; j < k; ++j) out.append(py::make_tuple(1, index, got[j]));
-            }
-            continue;
-        }
-        // a set: one provider for each missing suit, every combination (the first suit
-        // varying slowest)
-        int missing[4], nm = 0;
-        for (int s = 0; s < 4; ++s)
-            if (!(m.natural_suits >> s & 1)) missing[nm++] = s;
-        if (!nm) continue;
-        int prov[4][53], np[4];
-        bool each = true;
-        for (int j = 0; j < nm; ++j) {
-            np[j] = providers(code_of(m.rank, missing[j]), prov[j]);
-            if (!np[j]) each = false;
-        }
-        if (!each) continue;
-        int idx[4] = {0, 0, 0, 0};
-        while (true) {
-            py::tuple t(2 + nm);
-            t[0] = py::int_(1);
-            t[1] = py::int_(index);
-            for (int j = 0; j < nm; ++j) t[2 + j] = py::int_(prov[j][idx[j]]);
-            out.append(t);
-            int j = nm - 1;
-            while (j >= 0 && ++idx[j] >= np[j]) idx[j--] = 0;
-            if (j < 0) break;
-        }
+    for (const Step& st : handgame::hand::table_steps(cf, counts, read_table(table_melds))) {
+        py::tuple t(st.n);
+        t[0] = py::int_(st.v[0] - 1);
+        for (int j = 1; j < st.n; ++j) t[j] = py::int_(st.v[j]);
+        out.append(t);
     }
     return out;
+}
+
+// ---------------------------------------------------------------------- the turn search
+
+// The turn as games/hand/native.py's search_turn hands it over: the rules fixed for the turn
+// (TurnRules) and the position (Position). hand: the seat's card codes; table: each meld as
+// Meld.as_play_ints (run, suit, rank, start, natural suits, its cards, their roles); owners:
+// each table meld's seat; turn: native.search_turn's 15 ints; search: (two_wilds,
+// swap_needs_opening, swap_must_reuse).
+Position read_position(py::handle hand, py::handle table, py::handle owners, py::handle turn,
+                       py::handle config, py::handle search, TurnRules& tr) {
+    tr.cf = read_config(config);
+    long s[3];
+    read_ints(search, s, 3, "search: a tuple of 3 ints");
+    tr.two_wilds = s[0] != 0;
+    tr.swap_needs_opening = s[1] != 0;
+    tr.swap_must_reuse = s[2] != 0;
+    long v[15];
+    read_ints(turn, v, 15, "turn: a tuple of 15 ints");
+    tr.seat = static_cast<int>(v[0]);
+    tr.minimum = static_cast<int>(v[1]);
+    tr.forbidden = v[2] != 0;
+    tr.other_one = v[3] != 0;
+    tr.laid_before = v[4] != 0;
+    tr.taken = static_cast<int>(v[5]);
+    tr.taken_from_opened = v[6] != 0;
+    Position p;
+    p.opened = v[7] != 0;
+    p.taken_used = v[8] != 0;
+    p.laid = static_cast<uint64_t>(v[9]);
+    p.laid_value = static_cast<int>(v[10]);
+    p.provisional = v[11] != 0;
+    p.touched_other = v[12] != 0;
+    p.l44_pending = v[13] != 0;
+    p.reuse_owed = static_cast<int>(v[14]);
+    p.n_hand = read_hand(hand, p.counts);
+    for (py::handle o : owners) tr.owners.push_back(static_cast<int>(as_long(o.ptr())));
+    for (py::handle m : table) {
+        PyObject* t = m.ptr();
+        Py_ssize_t len = PyTuple_Check(t) ? PyTuple_GET_SIZE(t) : 0;
+        int n = static_cast<int>((len - 5) / 2);
+        if (len < 11 || (len - 5) % 2 || n > kMaxMeld)
+            throw py::value_error("a table meld: run, suit, rank, start, suits, cards, roles");
+        PlayMeld pm;
+        pm.run = as_long(PyTuple_GET_ITEM(t, 0)) != 0;
+        pm.suit = static_cast<int8_t>(as_long(PyTuple_GET_ITEM(t, 1)));
+        pm.rank = static_cast<int8_t>(as_long(PyTuple_GET_ITEM(t, 2)));
+        pm.start = static_cast<int8_t>(as_long(PyTuple_GET_ITEM(t, 3)));
+        pm.natural_suits = static_cast<int8_t>(as_long(PyTuple_GET_ITEM(t, 4)));
+        pm.n = static_cast<int8_t>(n);
+        for (int i = 0; i < n; ++i) {
+            pm.cards[i] = static_cast<int8_t>(as_long(PyTuple_GET_ITEM(t, 5 + i)));
+            pm.roles[i] = static_cast<int8_t>(as_long(PyTuple_GET_ITEM(t, 5 + n + i)));
+        }
+        p.table.push_back(pm);
+    }
+    if (tr.owners.size() != p.table.size()) throw py::value_error("an owner per table meld");
+    return p;
+}
+
+// a candidate step as native_search.candidate_ints gives it: (kind, no_out, ...), the kinds
+// those of play_steps.hpp's Step
+Step read_step(PyObject* t, bool* no_out) {
+    Py_ssize_t len = PyTuple_Check(t) ? PyTuple_GET_SIZE(t) : 0;
+    if (len < 3 || len > 2 + kMaxMeld) throw py::value_error("a candidate: kind, no_out, ...");
+    Step st;
+    st.push(static_cast<int>(as_long(PyTuple_GET_ITEM(t, 0))));
+    *no_out = as_long(PyTuple_GET_ITEM(t, 1)) != 0;
+    for (Py_ssize_t j = 2; j < len; ++j) {
+        long v = as_long(PyTuple_GET_ITEM(t, j));
+        st.push(static_cast<int>(std::clamp(v, -1L, 99L)));
+    }
+    bool shape = (st.v[0] == 0) || (st.v[0] == 1 && st.n == 4) ||
+                 (st.v[0] == 2 && st.n >= 3 && st.n <= 6);
+    if (!shape) throw py::value_error("a candidate: a new meld, a lay-off or a swap");
+    return st;
+}
+
+// finish.accepts of each candidate step of the seat to act, in order (one search memo shared)
+py::list search_accepts(py::handle hand, py::handle table, py::handle owners, py::handle turn,
+                        py::handle config, py::handle search, py::handle candidates) {
+    TurnRules tr;
+    Position p = read_position(hand, table, owners, turn, config, search, tr);
+    auto s = std::make_unique<TurnSearch>(tr);
+    py::list out;
+    for (py::handle c : candidates) {
+        bool no_out = false;
+        Step st = read_step(c.ptr(), &no_out);
+        out.append(accept_step(*s, p, st, no_out));
+        if (s->asked) s = std::make_unique<TurnSearch>(tr);  // its placeholders are not kept
+    }
+    return out;
+}
+
+// legal.legal_actions' steps of the play phase (after its discards): the accepted candidate
+// steps in the reference's order, as play_steps.hpp's Step ints; None: ask the reference
+py::object search_play_steps(py::handle hand, py::handle table, py::handle owners,
+                             py::handle turn, py::handle config, py::handle search) {
+    TurnRules tr;
+    Position p = read_position(hand, table, owners, turn, config, search, tr);
+    TurnSearch s(tr);
+    bool asked = false;
+    std::vector<Step> steps = play_steps(s, p, &asked);
+    if (asked) return py::none();
+    py::list out;
+    for (const Step& st : steps) {
+        py::tuple t(st.n);
+        for (int j = 0; j < st.n; ++j) t[j] = py::int_(st.v[j]);
+        out.append(t);
+    }
+    return out;
+}
+
+// finish.can_finish_turn of the seat to act: 1, 0, kAsk
+// (no_out: could_go_out is known to be False, as finish.accepts passes it)
+int search_finishable(py::handle hand, py::handle table, py::handle owners, py::handle turn,
+                      py::handle config, py::handle search, bool no_out) {
+    TurnRules tr;
+    Position p = read_position(hand, table, owners, turn, config, search, tr);
+    TurnSearch s(tr);
+    return s.finishable(p, 0, {}, 0, no_out);
 }
 
 }  // namespace
@@ -495,10 +322,22 @@ PYBIND11_MODULE(_legal_native, mod) {
     mod.def("quick_verdict", &quick_verdict_of, py::arg("hand"), py::arg("table_melds"),
             py::arg("config"), py::arg("turn"), py::arg("stage"), py::arg("no_out"),
             "finish._quick_verdict: 1 True, 0 False, -1 None (search), -2 ask the reference.");
-    mod.def("table_steps", &table_steps, py::arg("hand"), py::arg("table_melds"),
+    mod.def("table_steps", &table_steps_of, py::arg("hand"), py::arg("table_melds"),
             py::arg("config"),
             "candidates.step_candidates' lay-offs and swaps, in its order, as int tuples.");
     mod.def("could_go_out", &could_go_out_of, py::arg("hand"), py::arg("table_melds"),
             py::arg("config"), py::arg("stage"),
             "going_out.could_go_out: 1 yes, 0 no, -1 beyond the native limits.");
+    mod.def("search_accepts", &search_accepts, py::arg("hand"), py::arg("table"),
+            py::arg("owners"), py::arg("turn"), py::arg("config"), py::arg("search"),
+            py::arg("candidates"),
+            "finish.accepts of each candidate step: 1 yes, 0 no, -2 ask the reference.");
+    mod.def("search_finishable", &search_finishable, py::arg("hand"), py::arg("table"),
+            py::arg("owners"), py::arg("turn"), py::arg("config"), py::arg("search"),
+            py::arg("no_out"),
+            "finish.can_finish_turn: 1 yes, 0 no, -2 ask the reference.");
+    mod.def("search_play_steps", &search_play_steps, py::arg("hand"), py::arg("table"),
+            py::arg("owners"), py::arg("turn"), py::arg("config"), py::arg("search"),
+            "legal_actions' accepted steps of the play phase, in order; None: ask the "
+            "reference.");
 }

@@ -1,17 +1,18 @@
 """Hand's native legal actions (issue 19): the native path lists what the Python reference lists.
 
-Native so far: the draw decision (``games/hand/native_legal.py``, ``native/legal.cpp``) and
-``could_go_out`` (the turn search's going-out bound, ``games/hand/going_out.py``). Seeded
-random matches of every preset and a sample of option combinations are played; at every draw
-decision ``legal_actions`` is listed on both paths and must be the same list, in the same
-(canonical) order; at every other decision the native path must say it is not native (the
-Python function lists it), at every play decision ``could_go_out`` (stage 0, 1 or 2 in turn)
-and ``step_candidates`` (its lay-offs and swaps are listed natively) must answer the same on
-both paths, and at every fourth (``HAND_DIFF_EVERY``) the whole list,
-where the turn search runs on the native ``quick_verdict`` (``finish._quick_verdict``'s
-shortcuts), must be the same. ``tests/test_kernel.py`` compares whole matches
-(every decision's list, views, records) with all native parts on and off.
-``HAND_DIFF_GAMES`` sets the number of matches (default 1,000, about a minute of CPU); the
+Native so far: the draw decision (``games/hand/native_legal.py``), ``could_go_out`` and
+``quick_verdict`` (the turn search's shortcuts), the lay-offs and swaps of
+``step_candidates``, and the turn search itself with the play phase's steps
+(``games/hand/native_search.py``, ``native/turn_search.hpp``). Seeded random matches of every
+preset and a sample of option combinations are played; at every draw decision, and at every
+``HAND_DIFF_EVERY``-th play decision (default 2), ``legal_actions`` is listed on both paths and
+must be the same list, in the same (canonical) order; every action applied (the chosen one,
+and each step the cheap policy tries) is applied on both paths, which must accept or refuse it
+alike (the same error) and give equal states (their round results and scores included) and
+the same view. At every play decision ``could_go_out`` (stage 0, 1 or 2 in turn) and
+``step_candidates`` must also answer the same on both paths. ``tests/test_kernel.py`` compares
+whole matches (every decision's list, views, records) with all native parts on and off.
+``HAND_DIFF_GAMES`` sets the number of matches (default 1,000, about two minutes of CPU); the
 long run: ``python tests/test_native_legal.py START COUNT``. Skipped when the extension is
 not built (``python native/build.py``).
 
@@ -31,7 +32,7 @@ from typing import Any
 import pytest
 
 from handgame.core.errors import IllegalAction
-from handgame.games.hand import finish, native, native_legal
+from handgame.games.hand import finish, native, native_legal, native_search
 from handgame.games.hand.actions import Discard
 from handgame.games.hand.candidates import step_candidates
 from handgame.games.hand.finish import obligated
@@ -55,6 +56,9 @@ CONFIGS: list[tuple[str, dict[str, Any], int, bool]] = [
     ("four-jokers", {"discard_pickup": "new-meld-or-add", "announcements": False}, 3, False),
     ("levant", {"discard_pickup": "free", "wild_limit": "one-per-three"}, 2, False),
     ("levant", {"wilds": "no-jokers", "discarded_wild": "wild", "initial_minimum": 30}, 4, True),
+    # options only the turn search reads: O-11 two-wilds, O-7, L-40/F-8
+    ("levant", {"bonuses": ["two-wilds"], "swap_must_reuse": True}, 2, False),
+    ("four-jokers", {"bonuses": ["two-wilds"], "swap_needs_opening": True}, 3, False),
 ]
 
 
@@ -89,6 +93,31 @@ def steps(state: State, on: bool) -> list[Any]:
         native.use_native(before)
 
 
+def applied(state: State, action: Any, on: bool) -> State | str:
+    """``state.apply(action)`` on the native (True) or the Python (False) path, or the
+    message of the ``IllegalAction`` it raises."""
+    before = native.use_native(on)
+    try:
+        return state.apply(action)
+    except IllegalAction as e:
+        return f"{type(e).__name__}: {e}"
+    finally:
+        native.use_native(before)
+
+
+def apply_both(state: State, action: Any, where: str) -> State | None:
+    """``action`` applied on both paths: the same refusal (None) or equal states and views."""
+    got = applied(state, action, True)
+    want = applied(state, action, False)
+    if isinstance(want, str) or isinstance(got, str):
+        assert got == want, f"{where}: {action} {got!r} != {want!r}"
+        return None
+    assert got == want, f"{where}: {action} gives different states"
+    seat = action.seat
+    assert got.view(seat).to_json() == want.view(seat).to_json(), where
+    return got
+
+
 def check_game(i: int) -> tuple[int, int]:
     """Match ``i``: the same draw lists on both paths; the decisions and draws seen."""
     preset, options, players, partnership = CONFIGS[i % len(CONFIGS)]
@@ -110,10 +139,13 @@ def check_game(i: int) -> tuple[int, int]:
             want = listed(state, seat, False)
             assert listed(state, seat, True) == want, where
             draws += 1
-            state = state.apply(choose_action(rng, state, want, "weighted"))
+            nxt = apply_both(state, choose_action(rng, state, want, "weighted"), where)
+            assert nxt is not None, where
+            state = nxt
             continue
-        assert native_legal.native_support(state) is not None, where
         assert native_legal.draws(state) is None, where
+        if state.phase is not Phase.PLAY:
+            assert native_legal.native_support(state) is not None, where
         if state.phase is Phase.PLAY:
             stage = decisions % 3  # could_go_out, native and reference (the turn search's)
             assert going_out(state, stage, True) == going_out(state, stage, False), where
@@ -126,7 +158,7 @@ def check_game(i: int) -> tuple[int, int]:
                 want = listed(state, seat, False)
                 finish.clear_cache()
                 assert listed(state, seat, True) == want, where
-        nxt = cheap_step(rng, state) if state.phase is Phase.PLAY else None
+        nxt = cheap_step(rng, state, where) if state.phase is Phase.PLAY else None
         if nxt is None:
             actions = listed(state, seat, True)
             if not actions:
@@ -134,34 +166,32 @@ def check_game(i: int) -> tuple[int, int]:
                 # own flaw (the same on both paths), reported, not hidden
                 assert listed(state, seat, False) == [], where
                 raise DeadEnd(where)
-            nxt = state.apply(choose_action(rng, state, actions, "weighted"))
+            nxt = apply_both(state, choose_action(rng, state, actions, "weighted"), where)
+            assert nxt is not None, where
         state = nxt
     return decisions, draws
 
 
-def cheap_step(rng: random.Random, state: State) -> State | None:
-    """A legal step found without listing them all (None: list them)."""
+def cheap_step(rng: random.Random, state: State, where: str) -> State | None:
+    """A legal step found without listing them all, each try applied on both paths (None:
+    list them)."""
     seat = state.current_seat
     assert seat is not None and state.round is not None
     if rng.random() < 0.85:
         plays = step_candidates(state)
         rng.shuffle(plays)
         for action in plays[:4]:
-            try:
-                return state.apply(action)
-            except IllegalAction:
-                pass
+            nxt = apply_both(state, action, where)
+            if nxt is not None:
+                return nxt
     if obligated(state):
         return None
-    try:
-        return state.apply(Discard(seat, rng.choice(state.round.hands[seat])))
-    except IllegalAction:
-        return None
+    return apply_both(state, Discard(seat, rng.choice(state.round.hands[seat])), where)
 
 
 def every() -> int:
     """At which play decisions the whole list is compared (every ``HAND_DIFF_EVERY``-th)."""
-    return int(os.environ.get("HAND_DIFF_EVERY", "4"))
+    return int(os.environ.get("HAND_DIFF_EVERY", "2"))
 
 
 def diff_games() -> int:
@@ -178,6 +208,8 @@ def test_native_draws_equal_the_reference(part: int) -> None:
     for i in range(part, diff_games(), 4):
         draws += check_game(i)[1]
     assert draws > 0
+    searched = dict(native_search.COUNTS)
+    assert searched["native"] > 0, searched  # the turn search answered natively
     decided = native_legal.COUNTS["native"] - before["native"]
     asked = native_legal.COUNTS["reference"] - before["reference"]
     # both kinds of answer are exercised: native verdicts, and the reference for the rest
@@ -216,7 +248,7 @@ def test_an_option_not_ported_falls_back(monkeypatch: pytest.MonkeyPatch) -> Non
 
 @built
 def test_other_phases_say_why_they_are_not_native() -> None:
-    """The first discard and the play phase are on the Python path, and say so."""
+    """The first discard is on the Python path, and says so; the play phase is native."""
     state = Game.create("levant", {"rounds": 1}, players=2).new_match().deal_seeded("phases")
     assert state.phase is Phase.FIRST_DISCARD
     reason = native_legal.native_support(state)
@@ -225,8 +257,8 @@ def test_other_phases_say_why_they_are_not_native() -> None:
     state = state.apply(state.legal_actions(state.current_seat)[0])
     state = state.apply(state.legal_actions(state.current_seat)[0])  # a draw
     assert state.phase is Phase.PLAY
-    reason = native_legal.native_support(state)
-    assert reason is not None and "play" in reason
+    assert native_legal.native_support(state) is None
+    assert native_search.play_steps(state) is not None
 
 
 def test_switched_off_the_python_path_lists() -> None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from handgame.core.cards import Card
 from handgame.core.errors import IllegalAction
-from handgame.games.hand import native
+from handgame.games.hand import native, native_search
 from handgame.games.hand.actions import (
     Action,
     Draw,
@@ -85,9 +85,24 @@ def can_finish_turn(state: State) -> bool:
     at once, and a necessary condition for going out rules out most others; a search over
     every step (melds, lay-offs, swaps) decides the rest.
     """
+    got = native_search.finishable(state)  # the same search in C++, where native
+    if got is not None:
+        return got
     if len(_MEMO) > 200_000:
         _MEMO.clear()
     return _finishable(state, _MEMO)
+
+
+def accepts_all(state: State, checks: list[tuple[Action, bool]]) -> list[bool]:
+    """``accepts(state, action, no_out)`` of each (action, no_out), in order: the native turn
+    search answers where it can (``native_search``), the reference the rest."""
+    got = native_search.accepts(state, checks) if checks else None
+    if got is None:
+        return [accepts(state, a, no_out) for a, no_out in checks]
+    return [
+        accepts(state, a, no_out) if v == native_search.ASK else bool(v)
+        for (a, no_out), v in zip(checks, got, strict=True)
+    ]
 
 
 def accepts(state: State, action: Action, no_out: bool = False) -> bool:
@@ -100,6 +115,9 @@ def accepts(state: State, action: Action, no_out: bool = False) -> bool:
     except IllegalAction:
         return False
     if new.phase is Phase.PLAY and obligated(new):
+        got = native_search.finishable(new, no_out)  # the same search in C++, where native
+        if got is not None:
+            return got
         if len(_MEMO) > 200_000:
             _MEMO.clear()
         return _finishable(new, _MEMO, no_out=no_out)

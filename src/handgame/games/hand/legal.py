@@ -20,7 +20,7 @@ from handgame.games.hand.actions import (
 from handgame.games.hand.candidates import step_candidates
 from handgame.games.hand.dealing import redeal_entitled
 from handgame.games.hand.finish import (
-    accepts,
+    accepts_all,
     can_finish_turn,
     dead_end_reason,
     new_melds_hopeless,
@@ -28,6 +28,7 @@ from handgame.games.hand.finish import (
 )
 from handgame.games.hand.going_out import out_bounds
 from handgame.games.hand.native_legal import draws
+from handgame.games.hand.native_search import play_steps
 from handgame.games.hand.obligations import makes_provisional
 from handgame.games.hand.rounds import Phase
 from handgame.games.hand.turn import step, turn_problem, two_wilds_problem
@@ -53,6 +54,7 @@ def legal_actions(state: State, seat: int | None = None) -> list[Action]:
     turn = rnd.turn
     if seat is None or seat == turn:
         candidates: list[Action] = []
+        listed: list[Action] | None = None  # the play phase's steps, listed natively
         if state.phase is Phase.DRAW:
             native = draws(state)  # the native path, where it answers (native_legal.py)
             if native is not None:
@@ -61,7 +63,9 @@ def legal_actions(state: State, seat: int | None = None) -> list[Action]:
                 candidates = [Draw(turn, "stock"), Draw(turn, "discard")]
         else:
             if state.phase is Phase.PLAY:
-                candidates = step_candidates(state)
+                listed = play_steps(state)  # native_search, where it answers
+                if listed is None:
+                    candidates = step_candidates(state)
             hand = rnd.hands[turn]
             # a missed announcement (L-71) matters only with three cards or fewer left
             missable = state.rules.announcements and len(hand) <= 4
@@ -75,6 +79,7 @@ def legal_actions(state: State, seat: int | None = None) -> list[Action]:
                 out.append(Discard(turn, hand[0], True, hand[1]))  # O-11 two-wilds
         bounds: tuple[bool, bool] | None = None
         hopeless: bool | None = None
+        checks: list[tuple[Action, bool]] = []  # each candidate left, with its no_out
         unopened = state.phase is Phase.PLAY and not rnd.opened[turn]
         for action in candidates:
             no_out = False
@@ -96,8 +101,10 @@ def legal_actions(state: State, seat: int | None = None) -> list[Action]:
                 ):
                     # the step leaves at least two cards and the seat must go out: it cannot
                     continue
-            if accepts(state, action, no_out):
-                out.append(action)
+            checks.append((action, no_out))
+        out.extend(a for (a, _), ok in zip(checks, accepts_all(state, checks), strict=True) if ok)
+        if listed is not None:
+            out.extend(listed)  # the same steps listed and checked natively (native_search)
     if (
         state.rules.redeal_pairs
         and rnd.turns_done == 0

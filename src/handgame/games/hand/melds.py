@@ -91,6 +91,18 @@ class Meld:
         )
 
     @cached_property
+    def as_play_ints(self) -> tuple[int, ...]:
+        """The meld as the native turn search reads it (``native/play_melds.hpp`` PlayMeld):
+        run (1) or set (0), suit, rank, start, a bit per suit of its natural cards (sets),
+        its cards, then each position's role (1 natural, 2 wild, 3 ace-only)."""
+        ints = self.as_ints
+        roles = tuple(
+            3 if i in self.ace_only_at else 2 if i in self.wild_at else 1
+            for i in range(len(self.cards))
+        )
+        return (*ints[:4], ints[6], *self.cards, *roles)
+
+    @cached_property
     def natural_suits(self) -> frozenset[int]:
         """Set: the suits held by its natural cards."""
         return frozenset(c.suit for c in self.naturals if c is not None)

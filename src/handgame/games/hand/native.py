@@ -6,8 +6,9 @@ requires the build. The engine's state is handed over as ints, converted here on
 cards as their codes, the ruleset and wild cards as :func:`config`, table melds as
 :func:`table` (remembered per meld). Its callers: :mod:`handgame.games.hand.native_legal`
 (the draw decision), :mod:`handgame.games.hand.finish` (``_quick_verdict``),
-:mod:`handgame.games.hand.going_out` (``could_go_out``) and
-:mod:`handgame.games.hand.candidates` (the lay-offs and swaps of ``step_candidates``).
+:mod:`handgame.games.hand.going_out` (``could_go_out``),
+:mod:`handgame.games.hand.candidates` (the lay-offs and swaps of ``step_candidates``) and
+:mod:`handgame.games.hand.native_search` (the turn search and the play phase's steps).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from handgame.games.hand.rules import Ruleset
 from handgame.games.hand.wilds import Wilds
 
 # The version of the extension's API; a build of another version is not used.
-LEGAL_VERSION = 4
+LEGAL_VERSION = 6
 
 _native: ModuleType | None = load_extension(
     "handgame.games.hand._legal_native", "LEGAL_VERSION", LEGAL_VERSION
@@ -89,9 +90,11 @@ KNOWN_OPTIONS = frozenset(
         # read here in Python: the wild cards, the minimum, whether going out is barred
         "jokers", "wilds", "ace_indicator", "initial_minimum", "escalating_minimum",
         "first_turn_win", "announcements",
-        # not bearing on a draw nor on could_go_out (other steps, scores, the match)
-        "deal", "penalty_values", "ace_in_hand", "swap_must_reuse", "swap_needs_opening",
-        "stock_end", "bonuses", "win_partial", "win_full", "unopened_penalty",
+        # read by the turn search (native_search.search_config): O-7, L-40/F-8, O-11
+        "swap_must_reuse", "swap_needs_opening", "bonuses",
+        # not bearing on legal steps (dealing, scores, the match)
+        "deal", "penalty_values", "ace_in_hand",
+        "stock_end", "win_partial", "win_full", "unopened_penalty",
         "full_hand_multiplier", "rounds", "penalty_limit", "dealer", "redeal_pairs",
     }
 )  # fmt: skip

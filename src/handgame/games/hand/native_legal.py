@@ -1,14 +1,13 @@
 """The native path of Hand's ``legal_actions`` (issue 19), beside the Python reference.
 
-What is native so far: the draw decision (L-61, L-62). Whether the top discard may be taken
-is the costly question there (can the turn still be finished after taking it: the same
+What is native: the draw decision (L-61, L-62; whether the top discard may be taken: the same
 exact shortcuts as ``finish._quick_verdict``, with the meld list, its packing and
-``could_go_out`` in C++, ``native/legal.cpp``). Where the reference would need its full turn
-search, or a meld list only its general generator makes, the native code says "undecided" and
-the Python reference (``finish.accepts``) decides that candidate. The play phase is listed in
-Python, with its lay-offs and swaps and the turn search's shortcuts (``finish._quick_verdict``,
-``going_out.could_go_out``) native (:mod:`handgame.games.hand.native`); the first discard is
-Python. :func:`native_support` says, in one place, why a state is not native, and
+``could_go_out`` in C++, ``native/legal.cpp``; where the reference would need its full turn
+search, the native code says "undecided" and ``finish.accepts`` decides that candidate), and
+the play phase's steps (new melds, lay-offs, swaps) listed and checked by the turn search in
+C++ (:mod:`handgame.games.hand.native_search`, ``native/turn_search.hpp``), the discards
+listed in Python. The first discard is Python, and so is a play phase with a restricted taken
+wild (L-66, O-6). :func:`native_support` says, in one place, why a state is not native, and
 ``native.rules_support`` which rulesets are (from their option values).
 
 Built by ``python native/build.py`` (``_legal_native``); without the build, or with
@@ -22,6 +21,7 @@ from typing import TYPE_CHECKING
 from handgame.games.hand import native
 from handgame.games.hand.actions import Action, Draw
 from handgame.games.hand.finish import accepts
+from handgame.games.hand.native_search import search_support
 from handgame.games.hand.rounds import Phase
 from handgame.games.hand.turn import going_out_forbidden, required_minimum
 
@@ -37,10 +37,7 @@ def native_support(state: State) -> str | None:
     if why is not None:
         return why
     if state.phase is Phase.PLAY:
-        return (
-            "the play phase is listed in Python (not ported yet); its lay-offs and swaps and "
-            "the turn search's shortcuts run natively"
-        )
+        return search_support(state)
     if state.phase is not Phase.DRAW:
         return f"the {state.phase.value} phase is listed in Python (not ported yet)"
     return None
@@ -63,7 +60,7 @@ COUNTS = {"native": 0, "reference": 0}
 def draws(state: State) -> list[Action] | None:
     """The seat to act's legal draws (``Draw`` stock, then discard), or None when this state
     is not on the native path (:func:`native_support`): the caller lists them in Python."""
-    if native_support(state) is not None:
+    if state.phase is not Phase.DRAW or native_support(state) is not None:
         return None
     rnd = state.round
     assert rnd is not None
