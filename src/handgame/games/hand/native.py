@@ -114,6 +114,14 @@ def rules_support(rules: Ruleset) -> str | None:
     return None
 
 
+def support(rules: Ruleset) -> str | None:
+    """Why play under ``rules`` is not native (the path off, or an option not ported), or
+    None when it is."""
+    if extension() is None:
+        return "the native path is off (not built, or HANDGAME_NATIVE=0)"
+    return rules_support(rules)
+
+
 _LAST: list[Any] = [None, []]  # the last table converted and its conversion
 
 

@@ -31,9 +31,7 @@ if TYPE_CHECKING:
 
 def native_support(state: State) -> str | None:
     """Why ``legal_actions(state)`` is not (partly) computed natively, or None when it is."""
-    if native.extension() is None:
-        return "the native legal actions are off (not built, or HANDGAME_NATIVE=0)"
-    why = native.rules_support(state.rules)
+    why = native.support(state.rules)
     if why is not None:
         return why
     if state.phase is Phase.PLAY:

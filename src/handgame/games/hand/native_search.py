@@ -48,9 +48,7 @@ def search_config(rules: Ruleset) -> tuple[int, int, int]:
 
 def search_support(state: State) -> str | None:
     """Why the turn search of this state is not native, or None when it is."""
-    if native.extension() is None:
-        return "the native path is off (not built, or HANDGAME_NATIVE=0)"
-    why = native.rules_support(state.rules)
+    why = native.support(state.rules)
     if why is not None:
         return why
     rnd = state.round
