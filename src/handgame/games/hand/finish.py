@@ -85,12 +85,18 @@ def can_finish_turn(state: State) -> bool:
     at once, and a necessary condition for going out rules out most others; a search over
     every step (melds, lay-offs, swaps) decides the rest.
     """
-    got = native_search.finishable(state)  # the same search in C++, where native
+    return _search(state)
+
+
+def _search(state: State, no_out: bool = False) -> bool:
+    """The turn search from ``state``: in C++ where native (``native_search``), else the
+    reference ``_finishable`` with the shared memo (emptied when it grows too large)."""
+    got = native_search.finishable(state, no_out)
     if got is not None:
         return got
     if len(_MEMO) > 200_000:
         _MEMO.clear()
-    return _finishable(state, _MEMO)
+    return _finishable(state, _MEMO, no_out=no_out)
 
 
 def accepts_all(state: State, checks: list[tuple[Action, bool]]) -> list[bool]:
@@ -115,12 +121,7 @@ def accepts(state: State, action: Action, no_out: bool = False) -> bool:
     except IllegalAction:
         return False
     if new.phase is Phase.PLAY and obligated(new):
-        got = native_search.finishable(new, no_out)  # the same search in C++, where native
-        if got is not None:
-            return got
-        if len(_MEMO) > 200_000:
-            _MEMO.clear()
-        return _finishable(new, _MEMO, no_out=no_out)
+        return _search(new, no_out)
     return True
 
 
