@@ -436,16 +436,17 @@ class Runner:
         failing = set(profile["failed"])
         out = OUT / f"{module}.jsonl"
         same = equivalent()
-        done = {key for key, x in results(module).items()
+        found = mutants(module)  # once: the module's file does not change during the run
+        done = {key for key, x in results(module, found).items()
                 if not (self.redo and x["outcome"] in ("survived", "no tests")
                         and f"{module}:{key}" not in same)}
-        todo = [m for m in mutants(module)
+        todo = [m for m in found
                 if m.key not in done and (self.only is None or m.number in self.only)]
         print(f"mutate: {module}: {len(todo)} mutants to decide ({len(done)} already)",
               file=sys.stderr, flush=True)
         counts: dict[str, int] = {}
         for k, mutant in enumerate(todo, 1):
-            if results(module).get(mutant.key, {}).get("outcome") in ("killed", "timeout"):
+            if results(module, found).get(mutant.key, {}).get("outcome") in ("killed", "timeout"):
                 continue  # killed meanwhile by another run (a kill is final)
             calls = profile["calls"].get(f"{module}:{mutant.function}", [])
             names = [n for n in calls if n not in failing]
@@ -482,12 +483,13 @@ class Runner:
                       file=sys.stderr, flush=True)
 
 
-def results(module: str) -> dict[str, dict[str, Any]]:
-    """The outcome of each mutant of the module as it is now, by key: a kill, else the latest
-    line (lines of mutants whose function has changed since are left out)."""
+def results(module: str, found: list[Mutant] | None = None) -> dict[str, dict[str, Any]]:
+    """The outcome of each mutant of the module as it is now (``found``: its mutants, when the
+    caller has them), by key: a kill, else the latest line (lines of mutants whose function
+    has changed since are left out)."""
     path = OUT / f"{module}.jsonl"
     lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
-    now = {m.key: m for m in mutants(module)}
+    now = {m.key: m for m in (found if found is not None else mutants(module))}
     out: dict[str, dict[str, Any]] = {}
     for x in map(json.loads, filter(None, lines)):
         mutant = now.get(x.get("key", ""))
