@@ -75,6 +75,9 @@ TESTS = [
     "tests/test_rare_coverage.py::test_each_option_value",
     "tests/test_rare_coverage.py::test_every_config",
 ]
+# The rules modules of games/hand: the default of --summary, --survivors and a run
+RULES_MODULES = ["values", "scoring", "legal", "turn", "obligations", "wilds", "rounds", "dealing",
+                 "candidates", "melds", "finish", "rules", "meldgen", "deal"]
 ENV = {"HAND_ORACLE_POSITIONS": "300", "HANDGAME_NATIVE": "0"}  # the reference path is mutated
 # --native: the glue that hands the state to the native path (``Meld.as_ints`` and the like)
 # runs only with it; the differential tests then compare the two paths
@@ -542,7 +545,8 @@ def _row(name: str, c: dict[str, int]) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Command line: see the module's docstring."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("modules", nargs="*", help="modules of handgame/games/hand (no .py)")
+    parser.add_argument("modules", nargs="*",
+                        help="modules of handgame/games/hand (no .py; default: every rules module)")
     parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
     parser.add_argument("--show", metavar="MODULE:N", help="print one mutant as a diff")
     parser.add_argument("--only", metavar="N,N", help="decide only these mutant numbers")
@@ -558,6 +562,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="run with the native path on (built), adding the differential "
                              "tests: for code only the native glue runs")
     args = parser.parse_args(argv)
+    args.modules = args.modules or RULES_MODULES
     if args.show:
         module, _, number = args.show.partition(":")
         print(diff(module, int(number)))
@@ -579,8 +584,6 @@ def main(argv: list[str] | None = None) -> int:
                     tag = f"equivalent: {why}" if why else x["outcome"]
                     print(f"[{tag}] " + diff(module, x["number"]) + "\n")
         return 0
-    if not args.modules:
-        parser.error("name at least one module")
     os.environ.update(ENV)
     if args.native:
         os.environ.update({"HANDGAME_NATIVE": "1", "HAND_DIFF_GAMES": "100"})
