@@ -287,7 +287,8 @@ def install(module: str, number: int) -> Mutant:
 def clear_caches() -> None:
     """Forget what the engine memoised (a mutant must not reuse the original's answers)."""
     for name, attr in (("melds", "clear_cache"), ("finish", "clear_cache"),
-                       ("meldgen", "clear_caches")):
+                       ("meldgen", "clear_caches"), ("going_out", "clear_cache"),
+                       ("solver", "clear_caches")):
         mod: ModuleType = importlib.import_module(f"{PACKAGE}.{name}")
         getattr(mod, attr)()
 
@@ -408,6 +409,9 @@ class Runner:
 
             for i, item in enumerate(items):
                 seen.clear()
+                # each test from cold caches, as each mutant's tests run: a function whose
+                # answer an earlier test left memoised is still seen as called by this one
+                clear_caches()
                 start = time.monotonic()
                 sys.setprofile(profile)
                 try:

@@ -266,3 +266,8 @@ def out_bounds(state: State) -> tuple[bool, bool]:
         return loose
 
     return loose_count(False) >= 2, loose_count(True) >= 2
+
+
+def clear_cache() -> None:
+    """Forget the remembered run reaches (they never change an answer; tests use this)."""
+    _run_reach.cache_clear()

@@ -35,6 +35,7 @@ __all__ = [
     "best_arrangement",
     "best_discard",
     "best_opening",
+    "clear_caches",
     "going_out",
     "pack",
     "partners",
@@ -247,3 +248,9 @@ def _search(
         if rest is not None:
             return (action, *rest)
     return None
+
+
+def clear_caches() -> None:
+    """Forget the remembered arrangements and openings (they never change an answer)."""
+    best_arrangement.cache_clear()
+    best_opening.cache_clear()
