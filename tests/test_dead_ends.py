@@ -107,3 +107,32 @@ def test_melds_that_leave_only_the_taken_card_are_refused_with_l62(announcements
     assert refused.value.rules == ("L-62",)
     # the opening with the 4S is accepted
     state.apply(LayMelds(0, (*melds[:2], parse_cards("4S 4D 4H".split()))))
+
+
+def test_melds_below_the_minimum_are_a_step_when_two_wild_cards_go_out_together() -> None:
+    """O-11 two-wilds, L-64: a seat not opened lays 13 natural cards worth 47 (below the 51 of
+    L-63) and keeps the two wild AC: the turn can still end, by discarding both wild cards
+    together to go out (and by adding one to a meld, then discarding the other), so the step
+    is legal; without the bonus it is legal too, through the second way only."""
+    melds = tuple(parse_cards(m.split()) for m in
+                  ("2S 2H 2D 2C", "3S 3H 3D", "4S 4H 4D", "5H 6H 7H"))
+    for bonuses in (["two-wilds"], []):
+        game = Game.create("levant", {"rounds": 1, "bonuses": bonuses}, players=2)
+        hands = [parse_cards([*(str(c) for m in melds for c in m), "AC", "KS"]),
+                 parse_cards("8C 8D TS TH JC 2C 3C 6S 9S 9H TD 3S 5S QD".split())]
+        first = parse_cards(["JD", "AC"])
+        rest = Counter(deck_for(game.rules))
+        rest.subtract([*(c for h in hands for c in h), *first, Card.parse("7C")])
+        deal = Deal(tuple(hands), (*first, *sorted(rest.elements())), Card.parse("7C"))
+        state = game.new_match(1).apply_deal(deal)
+        for action in (Discard(0, Card.parse("KS"), True), Draw(1, "stock"),
+                       Discard(1, Card.parse("JD"), True), Draw(0, "stock")):
+            state = state.apply(action)
+        # legal_actions lists one meld a step; apply takes the four at once
+        assert LayMelds(0, melds[:1]) in state.legal_actions(), bonuses
+        after = state.apply(LayMelds(0, melds))
+        rnd = after.round
+        assert rnd is not None and rnd.hands[0] == parse_cards(["AC", "AC"])
+        assert not rnd.opened[0] and rnd.turn_state.laid_value == 47
+        together = Discard(0, Card.parse("AC"), True, Card.parse("AC"))
+        assert (together in after.legal_actions()) == bool(bonuses)
