@@ -17,7 +17,7 @@ import pytest
 
 from handgame.core.cards import Card, parse_cards
 from handgame.core.errors import TurnCannotFinish, cited_rules
-from handgame.games.hand.actions import Discard, Draw, LayMelds
+from handgame.games.hand.actions import Discard, Draw, LayMelds, SwapWild
 from handgame.games.hand.deal import Deal, deck_for
 from handgame.games.hand.rounds import Phase
 from handgame.games.hand.state import Game, State
@@ -136,3 +136,37 @@ def test_melds_below_the_minimum_are_a_step_when_two_wild_cards_go_out_together(
         assert not rnd.opened[0] and rnd.turn_state.laid_value == 47
         together = Discard(0, Card.parse("AC"), True, Card.parse("AC"))
         assert (together in after.legal_actions()) == bool(bonuses)
+
+
+def test_a_meld_that_leaves_the_swapped_wild_no_place_is_refused() -> None:
+    """O-7 (``swap_must_reuse``), L-40: seat 0 opens, takes the wild AC from seat 1's set
+    9S 9H AC with 9D 9C, and must lay it on the table this turn. Every meld on the table is
+    then a full set (L-12), so laying 2S 2H 2D 2C (which 2S 2H AC could have used) leaves AC
+    and JD, a dead end: refused at the step; 2S 2H AC is legal."""
+    game = Game.create("levant", {"rounds": 1, "swap_must_reuse": True}, players=2)
+    hands = [parse_cards("KS KH KD KC QS QH QD QC 2S 2H 2D 2C 9D 9C 5S".split()),
+             parse_cards("9S 9H AC TS TH TD TC 3D 4C 6S 8H 8D JS 4H".split())]
+    first = parse_cards(["3C", "JD"])
+    rest = Counter(deck_for(game.rules))
+    rest.subtract([*(c for h in hands for c in h), *first, Card.parse("7C")])
+    deal = Deal(tuple(hands), (*first, *sorted(rest.elements())), Card.parse("7C"))
+    state = game.new_match(1).apply_deal(deal)
+    for action in (Discard(0, Card.parse("5S"), True), Draw(1, "stock"),
+                   LayMelds(1, (parse_cards("9S 9H AC".split()),
+                                parse_cards("TS TH TD TC".split()))),
+                   Discard(1, Card.parse("3C"), True), Draw(0, "stock"),
+                   LayMelds(0, (parse_cards("KS KH KD KC".split()),
+                                parse_cards("QS QH QD QC".split())))):
+        state = state.apply(action)
+    swaps = [a for a in state.legal_actions() if isinstance(a, SwapWild)]
+    assert swaps == [SwapWild(0, parse_cards(["9D", "9C"]), 0)], swaps
+    state = state.apply(swaps[0])
+    rnd = state.round
+    assert rnd is not None and rnd.turn_state.reuse_owed == 1
+    assert sorted(rnd.hands[0]) == sorted(parse_cards("2S 2H 2D 2C JD AC".split()))
+    four = LayMelds(0, (parse_cards("2S 2H 2D 2C".split()),))
+    assert four not in state.legal_actions()
+    with pytest.raises(TurnCannotFinish) as refused:
+        state.apply(four)
+    assert "(O-7)" in str(refused.value), str(refused.value)
+    assert LayMelds(0, (parse_cards("2S 2H AC".split()),)) in state.legal_actions()
