@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from handgame.core.cards import JOKER, Card, parse_cards
-from handgame.core.errors import IllegalAction, cited_rules
+from handgame.core.errors import IllegalAction, MeldError, cited_rules
 from handgame.games.hand import finish
 from handgame.games.hand.actions import (
     ClaimRedeal,
@@ -27,13 +27,14 @@ from handgame.games.hand.actions import (
     parse_action,
 )
 from handgame.games.hand.deal import Deal, deck_for
+from handgame.games.hand.melds import analyze
 from handgame.games.hand.record import RecordError, play_record, read_record
 from handgame.games.hand.rounds import Phase, RoundResult
 from handgame.games.hand.rules import make_ruleset
 from handgame.games.hand.scoring import end_round
 from handgame.games.hand.state import Game, State
 from handgame.games.hand.values import hand_penalty, penalty_value
-from handgame.games.hand.wilds import Wilds
+from handgame.games.hand.wilds import Wilds, wilds_for
 from invariants import choose_action
 from test_oracle import key
 
@@ -455,3 +456,18 @@ def test_a_wild_card_fits_a_low_ace_run_only_high_and_is_listed_without_an_end()
     assert on_run == [LayOff(0, ace, 0, None)], on_run
     after = state.apply(on_run[0]).round
     assert after is not None and after.melds[0].cards == _cards("AH 2H 3H AC")
+
+
+def test_a_meld_of_wild_cards_only_is_refused_for_its_wild_cards() -> None:
+    """G-5: never all wild. Three or four jokers (gulf: jokers wild) are refused as too many
+    wild cards, citing G-5, not as an unreadable meld (melds:50: all-wild passed the limit)."""
+    gulf = make_ruleset("gulf")
+    for cards in ("X X X", "X X X X"):
+        try:
+            analyze(_cards(cards), wilds_for(gulf, None), gulf)
+        except MeldError as e:
+            assert str(e) == ("too many wild cards: at most one wild card in a three-card meld "
+                              "and two in a longer one, never all wild (G-5)"), str(e)
+            assert e.rules == ("G-5",)
+        else:
+            raise AssertionError(f"{cards} was read as a meld")
