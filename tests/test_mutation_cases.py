@@ -438,24 +438,26 @@ def test_a_twin_of_the_taken_wild_is_a_full_wild_once_the_taken_one_is_laid() ->
     assert state.round is not None and state.round.opened[0]
 
 
-def test_a_wild_card_fits_a_low_ace_run_only_high_and_is_listed_without_an_end() -> None:
-    """L-11, L-42: on the run AH 2H 3H a wild card fits only above (as 4H: no card goes below
-    a low ace, and no wrap), so the one lay-off is listed without an end, as every lay-off with
-    a single place is (melds:155: the low end offered too made it two actions, one refused)."""
+def test_a_wild_card_fits_an_ace_run_at_one_end_and_is_listed_without_an_end() -> None:
+    """L-11, L-42: on the run AH 2H 3H a wild card fits only above (as 4H), on QS KS AS only
+    below (as JS): no card goes past an ace, and no wrap. Each lay-off has a single place, so
+    it is listed without an end, as every such lay-off is (melds:155, melds:158, melds:159:
+    the other end offered too made it two actions, one of them refused)."""
     state = _dealt("levant", {},
                    ["JS JH JD TS TH TD 9S 9H 9D AC 5C 6D 8C 2S 4D",
-                    "AH 2H 3H KS KH KD QS QH QD 7D 5S 8D 6C 4S"], "7C", "2C 3C")
+                    "AH 2H 3H QS KS AS KH KD KC 7D 5S 8D 6C 4S"], "7C", "2C 3C")
     for action in (Discard(0, Card.parse("4D"), True), Draw(1, "stock"),
-                   LayMelds(1, (_cards("AH 2H 3H"), _cards("KS KH KD"), _cards("QS QH QD"))),
+                   LayMelds(1, (_cards("AH 2H 3H"), _cards("QS KS AS"), _cards("KH KD KC"))),
                    Discard(1, Card.parse("2C"), True), Draw(0, "stock"),
                    LayMelds(0, (_cards("JS JH JD"), _cards("TS TH TD"), _cards("9S 9H 9D")))):
         state = state.apply(action)
     ace = Card.parse("AC")
-    on_run = [a for a in state.legal_actions() if isinstance(a, LayOff) and a.card == ace
-              and a.to == 0]
-    assert on_run == [LayOff(0, ace, 0, None)], on_run
-    after = state.apply(on_run[0]).round
-    assert after is not None and after.melds[0].cards == _cards("AH 2H 3H AC")
+    on_runs = [a for a in state.legal_actions() if isinstance(a, LayOff) and a.card == ace
+               and a.to in (0, 1)]
+    assert on_runs == [LayOff(0, ace, 0, None), LayOff(0, ace, 1, None)], on_runs
+    for lay, cards in zip(on_runs, ("AH 2H 3H AC", "AC QS KS AS"), strict=True):
+        after = state.apply(lay).round
+        assert after is not None and after.melds[lay.to].cards == _cards(cards)
 
 
 def test_a_meld_of_wild_cards_only_is_refused_for_its_wild_cards() -> None:
