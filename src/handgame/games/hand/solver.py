@@ -18,6 +18,7 @@ from functools import lru_cache
 from handgame.core.cards import Card
 from handgame.core.errors import IllegalAction
 from handgame.core.packing import pack
+from handgame.games.hand import native_solver
 from handgame.games.hand.actions import Action, Discard, LayMelds, LayOff, SwapWild
 from handgame.games.hand.candidates import step_candidates
 from handgame.games.hand.going_out import could_go_out
@@ -82,8 +83,13 @@ def best_arrangement(
     """The disjoint new melds that leave the least penalty in hand (L-33, L-85, G-7).
 
     Ties go to the larger opening count. At least ``keep`` cards stay in hand (1 when a
-    discard must follow).
+    discard must follow). Computed natively when built (``native_solver``, the same answer).
     """
+    got = native_solver.arrange(hand, wilds, rules, keep, restriction, None, False)
+    if got is not None:
+        assert not isinstance(got, int)  # without must_include some packing always exists
+        melds = native_solver.melds_of(got[2], wilds, rules, restriction)
+        return Arrangement(melds, got[3], got[0], got[1])
     hand = tuple(sorted(hand))
     melds = candidate_melds(hand, wilds, rules, restriction)
     pen = {c: penalty_value(c, wilds, rules) for c in set(hand)}
@@ -107,8 +113,15 @@ def best_opening(
 
     Wild limits and positions are those of the rules (L-13, L-23, G-5); ``must_include`` is a
     card one meld must hold (a discard taken from the pile, L-62). Ties go to the arrangement
-    leaving the least penalty. None when the minimum is out of reach.
+    leaving the least penalty. None when the minimum is out of reach. Computed natively when
+    built (``native_solver``, the same answer).
     """
+    got = native_solver.arrange(hand, wilds, rules, keep, restriction, must_include, True)
+    if got is not None:
+        if isinstance(got, int) or got[0] < minimum or not got[2]:
+            return None
+        melds = native_solver.melds_of(got[2], wilds, rules, restriction)
+        return Arrangement(melds, got[3], got[0], got[1])
     hand = tuple(sorted(hand))
     melds = candidate_melds(hand, wilds, rules, restriction)
     pen = {c: penalty_value(c, wilds, rules) for c in set(hand)}
