@@ -226,12 +226,26 @@ PyObject* arrange(PyObject* hand, const long* v) {
     static std::vector<int> chosen;
     if (s.memo.capacity() > 8192) s.memo = handgame::Memo();  // after a huge search
     s.reset();
-    int slot[53];
-    u128 start = 0;
-    if (!s.place(counts, slot, start)) Py_RETURN_NONE;  // kernel.pack: NotImplemented
-    if (must >= 0 && slot[must] < 0) return PyLong_FromLong(-1);
+    if (must >= 0 && counts[must] == 0) return PyLong_FromLong(-1);  // kernel.pack: None
     melds.clear();
     OrderedGenerator(cf, gen_counts, natural_card, melds).generate();
+    // A card no meld holds is always left in hand: the search starts with those cards left
+    // (kept counts them, saturating at keep as the recursion does) and decides the others.
+    // The value of every search state depends on kept only through "kept reaches keep at the
+    // end", so the values, and the choices, are the reference's.
+    uint64_t covered = 0;
+    for (const Meld& m : melds) covered |= m.bits;
+    int search_counts[53];
+    int stripped = 0;
+    for (int c = 0; c < 53; ++c) {
+        bool in = (covered >> c & 1) || c == must;
+        search_counts[c] = in ? counts[c] : 0;
+        if (!in) stripped += counts[c];
+    }
+    int kept0 = stripped ? std::min(stripped, keep) : 0;
+    int slot[53];
+    u128 start = 0;
+    if (!s.place(search_counts, slot, start)) Py_RETURN_NONE;  // beyond the packing's limits
     int pen[53];
     penalties(cf, v[A_PEN_GULF] != 0, static_cast<int>(v[A_ACE_IN_HAND]), pen);
     s.keep = keep;
@@ -256,12 +270,13 @@ PyObject* arrange(PyObject* hand, const long* v) {
         s.by_low[low].push_back(Entry{need, score, has_must[i] != 0, static_cast<int>(i)});
     }
     s.memo.reserve(32);
-    long long best = s.solve(start, must >= 0, 0);
+    long long best = start ? s.solve(start, must >= 0, kept0)
+                           : ((must < 0 && kept0 >= keep) ? 0 : handgame::kNeg);
     chosen.clear();
     if (best >= 0) {
         u128 rest = start;
         bool need_must = must >= 0;
-        int kept = 0;
+        int kept = kept0;
         while (rest) {
             int first = lowest_slot(rest);
             int choice = s.memo.at(Key{rest, kept, need_must}).choice;

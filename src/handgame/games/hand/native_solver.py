@@ -119,6 +119,13 @@ def arrange(
     return got
 
 
+# The chosen melds' Meld objects by context (wild card, joker's natural card, ruleset, natural-
+# role card), then by cards: ``melds.analyze``'s answers, found with one hash of the cards
+# instead of hashing and comparing the Wilds and the Ruleset for every meld.
+_MELDS: dict[object, dict[tuple[Card, ...], Meld]] = {}
+_MELDS_KEPT = 100_000
+
+
 def melds_of(
     cards: tuple[tuple[Card, ...], ...],
     wilds: Wilds,
@@ -127,12 +134,29 @@ def melds_of(
 ) -> tuple[Meld, ...]:
     """The chosen melds as ``Meld`` objects, analysed as ``meldgen._fast_group`` does (the
     natural-role taken card in its role)."""
-    if restriction is None or restriction[1] != NATURAL:
-        return tuple(analyze(c, wilds, rules) for c in cards)
-    natural = restriction[0]
-    return tuple(
-        analyze(c, wilds, rules, tuple(NATURAL if x == natural else AUTO for x in c))
-        if natural in c
-        else analyze(c, wilds, rules)
-        for c in cards
-    )
+    natural = restriction[0] if restriction is not None and restriction[1] == NATURAL else None
+    ctx = (wilds.wild, wilds.joker_as, rules, natural)
+    known = _MELDS.get(ctx)
+    if known is None:
+        if len(_MELDS) > 64:
+            _MELDS.clear()
+        known = _MELDS[ctx] = {}
+    out = []
+    for c in cards:
+        meld = known.get(c)
+        if meld is None:
+            if natural is not None and natural in c:
+                roles = tuple(NATURAL if x == natural else AUTO for x in c)
+                meld = analyze(c, wilds, rules, roles)
+            else:
+                meld = analyze(c, wilds, rules)
+            if len(known) >= _MELDS_KEPT:
+                known.clear()
+            known[c] = meld
+        out.append(meld)
+    return tuple(out)
+
+
+def clear_cache() -> None:
+    """Forget the remembered Meld objects (they never change an answer)."""
+    _MELDS.clear()
