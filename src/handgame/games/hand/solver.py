@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from handgame.core.cards import Card
+from handgame.core.cards import ALL_CARDS, Card
 from handgame.core.errors import IllegalAction
 from handgame.core.packing import pack
 from handgame.games.hand import native_solver
@@ -57,18 +57,59 @@ class Arrangement:
         return tuple(m.cards for m in self.melds)
 
 
+# Per round context (wild cards, ruleset): each card's penalty by code, and each candidate
+# meld's (penalty of its cards, opening value): facts of a card or a meld in that context,
+# never of a hand, found again instead of recomputed for every hand (bounded).
+_CONTEXTS: dict[tuple[Wilds, Ruleset], tuple[tuple[int, ...], dict[Meld, tuple[int, int]]]] = {}
+_FACTS_KEPT = 100_000
+
+
+def _context(
+    wilds: Wilds, rules: Ruleset
+) -> tuple[tuple[int, ...], dict[Meld, tuple[int, int]]]:
+    key = (wilds, rules)
+    got = _CONTEXTS.get(key)
+    if got is None:
+        if len(_CONTEXTS) >= 256:
+            _CONTEXTS.clear()
+        pen = tuple(penalty_value(c, wilds, rules) for c in ALL_CARDS)
+        got = _CONTEXTS[key] = (pen, {})
+    return got
+
+
+def _facts(
+    melds: list[Meld], wilds: Wilds, rules: Ruleset
+) -> tuple[tuple[int, ...], list[tuple[int, int]]]:
+    """Each card's penalty by code, and each meld's (penalty of its cards, opening value)."""
+    pen, known = _context(wilds, rules)
+    out = []
+    for m in melds:
+        f = known.get(m)
+        if f is None:
+            f = (sum(pen[c] for c in m.cards), opening_value(m, rules))
+            if len(known) >= _FACTS_KEPT:
+                known.clear()
+            known[m] = f
+        out.append(f)
+    return pen, out
+
+
 def _arrangement(
-    hand: tuple[Card, ...], melds: tuple[Meld, ...], wilds: Wilds, rules: Ruleset
+    hand: tuple[Card, ...],
+    melds: list[Meld],
+    facts: list[tuple[int, int]],
+    chosen: tuple[int, ...],
+    pen: tuple[int, ...],
 ) -> Arrangement:
     left = list(hand)
-    for m in melds:
-        for c in m.cards:
+    for i in chosen:
+        for c in melds[i].cards:
             left.remove(c)
     return Arrangement(
-        melds,
+        tuple(melds[i] for i in chosen),
         tuple(left),
-        sum(opening_value(m, rules) for m in melds),
-        sum(penalty_value(c, wilds, rules) for c in left),
+        sum(facts[i][1] for i in chosen),
+        sum(pen[c] for c in left),
     )
 
 
@@ -92,11 +133,10 @@ def best_arrangement(
         return Arrangement(melds, got[3], got[0], got[1])
     hand = tuple(sorted(hand))
     melds = candidate_melds(hand, wilds, rules, restriction)
-    pen = {c: penalty_value(c, wilds, rules) for c in set(hand)}
-    scores = [sum(pen[c] for c in m.cards) * 1024 + opening_value(m, rules) for m in melds]
+    pen, facts = _facts(melds, wilds, rules)
+    scores = [p * 1024 + v for p, v in facts]
     got = pack(hand, melds, scores, keep)
-    chosen = got[1] if got is not None else ()
-    return _arrangement(hand, tuple(melds[i] for i in chosen), wilds, rules)
+    return _arrangement(hand, melds, facts, got[1] if got is not None else (), pen)
 
 
 @lru_cache(maxsize=65536)
@@ -124,12 +164,12 @@ def best_opening(
         return Arrangement(melds, got[3], got[0], got[1])
     hand = tuple(sorted(hand))
     melds = candidate_melds(hand, wilds, rules, restriction)
-    pen = {c: penalty_value(c, wilds, rules) for c in set(hand)}
-    scores = [opening_value(m, rules) * 4096 + sum(pen[c] for c in m.cards) for m in melds]
+    pen, facts = _facts(melds, wilds, rules)
+    scores = [v * 4096 + p for p, v in facts]
     got = pack(hand, melds, scores, keep, must_include)
     if got is None:
         return None
-    found = _arrangement(hand, tuple(melds[i] for i in got[1]), wilds, rules)
+    found = _arrangement(hand, melds, facts, got[1], pen)
     if found.value < minimum or not found.melds:
         return None
     return found
