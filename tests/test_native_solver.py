@@ -129,9 +129,7 @@ def check_case(rng: random.Random, preset: str, options: dict[str, Any]) -> tupl
     opening_args = (hand, wilds, rules, minimum, rng.choice([0, 1, 1]), restriction, must)
     native_o, reference_o = both(best_opening, *opening_args)
     assert native_o == reference_o, ("best_opening", preset, options, opening_args)
-    opened = native_solver.arrange(
-        hand, wilds, rules, opening_args[4], restriction, must, True
-    )
+    opened = native_solver.arrange(hand, wilds, rules, opening_args[4], restriction, must, True)
     return arranged is not None, opened is not None
 
 

@@ -64,9 +64,7 @@ _CONTEXTS: dict[tuple[Wilds, Ruleset], tuple[tuple[int, ...], dict[Meld, tuple[i
 _FACTS_KEPT = 100_000
 
 
-def _context(
-    wilds: Wilds, rules: Ruleset
-) -> tuple[tuple[int, ...], dict[Meld, tuple[int, int]]]:
+def _context(wilds: Wilds, rules: Ruleset) -> tuple[tuple[int, ...], dict[Meld, tuple[int, int]]]:
     key = (wilds, rules)
     got = _CONTEXTS.get(key)
     if got is None:
@@ -126,11 +124,11 @@ def best_arrangement(
     Ties go to the larger opening count. At least ``keep`` cards stay in hand (1 when a
     discard must follow). Computed natively when built (``native_solver``, the same answer).
     """
-    got = native_solver.arrange(hand, wilds, rules, keep, restriction, None, False)
-    if got is not None:
-        assert not isinstance(got, int)  # without must_include some packing always exists
-        melds = native_solver.melds_of(got[2], wilds, rules, restriction)
-        return Arrangement(melds, got[3], got[0], got[1])
+    answer = native_solver.arrange(hand, wilds, rules, keep, restriction, None, False)
+    if answer is not None:
+        assert not isinstance(answer, int)  # without must_include some packing always exists
+        laid = native_solver.melds_of(answer[2], wilds, rules, restriction)
+        return Arrangement(laid, answer[3], answer[0], answer[1])
     hand = tuple(sorted(hand))
     melds = candidate_melds(hand, wilds, rules, restriction)
     pen, facts = _facts(melds, wilds, rules)
@@ -156,12 +154,12 @@ def best_opening(
     leaving the least penalty. None when the minimum is out of reach. Computed natively when
     built (``native_solver``, the same answer).
     """
-    got = native_solver.arrange(hand, wilds, rules, keep, restriction, must_include, True)
-    if got is not None:
-        if isinstance(got, int) or got[0] < minimum or not got[2]:
+    answer = native_solver.arrange(hand, wilds, rules, keep, restriction, must_include, True)
+    if answer is not None:
+        if isinstance(answer, int) or answer[0] < minimum or not answer[2]:
             return None
-        melds = native_solver.melds_of(got[2], wilds, rules, restriction)
-        return Arrangement(melds, got[3], got[0], got[1])
+        laid = native_solver.melds_of(answer[2], wilds, rules, restriction)
+        return Arrangement(laid, answer[3], answer[0], answer[1])
     hand = tuple(sorted(hand))
     melds = candidate_melds(hand, wilds, rules, restriction)
     pen, facts = _facts(melds, wilds, rules)
