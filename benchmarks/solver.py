@@ -19,6 +19,7 @@ chunk with ours, and the ratio ours / RLCard's calls/s is printed.
 
     python benchmarks/solver.py
     python benchmarks/solver.py --hands 1000 --dense-hands 1000 --peer-hands 1000
+    python benchmarks/solver.py --cpu      # each call timed in CPU time (a busy machine)
 """
 
 from __future__ import annotations
