@@ -61,14 +61,14 @@ class Arrangement:
 # meld's (penalty of its cards, opening value): facts of a card or a meld in that context,
 # never of a hand, found again instead of recomputed for every hand (bounded).
 _CONTEXTS: dict[tuple[Wilds, Ruleset], tuple[tuple[int, ...], dict[Meld, tuple[int, int]]]] = {}
-_FACTS_KEPT = 100_000
+_FACTS_KEPT = 50_000
 
 
 def _context(wilds: Wilds, rules: Ruleset) -> tuple[tuple[int, ...], dict[Meld, tuple[int, int]]]:
     key = (wilds, rules)
     got = _CONTEXTS.get(key)
     if got is None:
-        if len(_CONTEXTS) >= 256:
+        if len(_CONTEXTS) >= 64:
             _CONTEXTS.clear()
         pen = tuple(penalty_value(c, wilds, rules) for c in ALL_CARDS)
         got = _CONTEXTS[key] = (pen, {})
