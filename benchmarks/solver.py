@@ -19,6 +19,7 @@ chunk with ours, and the ratio ours / RLCard's calls/s is printed.
 
     python benchmarks/solver.py
     python benchmarks/solver.py --hands 1000 --dense-hands 1000 --peer-hands 1000
+    python benchmarks/solver.py --cpu      # each call timed in CPU time (a busy machine)
 """
 
 from __future__ import annotations
@@ -98,6 +99,16 @@ def pick_function(rules: Ruleset) -> tuple[str, Callable[[Hand, Wilds], object]]
     return "handgame.games.hand.solver.best_arrangement(hand, wilds, rules)", solve
 
 
+def solver_path() -> str:
+    """``native`` or ``python``: the path ``best_arrangement`` takes (``none`` before it had
+    a native one)."""
+    try:
+        from handgame.games.hand import native_solver
+    except ImportError:
+        return "none"
+    return native_solver.path()
+
+
 def cached_functions() -> list[tuple[str, Callable[[], None]]]:
     """``cache_clear`` of every functools-cached function in the loaded handgame modules."""
     found: dict[int, tuple[str, Callable[[], None]]] = {}
@@ -114,11 +125,14 @@ def cached_functions() -> list[tuple[str, Callable[[], None]]]:
 
 
 def time_calls(
-    fn: Callable[[Any], object], items: Sequence[Any], clears: Sequence[Callable[[], None]]
+    fn: Callable[[Any], object],
+    items: Sequence[Any],
+    clears: Sequence[Callable[[], None]],
+    clock: Callable[[], int] = time.perf_counter_ns,
 ) -> list[int]:
-    """Nanoseconds of each call, caches cleared before each (outside the timing)."""
+    """Nanoseconds of each call (wall clock, or ``clock``), caches cleared before each
+    (outside the timing)."""
     out = []
-    clock = time.perf_counter_ns
     for item in items:
         for clear in clears:
             clear()
@@ -165,6 +179,12 @@ def main(argv: list[str] | None = None) -> int:
         "--peer-hands", type=int, default=10_000, help="RLCard 11-card hands (default 10000)"
     )
     parser.add_argument("--no-peer", action="store_true", help="do not run RLCard")
+    parser.add_argument(
+        "--cpu",
+        action="store_true",
+        help="time each call in the process's CPU time (time.process_time_ns), RLCard's too, "
+        "so other jobs on a busy machine do not enter the figures (default: wall clock)",
+    )
     args = parser.parse_args(argv)
 
     rules = make_ruleset(PRESET)
@@ -199,15 +219,16 @@ def main(argv: list[str] | None = None) -> int:
         for hand in peer_items[:5]:
             peer_fn(hand)
 
+    clock = time.process_time_ns if args.cpu else time.perf_counter_ns
     times: dict[str, list[int]] = {k: [] for k in sets}
     peer_times: list[int] = []
     set_chunks = {k: chunks(v, CHUNKS) for k, v in sets.items()}
     peer_chunks = chunks(peer_items, CHUNKS)
     for i in range(CHUNKS):
         for k in sets:
-            times[k] += time_calls(ours, set_chunks[k][i], [c for _, c in clears])
+            times[k] += time_calls(ours, set_chunks[k][i], [c for _, c in clears], clock)
         if peer_fn is not None:
-            peer_times += time_calls(peer_fn, peer_chunks[i], [])
+            peer_times += time_calls(peer_fn, peer_chunks[i], [], clock)
         done = sum(len(t) for t in times.values()) + len(peer_times)
         progress(f"chunk {i + 1}/{CHUNKS}: {done} calls timed")
 
@@ -217,6 +238,8 @@ def main(argv: list[str] | None = None) -> int:
         "preset": PRESET,
         "hand_size": HAND_SIZE,
         "cold_calls": True,
+        "solver_path": solver_path(),
+        "clock": "cpu (time.process_time_ns)" if args.cpu else "wall (time.perf_counter_ns)",
         "caches_cleared": [n for n, _ in clears],
         "sets": {k: stats(v) for k, v in times.items()},
         "set_descriptions": {

@@ -5,8 +5,9 @@ Compiles (C++17, pybind11, the running Python's headers) ``native/kernel.cpp`` i
 ``handgame/core/kernel.py``, and ``native/legal.cpp`` (Hand's legal actions and turn search,
 issue 19) into ``src/handgame/games/hand/_legal_native``, beside its Python side ``native.py``
 and ``native_search.py`` (with the headers ``hand_melds.hpp``, ``turn_checks.hpp``,
-``play_melds.hpp``, ``turn_search.hpp``, ``play_steps.hpp``); both include
-``native/packing.hpp``. Needs a C++ compiler
+``play_melds.hpp``, ``turn_search.hpp``, ``play_steps.hpp``), and ``native/solver.cpp`` (the
+meld solver, ``best_arrangement``/``best_opening``) into ``_solver_native`` beside
+``native_solver.py``; all include ``native/packing.hpp``. Needs a C++ compiler
 (``c++``/``g++``, or ``$CXX``) and pybind11 (``pip install pybind11``). Without the build
 everything works on the pure path; with it the engine picks the native one
 (``HANDGAME_NATIVE=0`` forces the pure path). ``--check`` only says whether they are built.
@@ -29,6 +30,7 @@ SRC = ROOT / "src" / "handgame"
 EXTENSIONS = (
     (ROOT / "native" / "kernel.cpp", SRC / "core", "_kernel_native"),
     (ROOT / "native" / "legal.cpp", SRC / "games" / "hand", "_legal_native"),
+    (ROOT / "native" / "solver.cpp", SRC / "games" / "hand", "_solver_native"),
 )
 
 

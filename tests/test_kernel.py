@@ -23,7 +23,7 @@ import pytest
 
 from handgame.core import kernel
 from handgame.core.cards import JOKER, standard_deck
-from handgame.games.hand import finish, meldgen, melds, native_legal, solver
+from handgame.games.hand import finish, meldgen, melds, native_legal, native_solver, solver
 from handgame.games.hand.meldgen import candidate_melds
 from handgame.games.hand.record import to_record
 from handgame.games.hand.rules import make_ruleset
@@ -62,6 +62,7 @@ def clear_caches() -> None:
     """Forget every remembered answer, so a path computes its own."""
     meldgen.clear_caches()
     melds.clear_cache()
+    native_solver.clear_cache()
     finish.clear_cache()
     for f in (solver.best_arrangement, solver.best_opening):
         f.cache_clear()
@@ -70,15 +71,18 @@ def clear_caches() -> None:
 @contextmanager
 def on_path(native_on: bool) -> Iterator[None]:
     """Run on the native (True) or the pure (False) kernel, with cold caches; the native
-    legal actions (``native_legal``, where built) follow the kernel."""
+    legal actions (``native_legal``) and the native solver (``native_solver``), where built,
+    follow the kernel."""
     before = kernel.use_native(native_on)
     legal_before = native_legal.use_native(native_on and native_legal.native_available())
+    solver_before = native_solver.use_native(native_on and native_solver.native_available())
     clear_caches()
     try:
         yield
     finally:
         kernel.use_native(before)
         native_legal.use_native(legal_before)
+        native_solver.use_native(solver_before)
         clear_caches()
 
 

@@ -78,10 +78,12 @@ def py_pack(
         return None
     g_start = start | GUARD
     by_low: dict[int, list[tuple[int, int, bool, int]]] = {}
+    covered = 1 << (5 * must) if must >= 0 else 0
     for index, cards in enumerate(melds):
         need, low = need_of(cards)
         if (g_start - need) & GUARD != GUARD:
             continue
+        covered |= need
         has_must = must >= 0 and (need >> (5 * must)) & 31 > 0
         entry = (need, values[index], has_must, index)
         group = by_low.get(low)
@@ -98,13 +100,22 @@ def py_pack(
     width = abs(keep) + 1
 
     def solve(rest: int, need_must: bool, kept: int) -> int:
-        if not rest:
-            return 0 if (not need_must and kept >= keep) else neg
+        while True:
+            if not rest:
+                return 0 if (not need_must and kept >= keep) else neg
+            first = ((rest & -rest).bit_length() - 1) // 5
+            if first in by_low:
+                break
+            # the lowest card starts no meld: it is left in hand, its only choice (no state
+            # is kept for it; the reconstruction below walks past it alike)
+            if need_must and first == must and (rest >> (5 * first)) & 15 == 1:
+                return neg
+            rest -= 1 << (5 * first)
+            kept = min(kept + 1, keep)
         key = ((rest * width + kept - low0) << 1) | need_must
         got = memo.get(key)
         if got is not None:
             return got
-        first = ((rest & -rest).bit_length() - 1) // 5
         best, choice = neg, -1
         one = 1 << (5 * first)
         if not (need_must and first == must and (rest >> (5 * first)) & 15 == 1):
@@ -120,16 +131,28 @@ def py_pack(
             picked[key] = choice
         return best
 
-    best = solve(start, must >= 0, 0)
+    # A card no meld holds is always left in hand: the search starts with those cards left
+    # (kept counts them, saturating at keep as the recursion does) and decides the others.
+    # A state's value depends on kept only through "kept reaches keep at the end", so the
+    # values and the choices are those of the search over every card.
+    rest0 = stripped = 0
+    for code in set(hand):
+        field = (start >> (5 * code)) & 31
+        if (covered >> (5 * code)) & 31:
+            rest0 += field << (5 * code)
+        else:
+            stripped += field
+    kept0 = min(stripped, keep) if stripped else 0
+    best = solve(rest0, must >= 0, kept0)
     if best < 0:
         return None
     if not choose:
         return best, ()
     chosen: list[int] = []
-    rest, need_must, kept = start, must >= 0, 0
+    rest, need_must, kept = rest0, must >= 0, kept0
     while rest:
         first = ((rest & -rest).bit_length() - 1) // 5
-        choice = picked[((rest * width + kept - low0) << 1) | need_must]
+        choice = picked[((rest * width + kept - low0) << 1) | need_must] if first in by_low else -1
         if choice < 0:
             rest -= 1 << (5 * first)
             kept = min(kept + 1, keep)

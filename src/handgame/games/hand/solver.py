@@ -15,9 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from handgame.core.cards import Card
+from handgame.core.cards import ALL_CARDS, Card
 from handgame.core.errors import IllegalAction
 from handgame.core.packing import pack
+from handgame.games.hand import native_solver
 from handgame.games.hand.actions import Action, Discard, LayMelds, LayOff, SwapWild
 from handgame.games.hand.candidates import step_candidates
 from handgame.games.hand.going_out import could_go_out
@@ -57,18 +58,57 @@ class Arrangement:
         return tuple(m.cards for m in self.melds)
 
 
+# Per round context (wild cards, ruleset): each card's penalty by code, and each candidate
+# meld's (penalty of its cards, opening value): facts of a card or a meld in that context,
+# never of a hand, found again instead of recomputed for every hand (bounded).
+_CONTEXTS: dict[tuple[Wilds, Ruleset], tuple[tuple[int, ...], dict[Meld, tuple[int, int]]]] = {}
+_FACTS_KEPT = 50_000
+
+
+def _context(wilds: Wilds, rules: Ruleset) -> tuple[tuple[int, ...], dict[Meld, tuple[int, int]]]:
+    key = (wilds, rules)
+    got = _CONTEXTS.get(key)
+    if got is None:
+        if len(_CONTEXTS) >= 64:
+            _CONTEXTS.clear()
+        pen = tuple(penalty_value(c, wilds, rules) for c in ALL_CARDS)
+        got = _CONTEXTS[key] = (pen, {})
+    return got
+
+
+def _facts(
+    melds: list[Meld], wilds: Wilds, rules: Ruleset
+) -> tuple[tuple[int, ...], list[tuple[int, int]]]:
+    """Each card's penalty by code, and each meld's (penalty of its cards, opening value)."""
+    pen, known = _context(wilds, rules)
+    out = []
+    for m in melds:
+        f = known.get(m)
+        if f is None:
+            f = (sum(pen[c] for c in m.cards), opening_value(m, rules))
+            if len(known) >= _FACTS_KEPT:
+                known.clear()
+            known[m] = f
+        out.append(f)
+    return pen, out
+
+
 def _arrangement(
-    hand: tuple[Card, ...], melds: tuple[Meld, ...], wilds: Wilds, rules: Ruleset
+    hand: tuple[Card, ...],
+    melds: list[Meld],
+    facts: list[tuple[int, int]],
+    chosen: tuple[int, ...],
+    pen: tuple[int, ...],
 ) -> Arrangement:
     left = list(hand)
-    for m in melds:
-        for c in m.cards:
+    for i in chosen:
+        for c in melds[i].cards:
             left.remove(c)
     return Arrangement(
-        melds,
+        tuple(melds[i] for i in chosen),
         tuple(left),
-        sum(opening_value(m, rules) for m in melds),
-        sum(penalty_value(c, wilds, rules) for c in left),
+        sum(facts[i][1] for i in chosen),
+        sum(pen[c] for c in left),
     )
 
 
@@ -83,15 +123,19 @@ def best_arrangement(
     """The disjoint new melds that leave the least penalty in hand (L-33, L-85, G-7).
 
     Ties go to the larger opening count. At least ``keep`` cards stay in hand (1 when a
-    discard must follow).
+    discard must follow). Computed natively when built (``native_solver``, the same answer).
     """
+    answer = native_solver.arrange(hand, wilds, rules, keep, restriction, None, False)
+    if answer is not None:
+        assert not isinstance(answer, int)  # without must_include some packing always exists
+        laid = native_solver.melds_of(answer[2], wilds, rules, restriction)
+        return Arrangement(laid, answer[3], answer[0], answer[1])
     hand = tuple(sorted(hand))
     melds = candidate_melds(hand, wilds, rules, restriction)
-    pen = {c: penalty_value(c, wilds, rules) for c in set(hand)}
-    scores = [sum(pen[c] for c in m.cards) * 1024 + opening_value(m, rules) for m in melds]
+    pen, facts = _facts(melds, wilds, rules)
+    scores = [p * 1024 + v for p, v in facts]
     got = pack(hand, melds, scores, keep)
-    chosen = got[1] if got is not None else ()
-    return _arrangement(hand, tuple(melds[i] for i in chosen), wilds, rules)
+    return _arrangement(hand, melds, facts, got[1] if got is not None else (), pen)
 
 
 @lru_cache(maxsize=65536)
@@ -108,16 +152,23 @@ def best_opening(
 
     Wild limits and positions are those of the rules (L-13, L-23, G-5); ``must_include`` is a
     card one meld must hold (a discard taken from the pile, L-62). Ties go to the arrangement
-    leaving the least penalty. None when the minimum is out of reach.
+    leaving the least penalty. None when the minimum is out of reach. Computed natively when
+    built (``native_solver``, the same answer).
     """
+    answer = native_solver.arrange(hand, wilds, rules, keep, restriction, must_include, True)
+    if answer is not None:
+        if isinstance(answer, int) or answer[0] < minimum or not answer[2]:
+            return None
+        laid = native_solver.melds_of(answer[2], wilds, rules, restriction)
+        return Arrangement(laid, answer[3], answer[0], answer[1])
     hand = tuple(sorted(hand))
     melds = candidate_melds(hand, wilds, rules, restriction)
-    pen = {c: penalty_value(c, wilds, rules) for c in set(hand)}
-    scores = [opening_value(m, rules) * 4096 + sum(pen[c] for c in m.cards) for m in melds]
+    pen, facts = _facts(melds, wilds, rules)
+    scores = [v * 4096 + p for p, v in facts]
     got = pack(hand, melds, scores, keep, must_include)
     if got is None:
         return None
-    found = _arrangement(hand, tuple(melds[i] for i in got[1]), wilds, rules)
+    found = _arrangement(hand, melds, facts, got[1], pen)
     if found.value < minimum or not found.melds:
         return None
     return found
@@ -251,6 +302,8 @@ def _search(
 
 
 def clear_caches() -> None:
-    """Forget the remembered arrangements and openings (they never change an answer)."""
+    """Forget the remembered arrangements, openings and per-round facts (they never change an
+    answer)."""
     best_arrangement.cache_clear()
     best_opening.cache_clear()
+    _CONTEXTS.clear()
