@@ -66,6 +66,7 @@ TESTS = [
     "tests/test_deal_refusals.py",
     "tests/test_dead_ends.py",
     "tests/test_seeded_deals.py",
+    "tests/test_meld_edges.py",
     "tests/test_audit_cases.py",
     "tests/test_cli.py::test_replay_cases",
     "tests/test_cli.py::test_meld_conformance",

@@ -10,15 +10,14 @@ finish:10…13) change these words or fail on a one-card hand.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
 import pytest
 
+from hand_deals import dealt
 from handgame.core.cards import Card, parse_cards
 from handgame.core.errors import TurnCannotFinish, cited_rules
 from handgame.games.hand.actions import Discard, Draw, LayMelds, SwapWild
-from handgame.games.hand.deal import Deal, deck_for
 from handgame.games.hand.rounds import Phase
 from handgame.games.hand.state import Game, State
 from invariants import choose_action
@@ -71,25 +70,12 @@ def test_a_refused_take_after_opening_cites_l62() -> None:
     assert "opening" not in words and cited_rules(words) == ("L-62",)
 
 
-def _levant(options: dict[str, Any], hands: list[str], top: str) -> State:
-    """A two-seat levant round of one deal (indicator 7C: the AC are wild), dealer seat 1 (seat
-    0 plays first, 15 cards): the hands as written, the stock starting with ``top``, then the
-    rest of the deck in card order."""
-    game = Game.create("levant", {"rounds": 1, **options}, players=2)
-    dealt = [parse_cards(h.split()) for h in hands]
-    first = parse_cards(top.split())
-    rest = Counter(deck_for(game.rules))
-    rest.subtract([*(c for h in dealt for c in h), *first, Card.parse("7C")])
-    deal = Deal(tuple(dealt), (*first, *sorted(rest.elements())), Card.parse("7C"))
-    return game.new_match(1).apply_deal(deal)
-
-
 def _taken_4s(options: dict[str, Any]) -> State:
     """Levant (indicator 7C: the AC are wild), two seats: seat 0 first discards 9C, seat 1
     draws and discards 4S, seat 0 takes it. Seat 0 holds KS KH KD, QS QH QD, 2D 3D 4D 5D and
     4H 5H 6H 7H: the 4S may join 4D 4H in an opening (L-62)."""
-    state = _levant(options, ["KS KH KD QS QH QD 2D 3D 4D 5D 4H 5H 6H 7H 9C",
-                              "4S 8C 8D TS TH JC 2C 3C 6S 9S 9H TD 3S 5S"], "8H")
+    state = dealt("levant", options, ["KS KH KD QS QH QD 2D 3D 4D 5D 4H 5H 6H 7H 9C",
+                                      "4S 8C 8D TS TH JC 2C 3C 6S 9S 9H TD 3S 5S"], "7C", "8H")
     for action in (Discard(0, Card.parse("9C"), True), Draw(1, "stock"),
                    Discard(1, Card.parse("4S"), True), Draw(0, "discard")):
         state = state.apply(action)
@@ -124,9 +110,9 @@ def test_melds_below_the_minimum_are_a_step_when_two_wild_cards_go_out_together(
     melds = tuple(parse_cards(m.split()) for m in
                   ("2S 2H 2D 2C", "3S 3H 3D", "4S 4H 4D", "5H 6H 7H"))
     for bonuses in (["two-wilds"], []):
-        state = _levant({"bonuses": bonuses},
-                        ["2S 2H 2D 2C 3S 3H 3D 4S 4H 4D 5H 6H 7H AC KS",
-                         "8C 8D TS TH JC 2C 3C 6S 9S 9H TD 3S 5S QD"], "JD AC")
+        state = dealt("levant", {"bonuses": bonuses},
+                      ["2S 2H 2D 2C 3S 3H 3D 4S 4H 4D 5H 6H 7H AC KS",
+                       "8C 8D TS TH JC 2C 3C 6S 9S 9H TD 3S 5S QD"], "7C", "JD AC")
         for action in (Discard(0, Card.parse("KS"), True), Draw(1, "stock"),
                        Discard(1, Card.parse("JD"), True), Draw(0, "stock")):
             state = state.apply(action)
@@ -145,9 +131,9 @@ def test_a_meld_that_leaves_the_swapped_wild_no_place_is_refused() -> None:
     9S 9H AC with 9D 9C, and must lay it on the table this turn. Every meld on the table is
     then a full set (L-12), so laying 2S 2H 2D 2C (which 2S 2H AC could have used) leaves AC
     and JD, a dead end: refused at the step; 2S 2H AC is legal."""
-    state = _levant({"swap_must_reuse": True},
-                    ["KS KH KD KC QS QH QD QC 2S 2H 2D 2C 9D 9C 5S",
-                     "9S 9H AC TS TH TD TC 3D 4C 6S 8H 8D JS 4H"], "3C JD")
+    state = dealt("levant", {"swap_must_reuse": True},
+                  ["KS KH KD KC QS QH QD QC 2S 2H 2D 2C 9D 9C 5S",
+                   "9S 9H AC TS TH TD TC 3D 4C 6S 8H 8D JS 4H"], "7C", "3C JD")
     for action in (Discard(0, Card.parse("5S"), True), Draw(1, "stock"),
                    LayMelds(1, (parse_cards("9S 9H AC".split()),
                                 parse_cards("TS TH TD TC".split()))),

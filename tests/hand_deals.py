@@ -1,0 +1,29 @@
+"""Hand-made Hand positions for the tests: a two-seat round dealt card by card."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from handgame.core.cards import Card, parse_cards
+from handgame.games.hand.deal import Deal, deck_for
+from handgame.games.hand.state import Game, State
+
+
+def dealt(preset: str, options: dict[str, Any], hands: list[str], indicator: str,
+          top: str) -> State:
+    """A two-seat round of one deal, dealer seat 1 (seat 0 plays first, 15 cards): the hands
+    as written, the stock starting with ``top``, then the rest of the deck in card order."""
+    game = Game.create(preset, {"rounds": 1, **options}, players=2)
+    hands_dealt = [parse_cards(h.split()) for h in hands]
+    first = parse_cards(top.split())
+    rest = Counter(deck_for(game.rules))
+    rest.subtract([*(c for h in hands_dealt for c in h), *first, Card.parse(indicator)])
+    stock = (*first, *sorted(rest.elements()))
+    deal = Deal(tuple(hands_dealt), stock, Card.parse(indicator))
+    return game.new_match(1).apply_deal(deal)
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    """Cards written with spaces between them (``"7D AC 9D"``)."""
+    return parse_cards(text.split())
