@@ -100,11 +100,22 @@ def _meld_text(state: State, index: int) -> str:
     ("JD QD KD", "TD", ["low"]),           # a run to K: only the card below
     ("JD QD KD", "AD", ["high"]),          # the ace above a K (high ace)
     ("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", "AH", ["low", "high"]),
+    ("3D 4D 5D 6D 7D 8D 9D TD JD QD KD", "AD", ["high"]),  # the ace not below a 3
+    ("2D 3D 4D", "2D", []),                # a twin of the first card fits nowhere
+    ("AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", "AH", []),  # thirteen cards: full
+    ("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH", "AH", []),
+    ("9S 9H 9D 9C", "AC", []),             # a wild card on a set of four
+    ("9S 9H 9D", "AC", [None]),
+    ("AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", "AC", []),  # a wild card on a full run
+    ("5D AC 7D 8D", "AC", []),             # one wild card at most (L-23)
+    ("5D 6D 7D 8D", "AC", ["low", "high"]),
 ])
 def test_a_natural_card_fits_a_run_only_where_it_is_next(run: str, card: str,
                                                           ends: list[str]) -> None:
-    """L-11, L-42: a natural card fits a run only as the next card of its suit at an end,
-    the ace at either end of a run from 2 to K (melds:174…178, melds:184)."""
+    """L-11, L-12, L-23, L-42: a natural card fits a run only as the next card of its suit at
+    an end, the ace at either end of a run from 2 to K; nothing fits a full meld; a wild card
+    fits within the wild limit. ``fitting_ends`` is exact: going_out counts the melds a wild
+    card fits (melds:147, melds:150…153, melds:168…178, melds:184)."""
     assert fitting_ends(_meld(run), Card.parse(card), WILDS, LEVANT) == ends
 
 
