@@ -519,6 +519,39 @@ def equivalent() -> dict[str, str]:
     return found
 
 
+def carry(module: str, rev: str) -> list[str]:
+    """Carry the equivalences read for ``module``'s mutants at git revision ``rev`` to the file
+    as it is now, for each function whose code changed but whose mutants are the same changes
+    in the same order (a rename, a constant read another way). Results are not carried: a kill
+    depends on the tests and the code around, so those mutants are decided again. Returns
+    the functions carried."""
+    import subprocess
+
+    path = module_path(module).relative_to(ROOT)
+    old_source = subprocess.run(["git", "show", f"{rev}:{path}"], cwd=ROOT, check=True,
+                                capture_output=True, text=True).stdout
+    old, new = mutants(module, old_source), mutants(module)
+    same = equivalent()
+    by_fn: dict[str, tuple[list[Mutant], list[Mutant]]] = {}
+    for m in old:
+        by_fn.setdefault(m.function, ([], []))[0].append(m)
+    for m in new:
+        by_fn.setdefault(m.function, ([], []))[1].append(m)
+    carried = []
+    for fn, (was, now) in by_fn.items():
+        if not was or not now or was[0].key == now[0].key:
+            continue
+        if [m.change for m in was] != [m.change for m in now]:
+            continue
+        carried.append(fn)
+        for a, b in zip(was, now, strict=True):
+            why = same.get(f"{module}:{a.key}")
+            if why is not None and f"{module}:{b.key}" not in same:
+                same[f"{module}:{b.key}"] = f"{why} (carried from {a.key})"
+    EQUIVALENT.write_text(json.dumps(same, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return carried
+
+
 def summary(modules: list[str]) -> str:
     """The results found in .mutation/, one row a module, and the score over the
     non-equivalent mutants decided (killed or timed out, of those not equivalent)."""
@@ -565,6 +598,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="record only the mutants killed (a quick first pass with --tests)")
     parser.add_argument("--summary", action="store_true", help="the table of results so far")
     parser.add_argument("--survivors", action="store_true", help="diff every survivor so far")
+    parser.add_argument("--carry", metavar="REV",
+                        help="carry the equivalences read at git revision REV to functions whose "
+                             "code changed but whose mutants did not (a rename)")
     parser.add_argument("--native", action="store_true",
                         help="run with the native path on (built), adding the differential "
                              "tests: for code only the native glue runs")
@@ -578,6 +614,10 @@ def main(argv: list[str] | None = None) -> int:
         for module in args.modules:
             for m in mutants(module):
                 print(f"{module}:{m.number} {m.function}:{m.line} {m.change}  [{m.key}]")
+        return 0
+    if args.carry:
+        for module in args.modules:
+            print(f"{module}: carried {', '.join(carry(module, args.carry)) or 'nothing'}")
         return 0
     if args.summary:
         print(summary(args.modules))
