@@ -21,8 +21,8 @@ Usage (from the repository root; HAND_SHARED set as for the tests)::
     python scripts/mutate.py --list values                  # the mutants, without running
     python scripts/mutate.py --show values:12               # one mutant's change, as a diff
 
-Results go to ``.mutation/<module>.jsonl`` (one line a mutant; ignored by git), progress to
-stderr; ``--summary`` prints the table of the results found there. A result is kept under the
+Results go to ``scripts/mutation_results/<module>.jsonl`` (one line a mutant; committed, so a
+run's results outlive the machine it ran on), progress to stderr; ``--summary`` prints the table of the results found there. A result is kept under the
 mutant's key (function, place in it, digest of its code), not its number: an edit elsewhere in
 the module renumbers the mutants but keeps their results; an edit of the function itself makes
 its mutants new, to be decided again.
@@ -49,7 +49,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = "handgame.games.hand"
-OUT = ROOT / ".mutation"
+OUT = ROOT / ".mutation"  # the profile of the selection: a cache, ignored by git
+RESULTS = ROOT / "scripts" / "mutation_results"
 # The survivors read and found equivalent (no rule behaviour can tell them from the original),
 # each with the reason: "module:key" -> why (``Mutant.key``: a reading holds while the
 # function's code is unchanged, and is asked again once it changes).
@@ -441,10 +442,11 @@ class Runner:
 
     def run_module(self, module: str, items: list[Any], protocol: Any,
                    profile: dict[str, Any]) -> None:
-        """Decide every mutant of one module; results to .mutation/<module>.jsonl."""
+        """Decide every mutant of one module; results to scripts/mutation_results/<module>.jsonl."""
         by_id = {item.nodeid: item for item in items}
         failing = set(profile["failed"])
-        out = OUT / f"{module}.jsonl"
+        out = RESULTS / f"{module}.jsonl"
+        RESULTS.mkdir(exist_ok=True)
         same = equivalent()
         found = mutants(module)  # once: the module's file does not change during the run
         done = {key for key, x in results(module, found).items()
@@ -497,7 +499,7 @@ def results(module: str, found: list[Mutant] | None = None) -> dict[str, dict[st
     """The outcome of each mutant of the module as it is now (``found``: its mutants, when the
     caller has them), by key: a kill, else the latest line (lines of mutants whose function
     has changed since are left out)."""
-    path = OUT / f"{module}.jsonl"
+    path = RESULTS / f"{module}.jsonl"
     lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
     now = {m.key: m for m in (found if found is not None else mutants(module))}
     out: dict[str, dict[str, Any]] = {}
@@ -553,7 +555,7 @@ def carry(module: str, rev: str) -> list[str]:
 
 
 def summary(modules: list[str]) -> str:
-    """The results found in .mutation/, one row a module, and the score over the
+    """The results found in scripts/mutation_results/, one row a module, and the score over the
     non-equivalent mutants decided (killed or timed out, of those not equivalent)."""
     rows = ["| module | mutants | decided | killed | timeout | survived: equivalent | "
             "survived: not | no tests | score |", "| --- " * 9 + "|"]
