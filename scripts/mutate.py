@@ -22,10 +22,10 @@ Usage (from the repository root; HAND_SHARED set as for the tests)::
     python scripts/mutate.py --show values:12               # one mutant's change, as a diff
 
 Results go to ``scripts/mutation_results/<module>.jsonl`` (one line a mutant; committed, so a
-run's results outlive the machine it ran on), progress to stderr; ``--summary`` prints the table of the results found there. A result is kept under the
-mutant's key (function, place in it, digest of its code), not its number: an edit elsewhere in
-the module renumbers the mutants but keeps their results; an edit of the function itself makes
-its mutants new, to be decided again.
+run's results outlive the machine it ran on), progress to stderr; ``--summary`` prints the table
+of the results found there. A result is kept under the mutant's key (function, place in it,
+digest of its code), not its number: an edit elsewhere in the module renumbers the mutants but
+keeps their results; an edit of the function itself makes its mutants new, to be decided again.
 """
 
 from __future__ import annotations

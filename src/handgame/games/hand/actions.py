@@ -108,6 +108,42 @@ class ClaimRedeal(Action):
 
 VERBS = ("draw", "meld", "add", "swap", "discard", "redeal")
 
+# Shared instances of the actions listed at nearly every decision (values: equal to new ones).
+_DRAWS: dict[tuple[int, str], Draw] = {}
+
+
+def draw_of(seat: int, source: str) -> Draw:
+    """``Draw(seat, source)``, one shared instance per value (``legal_actions`` lists it often)."""
+    got = _DRAWS.get((seat, source))
+    if got is None:
+        got = _DRAWS[seat, source] = Draw(seat, source)
+    return got
+
+
+class _Discards(dict[Card, Discard]):
+    """One seat's discards with one announce value, by card, each made on first use."""
+
+    def __init__(self, seat: int, announce: bool) -> None:
+        super().__init__()
+        self.seat = seat
+        self.announce = announce
+
+    def __missing__(self, card: Card) -> Discard:
+        got = self[card] = Discard(self.seat, card, self.announce)
+        return got
+
+
+_DISCARDS: dict[tuple[int, bool], _Discards] = {}
+
+
+def discards_of(seat: int, announce: bool) -> dict[Card, Discard]:
+    """``Discard(seat, card, announce)`` by card, one shared instance per value (as
+    :func:`draw_of`)."""
+    got = _DISCARDS.get((seat, announce))
+    if got is None:
+        got = _DISCARDS[seat, announce] = _Discards(seat, announce)
+    return got
+
 
 
 

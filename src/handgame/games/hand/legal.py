@@ -16,6 +16,7 @@ from handgame.games.hand.actions import (
     Discard,
     Draw,
     LayMelds,
+    discards_of,
 )
 from handgame.games.hand.candidates import step_candidates
 from handgame.games.hand.dealing import redeal_entitled
@@ -37,8 +38,20 @@ if TYPE_CHECKING:
     from handgame.games.hand.state import State
 
 
+# The latest listing: a state and the very action objects ``legal_actions`` found legal in it.
+# Both are immutable, and the tuple keeps the objects alive (so identity means that object):
+# ``apply`` of one of them to that state needs none of the checks the listing made (the turn
+# search, the discard's turn problem) again. One tuple, replaced whole: safe across threads.
+_LISTED: tuple[object, tuple[Action, ...]] = (None, ())
+
+
 def apply(state: State, action: Action) -> State:
     """The state after ``action``, or :class:`IllegalAction` naming the rule broken."""
+    listed_state, listed = _LISTED
+    if listed_state is state:
+        for a in listed:
+            if a is action:
+                return step(state, action, listed=True)
     new = step(state, action)
     if new.phase is Phase.PLAY and obligated(new) and not can_finish_turn(new):
         raise TurnCannotFinish(dead_end_reason(new, action))
@@ -53,58 +66,31 @@ def legal_actions(state: State, seat: int | None = None) -> list[Action]:
     out: list[Action] = []
     turn = rnd.turn
     if seat is None or seat == turn:
-        candidates: list[Action] = []
-        listed: list[Action] | None = None  # the play phase's steps, listed natively
         if state.phase is Phase.DRAW:
             native = draws(state)  # the native path, where it answers (native_legal.py)
-            if native is not None:
-                out.extend(native)
-            else:
-                candidates = [Draw(turn, "stock"), Draw(turn, "discard")]
+            if native is None:
+                native = _accepted(state, [Draw(turn, "stock"), Draw(turn, "discard")])
+            out.extend(native)
         else:
+            steps: list[Action] = []
             if state.phase is Phase.PLAY:
                 listed = play_steps(state)  # native_search, where it answers
-                if listed is None:
-                    candidates = step_candidates(state)
+                steps = _accepted(state, step_candidates(state)) if listed is None else listed
             hand = rnd.hands[turn]
             # a missed announcement (L-71) matters only with three cards or fewer left
             missable = state.rules.announcements and len(hand) <= 4
             announces = (True, False) if missable else (True,)
             # turn_problem depends on the card only through holding it (every card here is held)
-            ok = [a for a in announces if hand and turn_problem(state, hand[0], a) is None]
-            for c in sorted(set(hand)):
-                for announce in ok:
-                    out.append(Discard(turn, c, announce))
+            ok = [discards_of(turn, a) for a in announces
+                  if hand and turn_problem(state, hand[0], a) is None]
+            if len(ok) == 1:
+                by_card = ok[0]
+                out.extend([by_card[c] for c in sorted(set(hand))])
+            elif ok:
+                out.extend([by_card[c] for c in sorted(set(hand)) for by_card in ok])
             if len(hand) == 2 and two_wilds_problem(state, hand) is None:
                 out.append(Discard(turn, hand[0], True, hand[1]))  # O-11 two-wilds
-        bounds: tuple[bool, bool] | None = None
-        hopeless: bool | None = None
-        checks: list[tuple[Action, bool]] = []  # each candidate left, with its no_out
-        unopened = state.phase is Phase.PLAY and not rnd.opened[turn]
-        for action in candidates:
-            no_out = False
-            if unopened and not isinstance(action, Draw):
-                if bounds is None:
-                    bounds = out_bounds(state)
-                if isinstance(action, LayMelds):
-                    no_out = bounds[1]
-                    if no_out:
-                        if hopeless is None:
-                            hopeless = new_melds_hopeless(state)
-                        if hopeless:
-                            # no new meld can lead to an opening (L-63) or to going out: the
-                            # bound leaves two natural cards of the hand in none of its melds,
-                            # so not even O-11's discard of two wild cards is left
-                            continue
-                elif (
-                    bounds[0] and len(rnd.hands[turn]) >= 4 and makes_provisional(state, action)
-                ):
-                    # the step leaves at least two cards and the seat must go out: it cannot
-                    continue
-            checks.append((action, no_out))
-        out.extend(a for (a, _), ok in zip(checks, accepts_all(state, checks), strict=True) if ok)
-        if listed is not None:
-            out.extend(listed)  # the same steps listed and checked natively (native_search)
+            out.extend(steps)
     if (
         state.rules.redeal_pairs
         and rnd.turns_done == 0
@@ -114,4 +100,38 @@ def legal_actions(state: State, seat: int | None = None) -> list[Action]:
         for s in range(state.game.players):
             if (seat is None or seat == s) and redeal_entitled(state, s):
                 out.append(ClaimRedeal(s))
+    global _LISTED
+    _LISTED = (state, tuple(out))
     return out
+
+
+def _accepted(state: State, candidates: list[Action]) -> list[Action]:
+    """The candidate steps of the seat to act that ``apply`` accepts, in order (the reference
+    path: each checked by ``finish.accepts``, after the exact shortcuts of ``out_bounds``)."""
+    rnd = state.round
+    assert rnd is not None
+    turn = rnd.turn
+    bounds: tuple[bool, bool] | None = None
+    hopeless: bool | None = None
+    checks: list[tuple[Action, bool]] = []  # each candidate left, with its no_out
+    unopened = state.phase is Phase.PLAY and not rnd.opened[turn]
+    for action in candidates:
+        no_out = False
+        if unopened and not isinstance(action, Draw):
+            if bounds is None:
+                bounds = out_bounds(state)
+            if isinstance(action, LayMelds):
+                no_out = bounds[1]
+                if no_out:
+                    if hopeless is None:
+                        hopeless = new_melds_hopeless(state)
+                    if hopeless:
+                        # no new meld can lead to an opening (L-63) or to going out: the
+                        # bound leaves two natural cards of the hand in none of its melds,
+                        # so not even O-11's discard of two wild cards is left
+                        continue
+            elif bounds[0] and len(rnd.hands[turn]) >= 4 and makes_provisional(state, action):
+                # the step leaves at least two cards and the seat must go out: it cannot
+                continue
+        checks.append((action, no_out))
+    return [a for (a, _), ok in zip(checks, accepts_all(state, checks), strict=True) if ok]

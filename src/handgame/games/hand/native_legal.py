@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from handgame.games.hand import native
-from handgame.games.hand.actions import Action, Draw
+from handgame.games.hand.actions import Action, Draw, draw_of
 from handgame.games.hand.finish import accepts
 from handgame.games.hand.native_search import search_support
 from handgame.games.hand.rounds import Phase
@@ -65,7 +65,7 @@ def draws(state: State) -> list[Action] | None:
     seat = rnd.turn
     out: list[Action] = []
     if rnd.stock:
-        out.append(Draw(seat, "stock"))  # nothing is owed after it (finish.obligated)
+        out.append(draw_of(seat, "stock"))  # nothing is owed after it (finish.obligated)
     if not rnd.discard_pile:
         return out
     by = rnd.pile_top_by
@@ -87,5 +87,5 @@ def draws(state: State) -> list[Action] | None:
     else:
         COUNTS["native"] += 1
         if verdict:
-            out.append(Draw(seat, "discard"))
+            out.append(draw_of(seat, "discard"))
     return out

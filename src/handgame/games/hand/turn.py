@@ -124,6 +124,9 @@ def _require(state: State, action: Action, phases: tuple[Phase, ...]) -> RoundSt
 # ----------------------------------------------------------------------------- steps
 
 
+_DREW_STOCK = TurnState(drew="stock")  # a value: one shared instance
+
+
 def _draw(state: State, a: Draw) -> State:
     rnd = _require(state, a, (Phase.DRAW,))
     seat = rnd.turn
@@ -136,9 +139,10 @@ def _draw(state: State, a: Draw) -> State:
             rnd,
             hands=_set(rnd.hands, seat, tuple(sorted((*hand, card)))),
             stock=rnd.stock[1:],
-            turn_state=TurnState(drew="stock"),
+            turn_state=_DREW_STOCK,
+            actions=(*rnd.actions, a),
         )
-        return _with_round(state.replace(phase=Phase.PLAY), rnd, a)
+        return state.replace(phase=Phase.PLAY, round=rnd)
     if not rnd.discard_pile:
         raise IllegalAction("the discard pile is empty")
     top = rnd.discard_pile[-1]
@@ -163,8 +167,9 @@ def _draw(state: State, a: Draw) -> State:
             taken_from_opened=by is not None and rnd.opened[by],
             restriction=restriction,
         ),
+        actions=(*rnd.actions, a),
     )
-    return _with_round(state.replace(phase=Phase.PLAY), rnd, a)
+    return state.replace(phase=Phase.PLAY, round=rnd)
 
 
 def _lay(state: State, a: LayMelds) -> State:
@@ -434,21 +439,30 @@ def two_wilds_problem(state: State, cards: tuple[Card, ...]) -> str | None:
     return turn_problem(state, cards[0], True, going_out=True)
 
 
-def _discard(state: State, a: Discard) -> State:
+def _discard(state: State, a: Discard, listed: bool = False) -> State:
     rnd = _require(state, a, (Phase.FIRST_DISCARD, Phase.PLAY))
     gone = a.cards
-    if a.second is not None:
+    if listed:
+        pass  # legal_actions found it legal in this very state (legal.apply)
+    elif a.second is not None:
         problem = two_wilds_problem(state, gone)
+        if problem is not None:
+            raise IllegalAction(problem)
     else:
         problem = turn_problem(state, a.card, a.announce)
-    if problem is not None:
-        raise IllegalAction(problem)
+        if problem is not None:
+            raise IllegalAction(problem)
     seat = rnd.turn
     hand = remove_cards(rnd.hands[seat], gone)
     assert hand is not None
     ts = rnd.turn_state
     n = len(hand)
-    announcing = state.rules.announcements
+    rules = state.rules
+    players = state.game.players
+    stock_left = len(rnd.stock)
+    announcing = rules.announcements
+    # the common case, the next seat's turn, in the same copy of the round
+    passes = n and stock_left and not (rules.stock_end == "players" and stock_left <= players)
     rnd = evolve(
         rnd,
         hands=_set(rnd.hands, seat, hand),
@@ -461,20 +475,23 @@ def _discard(state: State, a: Discard) -> State:
         turns_done=rnd.turns_done + 1,
         last_opening=ts.all_laid_value if ts.opened_now else rnd.last_opening,
         actions=(*rnd.actions, a),
+        **({"turn": (seat + 1) % players, "turn_state": _NEW_TURN} if passes else {}),
     )
+    if passes:
+        return state.replace(phase=Phase.DRAW, round=rnd)
     if n == 0:
         return end_round(state.replace(round=rnd), score_win(state, rnd, seat, gone))
-    rules = state.rules
-    players = state.game.players
-    stock_left = len(rnd.stock)
     if rules.stock_end == "players" and stock_left <= players:
         return end_round(state.replace(round=rnd), void_result(rnd, "stock"))
     if stock_left == 0:
         if rules.stock_end == "empty" or len(rnd.discard_pile) <= 1:
             return end_round(state.replace(round=rnd), void_result(rnd, "stock"))
         rnd = _reshuffle(rnd)
-    rnd = evolve(rnd, turn=(seat + 1) % players, turn_state=TurnState())
+    rnd = evolve(rnd, turn=(seat + 1) % players, turn_state=_NEW_TURN)
     return state.replace(phase=Phase.DRAW, round=rnd)
+
+
+_NEW_TURN = TurnState()  # a value: one shared instance
 
 
 def _reshuffle(rnd: RoundState) -> RoundState:
@@ -508,8 +525,14 @@ _STEPS = {
 }
 
 
-def step(state: State, action: Action) -> State:
-    """Apply one action's own checks (not whether the turn can still be finished)."""
+def step(state: State, action: Action, listed: bool = False) -> State:
+    """Apply one action's own checks (not whether the turn can still be finished).
+
+    ``listed``: ``legal_actions`` listed this very action for this very state, so a discard's
+    turn problem (L-62…L-71, O-7) is known to be None and is not looked for again.
+    """
+    if listed and type(action) is Discard:
+        return _discard(state, action, listed=True)
     fn = _STEPS.get(type(action))
     if fn is None:
         raise IllegalAction(f"unknown action {action!r}")
