@@ -62,6 +62,11 @@ def _set(t: tuple, i: int, v: object) -> tuple:  # type: ignore[type-arg]
     return (*t[:i], v, *t[i + 1 :])
 
 
+def _put(t: tuple, i: int, v: object) -> tuple:  # type: ignore[type-arg]
+    """``_set``, or ``t`` itself when its item ``i`` is ``v`` already (the same value)."""
+    return t if t[i] is v else (*t[:i], v, *t[i + 1 :])
+
+
 def required_minimum(state: State) -> int:
     """The opening minimum now (L-63, O-4 escalating)."""
     rnd = state.round
@@ -469,9 +474,9 @@ def _discard(state: State, a: Discard, listed: bool = False) -> State:
         known=_known(rnd, seat, gone),
         discard_pile=(*rnd.discard_pile, *gone),
         pile_top_by=seat,
-        announced=_set(rnd.announced, seat, n if announcing and n <= 3 and a.announce else None),
-        missed=_set(rnd.missed, seat, announcing and n <= 3 and not a.announce),
-        laid_before=_set(rnd.laid_before, seat, rnd.laid_before[seat] or bool(ts.laid)),
+        announced=_put(rnd.announced, seat, n if announcing and n <= 3 and a.announce else None),
+        missed=_put(rnd.missed, seat, announcing and n <= 3 and not a.announce),
+        laid_before=_put(rnd.laid_before, seat, rnd.laid_before[seat] or bool(ts.laid)),
         turns_done=rnd.turns_done + 1,
         last_opening=ts.all_laid_value if ts.opened_now else rnd.last_opening,
         actions=(*rnd.actions, a),
