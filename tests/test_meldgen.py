@@ -19,10 +19,20 @@ from handgame.games.hand.values import opening_value
 from handgame.games.hand.wilds import Wilds, wilds_for
 
 PRESETS = ["levant", "gulf", "four-jokers"]
+# the options the meld utilities read (L-23/G-5 wild_limit, max_meld_size), beside the presets'
+VARIANTS: list[dict[str, object]] = [
+    {},
+    {"wild_limit": "one"},
+    {"wild_limit": "one-per-three"},
+    {"max_meld_size": 4},
+    {"wild_limit": "one", "max_meld_size": 5},
+]
 
 
-def _setup(preset: str, seed: int, size: int) -> tuple[tuple[Card, ...], Wilds, object]:
-    rules = make_ruleset(preset)
+def _setup(
+    preset: str, seed: int, size: int, options: dict[str, object] | None = None
+) -> tuple[tuple[Card, ...], Wilds, object]:
+    rules = make_ruleset(preset, options)
     deck = list(standard_deck(2, rules.jokers))
     rng = random.Random(seed)
     rng.shuffle(deck)
@@ -55,10 +65,14 @@ def _canonical(m: tuple[Card, ...], wilds: Wilds, rules: object) -> tuple[Card, 
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.sampled_from(PRESETS), st.integers(0, 10**6), st.integers(3, 7))
-def test_candidates_match_brute_force(preset: str, seed: int, size: int) -> None:
+@given(
+    st.sampled_from(PRESETS), st.integers(0, 10**6), st.integers(3, 7), st.sampled_from(VARIANTS)
+)
+def test_candidates_match_brute_force(
+    preset: str, seed: int, size: int, options: dict[str, object]
+) -> None:
     """candidate_melds lists exactly the valid melds of up to 5 cards (sets in any order)."""
-    hand, wilds, rules = _setup(preset, seed, size)
+    hand, wilds, rules = _setup(preset, seed, size, options)
     got = {m.cards for m in meldgen.candidate_melds(hand, wilds, rules) if len(m.cards) <= 5}
     got = {_canonical(m, wilds, rules) for m in got}
     want = {_canonical(m, wilds, rules) for m in _brute_melds(hand, wilds, rules)}
@@ -66,10 +80,15 @@ def test_candidates_match_brute_force(preset: str, seed: int, size: int) -> None
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.sampled_from(PRESETS), st.integers(0, 10**6), st.integers(3, 15))
-def test_fast_generator_equals_general(preset: str, seed: int, size: int) -> None:
-    """The fast candidate generator and the general one (used under L-66) agree."""
-    hand, wilds, rules = _setup(preset, seed, size)
+@given(
+    st.sampled_from(PRESETS), st.integers(0, 10**6), st.integers(3, 15), st.sampled_from(VARIANTS)
+)
+def test_fast_generator_equals_general(
+    preset: str, seed: int, size: int, options: dict[str, object]
+) -> None:
+    """The fast candidate generator and the general one (used under L-66) agree, under every
+    value of the options they read."""
+    hand, wilds, rules = _setup(preset, seed, size, options)
     fast = {m.cards for m in meldgen.candidate_melds(hand, wilds, rules)}
     meldgen._candidates.cache_clear()
     meldgen.GENERAL_ONLY = True
