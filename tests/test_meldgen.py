@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from itertools import combinations
+from itertools import combinations, permutations
 
 import pytest
 from hypothesis import given, settings
@@ -13,7 +13,7 @@ from handgame.core.cards import Card, standard_deck
 from handgame.core.errors import MeldError
 from handgame.core.packing import best_packing
 from handgame.games.hand import meldgen
-from handgame.games.hand.melds import Meld, analyze
+from handgame.games.hand.melds import ACE_ONLY, AUTO, NATURAL, Meld, analyze
 from handgame.games.hand.rules import make_ruleset
 from handgame.games.hand.values import opening_value
 from handgame.games.hand.wilds import Wilds, wilds_for
@@ -26,6 +26,7 @@ VARIANTS: list[dict[str, object]] = [
     {"wild_limit": "one-per-three"},
     {"max_meld_size": 4},
     {"wild_limit": "one", "max_meld_size": 5},
+    {"wilds": "jokers", "jokers": 0},  # a round with no wild card at all
 ]
 
 
@@ -153,3 +154,148 @@ def test_every_candidate_is_valid(preset: str) -> None:
         assert len({m.cards for m in melds}) == len(melds)
         for m in melds:
             assert analyze(m.cards, wilds, rules, m.roles()) == m  # type: ignore[arg-type]
+
+
+def _roles_allowed(
+    cards: tuple[Card, ...], card: Card, role: str, hand_count: int
+) -> list[tuple[str, ...]]:
+    """The readings of ``cards`` under a taken wild ``card`` restricted to ``role`` (L-66, O-6),
+    written from the rule, apart from ``meldgen.role_choices``: exactly one copy laid in the
+    restricted role (the taken one) and the others as ordinary wild cards, or, when the hand
+    keeps the taken copy back, every copy laid as an ordinary wild card."""
+    at = [i for i, c in enumerate(cards) if c == card]
+    plain = tuple(AUTO for _ in cards)
+    out = [tuple(role if i == j else AUTO for i in range(len(cards))) for j in at]
+    if len(at) < hand_count:
+        out.append(plain)
+    return out or [plain]
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(
+    st.sampled_from(PRESETS),
+    st.integers(0, 10**6),
+    st.integers(3, 6),
+    st.integers(1, 2),
+    st.sampled_from(["restricted", "aces-set"]),
+    st.sampled_from(VARIANTS),
+)
+def test_restricted_candidates_match_brute_force(
+    preset: str, seed: int, size: int, copies: int, kind: str, options: dict[str, object]
+) -> None:
+    """Under a restricted taken wild card (L-66 natural ace or ace-only joker, O-6
+    aces-set-only) the general generator lists exactly the card multisets of up to 5 cards
+    that some allowed reading of the cards makes a valid meld (brute force over every
+    ordering and reading)."""
+    rules = make_ruleset(preset, options)
+    rng = random.Random(seed)
+    deck = [c for c in standard_deck(2, rules.jokers) if c.is_joker or c.rank in (1, 2, 3, 12, 13)]
+    indicator = None
+    if rules.wilds != "jokers":
+        indicator = rng.choice([c for c in deck if not c.is_joker and c.rank != 1])
+    wilds = wilds_for(rules, indicator)
+    if wilds.wild is None:
+        return
+    card = wilds.wild
+    role = "aces-set" if kind == "aces-set" else (ACE_ONLY if card.is_joker else NATURAL)
+    rest = [c for c in deck if c != card]
+    rng.shuffle(rest)
+    hand = tuple(sorted((*rest[:size], *([card] * copies))))
+    restriction = (card, role)
+    got = {tuple(sorted(m.cards)) for m in meldgen.candidate_melds(hand, wilds, rules, restriction)
+           if len(m.cards) <= 5}
+    want: set[tuple[Card, ...]] = set()
+    for k in range(3, min(5, len(hand)) + 1):
+        for combo in set(combinations(hand, k)):
+            if tuple(sorted(combo)) in want:
+                continue
+            for perm in set(permutations(combo)):
+                if _allowed(perm, wilds, rules, card, role, copies):
+                    want.add(tuple(sorted(combo)))
+                    break
+    assert got == want, (hand, restriction, got ^ want)
+
+
+def _allowed(
+    cards: tuple[Card, ...], wilds: Wilds, rules: object, card: Card, role: str, copies: int
+) -> bool:
+    """Whether ``cards`` (in this order) make a valid meld under some reading the restriction
+    allows. O-6 aces-set-only: the taken copy plays as an ordinary wild card, in a set of aces
+    only; with a copy kept back, every copy laid may be another of the hand."""
+    if role == "aces-set":
+        try:
+            meld = analyze(cards, wilds, rules)  # type: ignore[arg-type]
+        except MeldError:
+            return False
+        return (meld.kind == "set" and meld.rank == 1) or cards.count(card) < copies
+    for roles in _roles_allowed(cards, card, role, copies):
+        try:
+            analyze(cards, wilds, rules, roles)  # type: ignore[arg-type]
+        except MeldError:
+            continue
+        return True
+    return False
+
+
+def _wild_ah(options: dict[str, object] | None = None) -> tuple[Wilds, object]:
+    """Levant with indicator 7H: the aces of hearts are wild (L-21)."""
+    rules = make_ruleset("levant", options)
+    return wilds_for(rules, Card.parse("7H")), rules
+
+
+def _hand(text: str) -> tuple[Card, ...]:
+    return tuple(sorted(Card.parse(t) for t in text.split()))
+
+
+def test_the_general_generator_lays_both_copies_of_the_wild_card() -> None:
+    """Two copies of the round's wild card fill two gaps of a 4-card run (L-23 one-per-three:
+    two wild cards in a meld of four); the general generator (L-66) finds it as the fast one
+    does."""
+    wilds, rules = _wild_ah({"wild_limit": "one-per-three"})
+    hand = _hand("AH AH 5C 6C 9D")
+    fast = {m.cards for m in meldgen.candidate_melds(hand, wilds, rules)}
+    meldgen._candidates.cache_clear()
+    meldgen.GENERAL_ONLY = True
+    try:
+        general = {m.cards for m in meldgen.candidate_melds(hand, wilds, rules)}
+    finally:
+        meldgen.GENERAL_ONLY = False
+        meldgen._candidates.cache_clear()
+    assert fast == general
+    assert any(sorted(m) == sorted(_hand("AH AH 5C 6C")) for m in general)
+
+
+def test_one_copy_of_the_restricted_wild_is_not_read_from_a_hand_with_two() -> None:
+    """With both copies of a taken wild ace in hand (L-66: the taken one plays only as the
+    natural ace), the other may be an ordinary wild card; once one copy is gone, the one left is
+    the taken one. The candidates of the smaller hand must not be those of the larger hand
+    filtered by its cards (meldgen's cache of recent lists)."""
+    wilds, rules = _wild_ah()
+    restriction = (Card.parse("AH"), NATURAL)
+    meldgen._candidates.cache_clear()
+    meldgen._PARENTS.clear()
+    two = meldgen.candidate_melds(_hand("AH AH 4C 5C 7S 8S"), wilds, rules, restriction)
+    assert any(sorted(m.cards) == sorted(_hand("AH 4C 5C")) for m in two)  # the twin as wild
+    one = {m.cards for m in meldgen.candidate_melds(_hand("AH 4C 5C 7S 8S"), wilds, rules,
+                                                    restriction)}
+    meldgen._candidates.cache_clear()
+    meldgen._PARENTS.clear()
+    fresh = {m.cards for m in meldgen.candidate_melds(_hand("AH 4C 5C 7S 8S"), wilds, rules,
+                                                      restriction)}
+    assert one == fresh
+    assert not any(sorted(m) == sorted(_hand("AH 4C 5C")) for m in one)
+
+
+def test_the_taken_wild_ace_is_laid_once_in_a_set_of_aces() -> None:
+    """A taken wild ace restricted to its natural ace (L-66), its twin in hand as an ordinary
+    wild card (L-23 one-per-three): sets of aces hold at most the two copies the hand has, and
+    the candidates are exactly those of the brute force."""
+    wilds, rules = _wild_ah({"wild_limit": "one-per-three"})
+    card = Card.parse("AH")
+    hand = _hand("AH AH AS AC 5C 9D")
+    got = {tuple(sorted(m.cards)) for m in meldgen.candidate_melds(hand, wilds, rules,
+                                                                  (card, NATURAL))}
+    assert all(m.count(card) <= 2 for m in got)
+    want = {tuple(sorted(c)) for k in (3, 4, 5) for c in combinations(hand, k)
+            if any(_allowed(p, wilds, rules, card, NATURAL, 2) for p in set(permutations(c)))}
+    assert {m for m in got if len(m) <= 5} == want
