@@ -90,15 +90,23 @@ def test_fast_generator_equals_general(
     """The fast candidate generator and the general one (used under L-66) agree, under every
     value of the options they read."""
     hand, wilds, rules = _setup(preset, seed, size, options)
-    fast = {m.cards for m in meldgen.candidate_melds(hand, wilds, rules)}
+    fast, general = _fast_and_general(hand, wilds, rules)
+    assert fast == general
+
+
+def _fast_and_general(
+    hand: tuple[Card, ...], wilds: Wilds, rules: object
+) -> tuple[set[tuple[Card, ...]], set[tuple[Card, ...]]]:
+    """The melds of ``hand`` from the fast generator and from the general one."""
+    fast = {m.cards for m in meldgen.candidate_melds(hand, wilds, rules)}  # type: ignore[arg-type]
     meldgen._candidates.cache_clear()
     meldgen.GENERAL_ONLY = True
     try:
-        general = {m.cards for m in meldgen.candidate_melds(hand, wilds, rules)}
+        general = {m.cards for m in meldgen.candidate_melds(hand, wilds, rules)}  # type: ignore[arg-type]
     finally:
         meldgen.GENERAL_ONLY = False
         meldgen._candidates.cache_clear()
-    assert fast == general
+    return fast, general
 
 
 def _brute_packing(
@@ -253,14 +261,7 @@ def test_the_general_generator_lays_both_copies_of_the_wild_card() -> None:
     does."""
     wilds, rules = _wild_ah({"wild_limit": "one-per-three"})
     hand = _hand("AH AH 5C 6C 9D")
-    fast = {m.cards for m in meldgen.candidate_melds(hand, wilds, rules)}
-    meldgen._candidates.cache_clear()
-    meldgen.GENERAL_ONLY = True
-    try:
-        general = {m.cards for m in meldgen.candidate_melds(hand, wilds, rules)}
-    finally:
-        meldgen.GENERAL_ONLY = False
-        meldgen._candidates.cache_clear()
+    fast, general = _fast_and_general(hand, wilds, rules)
     assert fast == general
     assert any(sorted(m) == sorted(_hand("AH AH 5C 6C")) for m in general)
 
