@@ -210,8 +210,11 @@ def test_restricted_candidates_match_brute_force(
     rng.shuffle(rest)
     hand = tuple(sorted((*rest[:size], *([card] * copies))))
     restriction = (card, role)
-    got = {tuple(sorted(m.cards)) for m in meldgen.candidate_melds(hand, wilds, rules, restriction)
-           if len(m.cards) <= 5}
+    listed = meldgen.candidate_melds(hand, wilds, rules, restriction)  # type: ignore[arg-type]
+    got = {tuple(sorted(m.cards)) for m in listed if len(m.cards) <= 5}
+    for m in listed:  # each read as the rule reads it: the taken copy natural, or an ace only
+        if role != "aces-set":
+            assert m in _readings(m.cards, wilds, rules, card, role, copies), m
     want: set[tuple[Card, ...]] = set()
     for k in range(3, min(5, len(hand)) + 1):
         for combo in set(combinations(hand, k)):
@@ -222,6 +225,19 @@ def test_restricted_candidates_match_brute_force(
                     want.add(tuple(sorted(combo)))
                     break
     assert got == want, (hand, restriction, got ^ want)
+
+
+def _readings(
+    cards: tuple[Card, ...], wilds: Wilds, rules: object, card: Card, role: str, copies: int
+) -> list[Meld]:
+    """The melds ``cards`` make under each reading the restriction allows (L-66)."""
+    out = []
+    for roles in _roles_allowed(cards, card, role, copies):
+        try:
+            out.append(analyze(cards, wilds, rules, roles))  # type: ignore[arg-type]
+        except MeldError:
+            continue
+    return out
 
 
 def _allowed(
