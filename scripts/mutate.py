@@ -85,6 +85,7 @@ TESTS = [
     "tests/test_engine_shortcuts.py",
     "tests/test_solver.py",
     "tests/test_legal_order.py",  # the legal actions' canonical order, pinned
+    "tests/test_provisional.py",
 ]
 # The rules modules of games/hand: the default of --summary, --survivors and a run
 RULES_MODULES = ["values", "scoring", "legal", "turn", "obligations", "wilds", "rounds", "dealing",

@@ -316,3 +316,29 @@ def test_the_taken_wild_ace_is_laid_once_in_a_set_of_aces() -> None:
     want = {tuple(sorted(c)) for k in (3, 4, 5) for c in combinations(hand, k)
             if any(_allowed(p, wilds, rules, card, NATURAL, 2) for p in set(permutations(c)))}
     assert {m for m in got if len(m) <= 5} == want
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(
+    st.sampled_from(PRESETS), st.integers(0, 10**6), st.integers(3, 15), st.sampled_from(VARIANTS)
+)
+def test_value_bound_is_an_upper_bound(
+    preset: str, seed: int, size: int, options: dict[str, object]
+) -> None:
+    """``value_bound`` is never below ``best_melds_value`` (the search's shortcuts rule out an
+    opening on it: a bound too low refuses a legal opening, L-63), under gulf's opening values
+    (a wild card counts 25, G-6) as under the others."""
+    hand, wilds, rules = _setup(preset, seed, size, options)
+    bound = meldgen.value_bound(hand, wilds, rules)  # type: ignore[arg-type]
+    for keep in (0, 1):
+        assert meldgen.best_melds_value(hand, wilds, rules, keep) <= bound  # type: ignore[arg-type]
+
+
+def test_the_general_generator_lays_both_copies_of_the_wild_card_in_a_set() -> None:
+    """Two copies of the round's wild card with two nines make a set of four (L-12, L-23
+    one-per-three); the general generator finds it as the fast one does."""
+    wilds, rules = _wild_ah({"wild_limit": "one-per-three"})
+    hand = _hand("AH AH 9D 9S 5C")
+    fast, general = _fast_and_general(hand, wilds, rules)
+    assert fast == general
+    assert any(sorted(m) == sorted(_hand("AH AH 9D 9S")) for m in general)
