@@ -86,6 +86,7 @@ TESTS = [
     "tests/test_solver.py",
     "tests/test_legal_order.py",  # the legal actions' canonical order, pinned
     "tests/test_provisional.py",
+    "tests/test_aces_set_only.py",
 ]
 # The rules modules of games/hand: the default of --summary, --survivors and a run
 RULES_MODULES = ["values", "scoring", "legal", "turn", "obligations", "wilds", "rounds", "dealing",

@@ -1,0 +1,63 @@
+"""O-6 ``discarded_wild=aces-set-only``: a wild card taken from the discard pile may be laid
+only in a set of aces, and it is owed on the table this turn (L-62).
+
+Levant, indicator 7C (the aces of clubs are wild, L-21), opening minimum 10: seat 0 opens the
+round by discarding its AC; seat 1 takes it. ``obligations.read_meld`` decides, meld by meld,
+whether the taken copy itself is laid (the mutants ``obligations:34``, ``:35``, ``:42`` count a
+meld without it, or with the twin, or a set of another rank, as laying it).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from hand_deals import cards, dealt
+from handgame.core.cards import Card
+from handgame.core.errors import IllegalAction
+from handgame.games.hand.actions import Discard, Draw, LayMelds
+from handgame.games.hand.state import State
+
+OPTIONS = {"discarded_wild": "aces-set-only", "initial_minimum": 10}
+
+
+def _taken(seat_1: str) -> State:
+    """Seat 1 holding ``seat_1`` has just taken seat 0's discarded AC."""
+    state = dealt("levant", OPTIONS,
+                  ["AC 2H 3H 4D 9S 9D TC JC QH KH KD 2S 3S 4C 5C", seat_1], "7C", "JD")
+    state = state.apply(Discard(0, Card.parse("AC"), True))
+    return state.apply(Draw(1, "discard"))
+
+
+def _discards(state: State) -> list[Discard]:
+    return [a for a in state.legal_actions() if isinstance(a, Discard)]
+
+
+def test_a_meld_without_the_taken_wild_leaves_it_owed() -> None:
+    """A run without the AC opens, but the AC is still owed: no discard is legal (L-62) until
+    it is laid in a set of aces."""
+    state = _taken("AS AD 5S 6S 7S 8H 8D 2C 3C 9H TH JH QS KS")
+    state = state.apply(LayMelds(1, (cards("5S 6S 7S"),)))
+    assert not _discards(state)
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(Discard(1, Card.parse("8H"), True))
+    assert "L-62" in refused.value.rules
+    state = state.apply(LayMelds(1, (cards("AS AD AC"),)))
+    assert _discards(state)
+
+
+def test_the_twin_laid_as_a_wild_card_leaves_the_taken_one_owed() -> None:
+    """Holding the twin AC, seat 1 may lay one AC as an ordinary wild card in a run: that is
+    the twin (the taken one may go only into a set of aces), so the taken AC is still owed."""
+    state = _taken("AC AS AD 5S 6S 8H 8D 2C 3C 9H TH JH QS KS")
+    state = state.apply(LayMelds(1, (cards("5S 6S AC"),)))
+    assert not _discards(state)
+    state = state.apply(LayMelds(1, (cards("AS AD AC"),)))
+    assert _discards(state)
+
+
+def test_the_taken_wild_goes_into_no_set_but_of_aces() -> None:
+    """A set of eights with the only AC (the taken one) is refused, citing O-6."""
+    state = _taken("AS AD 5S 6S 7S 8H 8D 2C 3C 9H TH JH QS KS")
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(LayMelds(1, (cards("8H 8D AC"),)))
+    assert "O-6" in refused.value.rules
