@@ -13,9 +13,12 @@ import pytest
 
 from hand_deals import cards, dealt
 from handgame.core.cards import Card
-from handgame.core.errors import IllegalAction
+from handgame.core.errors import IllegalAction, MeldError
 from handgame.games.hand.actions import Discard, Draw, LayMelds
+from handgame.games.hand.melds import analyze
+from handgame.games.hand.rules import make_ruleset
 from handgame.games.hand.state import State
+from handgame.games.hand.wilds import wilds_for
 
 OPTIONS = {"discarded_wild": "aces-set-only", "initial_minimum": 10}
 
@@ -61,3 +64,21 @@ def test_the_taken_wild_goes_into_no_set_but_of_aces() -> None:
     with pytest.raises(IllegalAction) as refused:
         state.apply(LayMelds(1, (cards("8H 8D AC"),)))
     assert "O-6" in refused.value.rules
+
+
+def test_the_words_of_a_taken_joker_and_of_a_round_without_wild_cards() -> None:
+    """L-66 (``discarded_wild=natural``): a joker taken from the pile stands only for an ace,
+    and the refusal says so; in a round with no wild card at all (``wilds=jokers``, no
+    jokers), a card that would have to be wild is named with "no wild cards"."""
+    state = dealt("levant", {"discarded_wild": "natural", "initial_minimum": 10},
+                  ["X 2H 3H 4D 9S 9D TC JC QH KH KD 2S 3S 4C 5C",
+                   "AS AD 5S 6S 7S 8H 8D 2C 3C 9H TH JH QS KS"], "AC", "JD")  # jokers wild
+    state = state.apply(Discard(0, Card.parse("X"), True)).apply(Draw(1, "discard"))
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(LayMelds(1, (cards("5S 6S X"),)))
+    assert str(refused.value).endswith(
+        "; the discarded wild X taken from the pile plays only as an ace (L-66)")
+    rules = make_ruleset("levant", {"wilds": "jokers", "jokers": 0})
+    with pytest.raises(MeldError) as bad:
+        analyze(cards("5S 6S AC"), wilds_for(rules, None), rules)
+    assert "AC is not a wild card this round (no wild cards; L-21" in str(bad.value)
