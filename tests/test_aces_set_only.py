@@ -1,5 +1,7 @@
-"""O-6 ``discarded_wild=aces-set-only``: a wild card taken from the discard pile may be laid
-only in a set of aces, and it is owed on the table this turn (L-62).
+"""What a taken wild card may do (O-6 ``aces-set-only``, L-66), and rounds with no wild card.
+
+O-6 ``discarded_wild=aces-set-only``: a wild card taken from the discard pile may be laid only
+in a set of aces, and it is owed on the table this turn (L-62).
 
 Levant, indicator 7C (the aces of clubs are wild, L-21), opening minimum 10: seat 0 opens the
 round by discarding its AC; seat 1 takes it. ``obligations.read_meld`` decides, meld by meld,
@@ -9,15 +11,18 @@ meld without it, or with the twin, or a set of another rank, as laying it).
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from hand_deals import cards, dealt
 from handgame.core.cards import Card
 from handgame.core.errors import IllegalAction, MeldError
 from handgame.games.hand.actions import Discard, Draw, LayMelds
+from handgame.games.hand.dealing import redeal_entitled
 from handgame.games.hand.melds import analyze
 from handgame.games.hand.rules import make_ruleset
-from handgame.games.hand.state import State
+from handgame.games.hand.state import Game, State
 from handgame.games.hand.wilds import wilds_for
 
 OPTIONS = {"discarded_wild": "aces-set-only", "initial_minimum": 10}
@@ -82,3 +87,21 @@ def test_the_words_of_a_taken_joker_and_of_a_round_without_wild_cards() -> None:
     with pytest.raises(MeldError) as bad:
         analyze(cards("5S 6S AC"), wilds_for(rules, None), rules)
     assert "AC is not a wild card this round (no wild cards; L-21" in str(bad.value)
+
+
+def test_a_round_without_wild_cards_entitles_to_a_redeal_only_with_four_pairs() -> None:
+    """L-52 in a round with no wild card (``wilds=jokers``, no jokers): three pairs and a wild
+    card cannot happen, so only four pairs entitle a seat to a redeal (seeded deals, among
+    them hands of exactly three pairs)."""
+    game = Game.create("levant", {"rounds": 1, "wilds": "jokers", "jokers": 0,
+                                  "redeal_pairs": True}, players=4)
+    three = 0
+    for i in range(200):
+        state = game.new_match().deal_seeded(f"no-wild-redeal:{i}")
+        rnd = state.round
+        assert rnd is not None and rnd.wilds.wild is None
+        for seat in range(4):
+            pairs = sum(n // 2 for n in Counter(rnd.hands[seat]).values())
+            three += pairs == 3
+            assert redeal_entitled(state, seat) == (pairs >= 4)
+    assert three > 0
