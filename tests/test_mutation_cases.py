@@ -14,6 +14,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from hand_deals import cards, dealt
 from handgame.core.cards import JOKER, Card
 from handgame.core.errors import IllegalAction, MeldError, cited_rules
@@ -435,3 +437,20 @@ def test_a_meld_of_wild_cards_only_is_refused_for_its_wild_cards() -> None:
             assert e.rules == ("G-5",)
         else:
             raise AssertionError(f"{written} was read as a meld")
+
+
+def test_a_second_redeal_claim_waits_for_the_new_deal() -> None:
+    """L-52: once a claim has voided the round, the state waits for the next deal and another
+    claim is refused (kills ``dealing:47``, which let a claim through in any phase)."""
+    game = Game.create("levant", {"rounds": 1, "redeal_pairs": True}, players=4)
+    for i in range(300):
+        state = game.new_match().deal_seeded(f"second-claim:{i}")
+        claims = [a for a in state.legal_actions() if isinstance(a, ClaimRedeal)]
+        if claims:
+            after = state.apply(claims[0])
+            assert after.phase is Phase.DEAL
+            with pytest.raises(IllegalAction) as refused:
+                after.apply(claims[0])
+            assert refused.value.rules == ("L-52",)
+            return
+    pytest.fail("no hand entitled to a redeal in 300 deals")
