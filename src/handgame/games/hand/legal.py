@@ -67,10 +67,10 @@ def legal_actions(state: State, seat: int | None = None) -> list[Action]:
     turn = rnd.turn
     if seat is None or seat == turn:
         if state.phase is Phase.DRAW:
-            native = draws(state)  # the native path, where it answers (native_legal.py)
-            if native is None:
-                native = _accepted(state, [Draw(turn, "stock"), Draw(turn, "discard")])
-            out.extend(native)
+            got = draws(state)  # the native path, where it answers (native_legal.py)
+            if got is None:
+                got = _accepted(state, [Draw(turn, "stock"), Draw(turn, "discard")])
+            out.extend(got)
         else:
             steps: list[Action] = []
             if state.phase is Phase.PLAY:
@@ -83,7 +83,7 @@ def legal_actions(state: State, seat: int | None = None) -> list[Action]:
             # turn_problem depends on the card only through holding it (every card here is held)
             ok = [discards_of(turn, a) for a in announces
                   if hand and turn_problem(state, hand[0], a) is None]
-            if len(ok) == 1:
+            if len(ok) == 1:  # nearly always: one lookup a card, no inner loop
                 by_card = ok[0]
                 out.extend([by_card[c] for c in sorted(set(hand))])
             elif ok:

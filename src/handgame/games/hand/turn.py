@@ -64,7 +64,7 @@ def _set(t: tuple, i: int, v: object) -> tuple:  # type: ignore[type-arg]
 
 def _put(t: tuple, i: int, v: object) -> tuple:  # type: ignore[type-arg]
     """``_set``, or ``t`` itself when its item ``i`` is ``v`` already (the same value)."""
-    return t if t[i] is v else (*t[:i], v, *t[i + 1 :])
+    return t if t[i] is v else _set(t, i, v)
 
 
 def required_minimum(state: State) -> int:
@@ -447,14 +447,11 @@ def two_wilds_problem(state: State, cards: tuple[Card, ...]) -> str | None:
 def _discard(state: State, a: Discard, listed: bool = False) -> State:
     rnd = _require(state, a, (Phase.FIRST_DISCARD, Phase.PLAY))
     gone = a.cards
-    if listed:
-        pass  # legal_actions found it legal in this very state (legal.apply)
-    elif a.second is not None:
-        problem = two_wilds_problem(state, gone)
-        if problem is not None:
-            raise IllegalAction(problem)
-    else:
-        problem = turn_problem(state, a.card, a.announce)
+    if not listed:  # else legal_actions found it legal in this very state (legal.apply)
+        if a.second is not None:
+            problem = two_wilds_problem(state, gone)
+        else:
+            problem = turn_problem(state, a.card, a.announce)
         if problem is not None:
             raise IllegalAction(problem)
     seat = rnd.turn
