@@ -277,5 +277,6 @@ export function render() {
   document.body.dataset.turn = v.turn === null ? "" : String(v.turn);
   document.body.dataset.toAct = acting === null || acting === undefined ? "" : String(acting);
   document.body.dataset.phase = v.phase;
+  document.body.dataset.round = v.round_number === undefined ? "" : String(v.round_number);
 }
 
