@@ -18,7 +18,7 @@ import pytest
 from hand_deals import cards, dealt
 from handgame.core.cards import Card
 from handgame.core.errors import IllegalAction, MeldError
-from handgame.games.hand.actions import Discard, Draw, LayMelds
+from handgame.games.hand.actions import Discard, Draw, LayMelds, LayOff
 from handgame.games.hand.dealing import redeal_entitled
 from handgame.games.hand.melds import analyze
 from handgame.games.hand.rules import make_ruleset
@@ -69,6 +69,35 @@ def test_the_taken_wild_goes_into_no_set_but_of_aces() -> None:
     with pytest.raises(IllegalAction) as refused:
         state.apply(LayMelds(1, (cards("8H 8D AC"),)))
     assert "O-6" in refused.value.rules
+
+
+def test_the_taken_wild_is_added_to_no_meld_but_a_set_of_aces() -> None:
+    """Seat 1 opens with 5S 6S 7S, then adds its only AC (the taken one) to that run: refused,
+    citing O-6 alone (not only later, as a turn that cannot finish, L-62). Kills ``turn:89``…
+    ``turn:98``, which let the add through to the L-62 dead end."""
+    state = _taken("AS AD 5S 6S 7S 8H 8D 2C 3C 9H TH JH QS KS")
+    state = state.apply(LayMelds(1, (cards("5S 6S 7S"),)))
+    for end in ("low", "high"):
+        with pytest.raises(IllegalAction) as refused:
+            state.apply(LayOff(1, Card.parse("AC"), 0, end))
+        assert refused.value.rules == ("O-6",), refused.value
+    assert not any(isinstance(a, LayOff) and a.card == Card.parse("AC")
+                   for a in state.legal_actions())
+
+
+def test_the_taken_wild_added_to_a_set_is_refused_by_the_rule_it_breaks() -> None:
+    """Seat 1 opens with AS AD AH and 8S 8H 8D. Its only AC added to the eights breaks O-6
+    (a set of aces only); added to the aces it breaks L-62 alone (the taken card goes into a
+    new meld): each refusal cites its own rule (kills ``turn:99``…``turn:103``, which read the
+    set of aces as any set, or any set as one of aces)."""
+    state = _taken("AS AD AH AS AD 8S 8H 8D 2C 3C 9H TH JH QS")
+    state = state.apply(LayMelds(1, (cards("AS AD AH"), cards("8S 8H 8D"))))
+    for to, rule in ((0, "L-62"), (1, "O-6")):
+        with pytest.raises(IllegalAction) as refused:
+            state.apply(LayOff(1, Card.parse("AC"), to, None))
+        assert refused.value.rules == (rule,), refused.value
+    state = state.apply(LayMelds(1, (cards("AS AD AC"),)))  # a new set of aces: owed no more
+    assert _discards(state)
 
 
 def test_the_words_of_a_taken_joker_and_of_a_round_without_wild_cards() -> None:

@@ -454,3 +454,53 @@ def test_a_second_redeal_claim_waits_for_the_new_deal() -> None:
             assert refused.value.rules == ("L-52",)
             return
     pytest.fail("no hand entitled to a redeal in 300 deals")
+
+
+def test_a_seat_not_opened_goes_out_by_lay_offs_its_new_meld_would_strand() -> None:
+    """L-64, L-87: a seat that has not opened and laid new melds below the minimum this turn
+    can only go out. Its one new meld left (6D 6H 6S) would strand 5D and KS, so it is not
+    offered, nor is a discard; laying the sixes off one by one (6D then 5D on the diamonds, 6S,
+    6H on the other runs) goes out, a partial hand."""
+    state = dealt("levant", {}, [
+        "2C 3C 4C 5C 2S 3S 4S 2H 3H 4H 6D 6H 6S 5D QH",
+        "7D 8D 9D 7S 8S 9S 7H 8H 9H JC QD TC 2D KH",
+    ], "TC", "3D KS")
+    state = state.apply(Discard(0, Card.parse("QH"), True))
+    state = state.apply(Draw(1, "stock"))
+    state = state.apply(LayMelds(1, (cards("7D 8D 9D"), cards("7S 8S 9S"), cards("7H 8H 9H"))))
+    state = state.apply(Discard(1, Card.parse("QD"), True))
+    state = state.apply(Draw(0, "stock"))
+    for meld in ("2C 3C 4C 5C", "2S 3S 4S", "2H 3H 4H"):  # 32 in all, under the 51 (L-63)
+        state = state.apply(LayMelds(0, (cards(meld),)))
+    assert not any(isinstance(a, (LayMelds, Discard)) for a in state.legal_actions())
+    for card, to in (("6D", 0), ("5D", 0), ("6S", 1), ("6H", 2)):
+        add = LayOff(0, Card.parse(card), to, None)
+        assert add in state.legal_actions(), add
+        state = state.apply(add)
+    state = state.apply(Discard(0, Card.parse("KS"), True))
+    assert state.phase is Phase.OVER
+    assert state.results[-1].winner == 0 and state.results[-1].hand == "partial"  # L-87
+
+
+def test_a_swap_after_hopeless_new_melds_is_listed() -> None:
+    """F-8: at four-jokers a seat that has not opened may take a joker from the table (L-40: JS
+    and JD for the joker of JH JC X). Its new melds cannot reach the opening (F-6, 52) and
+    are dropped by the shortcut; the swap listed after them must still be there (kills
+    ``legal:56``: a ``break`` for the ``continue`` dropped every step after the first hopeless
+    meld). A position of seeded random play, its actions written out."""
+    state = Game.create("four-jokers", {"rounds": 1}, players=3).new_match(0)
+    state = state.deal_seeded("s1:11")
+    for written in (
+        '{"seat":1,"discard":"8D"}', '{"seat":2,"draw":"stock"}', '{"seat":2,"discard":"4H"}',
+        '{"seat":0,"draw":"stock"}', '{"seat":0,"discard":"5C"}', '{"seat":1,"draw":"discard"}',
+        '{"seat":1,"meld":[["5S","5H","5C"]]}', '{"seat":1,"meld":[["QH","KH","AH"]]}',
+        '{"seat":1,"meld":[["JH","JC","X"]]}', '{"seat":1,"discard":"3H"}',
+        '{"seat":2,"draw":"stock"}',
+    ):
+        state = state.apply(parse_action(json.loads(written)))
+    rnd = state.round
+    assert rnd is not None and not rnd.opened[2]
+    swap = SwapWild(2, cards("JS JD"), 2)
+    assert [a for a in state.legal_actions() if not isinstance(a, Discard)] == [swap]
+    after = state.apply(swap)
+    assert after.round is not None and JOKER in after.round.hands[2]
