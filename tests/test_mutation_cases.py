@@ -504,3 +504,25 @@ def test_a_swap_after_hopeless_new_melds_is_listed() -> None:
     assert [a for a in state.legal_actions() if not isinstance(a, Discard)] == [swap]
     after = state.apply(swap)
     assert after.round is not None and JOKER in after.round.hands[2]
+
+
+def test_an_o8_add_counts_in_the_opening_that_the_next_must_exceed() -> None:
+    """O-4 escalating, O-8 free: seat 1 opens with 8C 8H AC and 9S TS JS QS (63); seat 0 must
+    then exceed 63, and opens with KD KH KS, QC QD QH (60) and 8S added to the eights (8): its
+    opening counts 68, the count the next opening must exceed (kills ``turn:131``, which took
+    the add away from the opening's count)."""
+    state = dealt("levant", {"escalating_minimum": True, "pair_plus_wild": "free"}, [
+        "KD KH KS QC QD QH 8S 2C 3H 5D 6C 9D TH 4S JC",
+        "8C 8H AC 9S TS JS QS 2D 3D 4D 6S 7H 9C 5H",
+    ], "7C", "JH 2S")
+    state = state.apply(Discard(0, Card.parse("JC"), True))
+    state = state.apply(Draw(1, "stock"))
+    state = state.apply(LayMelds(1, (cards("8C 8H AC"), cards("9S TS JS QS"))))
+    state = state.apply(Discard(1, Card.parse("JH"), True))
+    assert state.round is not None and state.round.last_opening == 63
+    state = state.apply(Draw(0, "stock"))
+    state = state.apply(LayOff(0, Card.parse("8S"), 0, None))
+    state = state.apply(LayMelds(0, (cards("KD KH KS"), cards("QC QD QH"))))
+    state = state.apply(Discard(0, Card.parse("2C"), True))
+    assert state.round is not None and state.round.opened == (True, True)
+    assert state.round.last_opening == 68
