@@ -10,17 +10,19 @@ from handgame.games.hand.deal import Deal, deck_for
 from handgame.games.hand.state import Game, State
 
 
-def dealt(preset: str, options: dict[str, Any], hands: list[str], indicator: str,
+def dealt(preset: str, options: dict[str, Any], hands: list[str], indicator: str | None,
           top: str) -> State:
     """A two-seat round of one deal, dealer seat 1 (seat 0 plays first, 15 cards): the hands
-    as written, the stock starting with ``top``, then the rest of the deck in card order."""
+    as written, the stock starting with ``top``, then the rest of the deck in card order
+    (``indicator`` None: a preset without one, F-2)."""
     game = Game.create(preset, {"rounds": 1, **options}, players=2)
     hands_dealt = [parse_cards(h.split()) for h in hands]
     first = parse_cards(top.split())
     rest = Counter(deck_for(game.rules))
-    rest.subtract([*(c for h in hands_dealt for c in h), *first, Card.parse(indicator)])
+    turned = Card.parse(indicator) if indicator is not None else None
+    rest.subtract([*(c for h in hands_dealt for c in h), *first, *([turned] if turned else [])])
     stock = (*first, *sorted(rest.elements()))
-    deal = Deal(tuple(hands_dealt), stock, Card.parse(indicator))
+    deal = Deal(tuple(hands_dealt), stock, turned)
     return game.new_match(1).apply_deal(deal)
 
 

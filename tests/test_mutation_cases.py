@@ -351,6 +351,25 @@ def test_a_swapped_wild_is_owed_after_a_meld_without_it() -> None:
     assert "(O-7)" in error["message"]
 
 
+def test_a_swapped_wild_is_owed_after_a_lay_off_of_another_card() -> None:
+    """O-7 (swap_must_reuse): after the swap of the case ``o7-swap-must-reuse-refused``
+    (8D for the wild AC), adding the natural 9H to seat 0's hearts does not pay the debt: the
+    discard is refused; adding the AC itself does (kills ``turn:138`` and ``turn:142``, which
+    let any lay-off pay it)."""
+    case = json.loads((CASES / "o7-swap-must-reuse-refused.json").read_text(encoding="utf-8"))
+    record = case["record"]
+    actions = record["rounds"][0]["actions"]
+    assert actions[-2:] == [{"seat": 0, "swap": ["8D"], "at": 0}, {"seat": 0, "discard": "2D"}]
+    swapped = actions[:-1]
+    actions[:] = [*swapped, {"seat": 0, "add": "9H", "to": 2}, {"seat": 0, "discard": "2D"}]
+    error = play_record(record)[1]
+    assert error is not None and (error["round"], error["action"]) == (0, 10)
+    assert "(O-7)" in error["message"]
+    actions[:] = [*swapped, {"seat": 0, "add": "AC", "to": 2, "end": "high"},
+                  {"seat": 0, "discard": "2D"}]
+    assert play_record(record)[1] is None
+
+
 def _a_wild_ace_on_the_pile() -> State:
     """Levant, indicator 7C (both AC wild), the discard taken freely (G-10 option): seat 1 opens
     with 7D 8D 9D + JS JH JD and discards the wild AC; seat 0 (no AC of its own, a JC that fits
@@ -548,3 +567,74 @@ def test_an_o8_add_that_reaches_the_minimum_exactly_opens() -> None:
     assert state.round is not None and state.round.opened == (True, True)
     state = state.apply(Discard(0, Card.parse("2S"), True))
     assert state.round is not None and state.round.last_opening == 64
+
+
+def _two_wilds(seat_0: str, seat_1: str, drawn: str, melds: list[str]) -> State:
+    """O-11 two-wilds, levant, indicator 7C (both AC wild): seat 0 discards its QS, seat 1 draws
+    JD and discards it, seat 0 draws ``drawn`` and lays ``melds`` (below the 51: L-64)."""
+    state = dealt("levant", {"bonuses": ["two-wilds"]}, [seat_0, seat_1], "7C", f"JD {drawn}")
+    for action in (Discard(0, Card.parse("QS"), True), Draw(1, "stock"),
+                   Discard(1, Card.parse("JD"), True), Draw(0, "stock")):
+        state = state.apply(action)
+    return state.apply(LayMelds(0, tuple(cards(m) for m in melds)))
+
+
+def test_two_cards_go_together_only_as_two_wild_cards_of_a_full_hand() -> None:
+    """O-11 two-wilds: two cards discarded together must be the hand's last two (not 2 of 5),
+    both wild (not AC with KS), after melds of this turn holding 13 natural cards laid on no
+    other seat's meld (not after three cards added to seat 1's hearts); each refusal in its
+    own words. Kills ``turn:190``, ``:194``, ``:196``, ``:197``, ``:198``."""
+    seat_0 = "2S 2H 2D 2C 3S 3H 3D 4S 4H 4D 5H 6H 7H AC QS"
+    seat_1 = "8C 8D TS TH JC 2C 3C 6S 9S 9H TD 3S 5S QD"
+    sets = ["2S 2H 2D 2C", "3S 3H 3D", "4S 4H 4D"]
+    together = Discard(0, Card.parse("AC"), True, Card.parse("AC"))
+    words = {
+        "last": "two cards are discarded together only as the last two cards of the hand (O-11)",
+        "wild": "only two wild cards may be discarded together (O-11 two-wilds)",
+        "full": "two wild cards are discarded together only to go out with a full hand whose "
+                "melds hold 13 natural cards (O-11 two-wilds, L-86)",
+    }
+    three = _two_wilds(seat_0, seat_1, "AC", sets)  # 5H 6H 7H AC AC left
+    with pytest.raises(IllegalAction) as refused:
+        three.apply(together)
+    assert str(refused.value) == words["last"]
+    mixed = _two_wilds(seat_0, seat_1, "KS", [*sets, "5H 6H 7H"])  # AC KS left
+    with pytest.raises(IllegalAction) as refused:
+        mixed.apply(Discard(0, Card.parse("AC"), True, Card.parse("KS")))
+    assert str(refused.value) == words["wild"]
+    hearts = "8H 9H TH JH QH KH 8C 8D 8S 2C 3C 6S 9S 5S"
+    state = dealt("levant", {"bonuses": ["two-wilds"]}, [seat_0, hearts], "7C", "JD AC")
+    for action in (Discard(0, Card.parse("QS"), True), Draw(1, "stock"),
+                   LayMelds(1, (cards("8H 9H TH JH QH KH"),)),
+                   Discard(1, Card.parse("JD"), True), Draw(0, "stock"),
+                   LayMelds(0, tuple(cards(m) for m in sets)),
+                   LayOff(0, Card.parse("7H"), 0, "low"), LayOff(0, Card.parse("6H"), 0, "low"),
+                   LayOff(0, Card.parse("5H"), 0, "low")):
+        state = state.apply(action)
+    assert state.round is not None and state.round.hands[0] == cards("AC AC")
+    assert together not in state.legal_actions()
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(together)
+    assert str(refused.value) == words["full"]
+    whole = _two_wilds(seat_0, seat_1, "AC", [*sets, "5H 6H 7H"])  # the bonus itself
+    assert together in whole.legal_actions()
+
+
+def test_two_wild_cards_go_together_only_after_melds_without_wild_cards() -> None:
+    """O-11 two-wilds at four-jokers (jokers wild, F-2): 13 cards laid this turn, one of them a
+    joker in 5H 6H X, leave X X; the two jokers may not go together (the melds must hold 13
+    natural cards), while 5H 6H 7H would have allowed it (kills ``turn:202``, which asked
+    that every meld hold a wild card)."""
+    sets = ["2S 2H 2D 2C", "3S 3H 3D", "4S 4H 4D"]
+    together = Discard(0, JOKER, True, JOKER)
+    for run, allowed in (("5H 6H X", False), ("5H 6H 7H", True)):
+        state = dealt("four-jokers", {"bonuses": ["two-wilds"]},
+                      ["2S 2H 2D 2C 3S 3H 3D 4S 4H 4D 5H 6H X X QS",
+                       "8C 8D TS TH JC 2C 3C 6S 9S 9H TD 3S 5S QD"], None,
+                      "JD X" if run.endswith("X") else "JD 7H")
+        for action in (Discard(0, Card.parse("QS"), True), Draw(1, "stock"),
+                       Discard(1, Card.parse("JD"), True), Draw(0, "stock"),
+                       LayMelds(0, tuple(cards(m) for m in [*sets, run]))):
+            state = state.apply(action)
+        assert state.round is not None and state.round.hands[0] == cards("X X")
+        assert (together in state.legal_actions()) is allowed, run
