@@ -370,6 +370,28 @@ def test_a_swapped_wild_is_owed_after_a_lay_off_of_another_card() -> None:
     assert play_record(record)[1] is None
 
 
+def test_two_swapped_wild_cards_are_two_debts() -> None:
+    """O-7 (swap_must_reuse), L-40: seat 0 opens, takes both wild AC from seat 1's melds (8D
+    into 7D AC 9D, 5D 5C into 5S 5H AC) and owes two: adding one AC leaves the other owed,
+    so the discard is refused; adding the second pays all (kills ``turn:141``, which let one
+    wild card pay two debts)."""
+    state = dealt("levant", {"swap_must_reuse": True},
+                  ["KS KH KD KC QS QH QD QC 8D 5D 5C 2H 3H 6D JH",
+                   "7D AC 9D 5S 5H AC TS JS QS KS 2C 3C 6S 9S"], "7C", "8H 9C")
+    for action in (Discard(0, Card.parse("JH"), True), Draw(1, "stock"),
+                   LayMelds(1, (cards("7D AC 9D"), cards("5S 5H AC"), cards("TS JS QS KS"))),
+                   Discard(1, Card.parse("8H"), True), Draw(0, "stock"),
+                   LayMelds(0, (cards("KS KH KD KC"), cards("QS QH QD QC"))),
+                   SwapWild(0, cards("8D"), 0), SwapWild(0, cards("5D 5C"), 1),
+                   LayOff(0, Card.parse("AC"), 0, "high")):
+        state = state.apply(action)
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(Discard(0, Card.parse("9C"), True))
+    assert "O-7" in refused.value.rules
+    state = state.apply(LayOff(0, Card.parse("AC"), 2, "high"))
+    assert state.apply(Discard(0, Card.parse("9C"), True)).phase is Phase.DRAW
+
+
 def _a_wild_ace_on_the_pile() -> State:
     """Levant, indicator 7C (both AC wild), the discard taken freely (G-10 option): seat 1 opens
     with 7D 8D 9D + JS JH JD and discards the wild AC; seat 0 (no AC of its own, a JC that fits
@@ -569,10 +591,12 @@ def test_an_o8_add_that_reaches_the_minimum_exactly_opens() -> None:
     assert state.round is not None and state.round.last_opening == 64
 
 
-def _two_wilds(seat_0: str, seat_1: str, drawn: str, melds: list[str]) -> State:
+def _two_wilds(seat_0: str, seat_1: str, drawn: str, melds: list[str],
+               announcements: bool = True) -> State:
     """O-11 two-wilds, levant, indicator 7C (both AC wild): seat 0 discards its QS, seat 1 draws
     JD and discards it, seat 0 draws ``drawn`` and lays ``melds`` (below the 51: L-64)."""
-    state = dealt("levant", {"bonuses": ["two-wilds"]}, [seat_0, seat_1], "7C", f"JD {drawn}")
+    options = {"bonuses": ["two-wilds"], "announcements": announcements}
+    state = dealt("levant", options, [seat_0, seat_1], "7C", f"JD {drawn}")
     for action in (Discard(0, Card.parse("QS"), True), Draw(1, "stock"),
                    Discard(1, Card.parse("JD"), True), Draw(0, "stock")):
         state = state.apply(action)
@@ -583,7 +607,9 @@ def test_two_cards_go_together_only_as_two_wild_cards_of_a_full_hand() -> None:
     """O-11 two-wilds: two cards discarded together must be the hand's last two (not 2 of 5),
     both wild (not AC with KS), after melds of this turn holding 13 natural cards laid on no
     other seat's meld (not after three cards added to seat 1's hearts); each refusal in its
-    own words. Kills ``turn:190``, ``:194``, ``:196``, ``:197``, ``:198``."""
+    own words; with or without announcements the bonus itself goes out. Kills ``turn:190``,
+    ``:194``, ``:196``, ``:197``, ``:198``, ``:205`` (a discard read as not announced, which
+    a ruleset without announcements refuses)."""
     seat_0 = "2S 2H 2D 2C 3S 3H 3D 4S 4H 4D 5H 6H 7H AC QS"
     seat_1 = "8C 8D TS TH JC 2C 3C 6S 9S 9H TD 3S 5S QD"
     sets = ["2S 2H 2D 2C", "3S 3H 3D", "4S 4H 4D"]
@@ -616,8 +642,10 @@ def test_two_cards_go_together_only_as_two_wild_cards_of_a_full_hand() -> None:
     with pytest.raises(IllegalAction) as refused:
         state.apply(together)
     assert str(refused.value) == words["full"]
-    whole = _two_wilds(seat_0, seat_1, "AC", [*sets, "5H 6H 7H"])  # the bonus itself
-    assert together in whole.legal_actions()
+    for announcements in (True, False):  # the bonus itself, announced by default (L-70)
+        whole = _two_wilds(seat_0, seat_1, "AC", [*sets, "5H 6H 7H"], announcements)
+        assert together in whole.legal_actions()
+        assert whole.apply(together).phase is Phase.OVER
 
 
 def test_two_wild_cards_go_together_only_after_melds_without_wild_cards() -> None:
@@ -638,3 +666,54 @@ def test_two_wild_cards_go_together_only_after_melds_without_wild_cards() -> Non
             state = state.apply(action)
         assert state.round is not None and state.round.hands[0] == cards("X X")
         assert (together in state.legal_actions()) is allowed, run
+
+
+def test_without_announcements_the_flag_is_refused_only_where_it_would_mean_something() -> None:
+    """Option ``announcements=false`` (L-70, L-71 off): a discard written with
+    ``"announce": false`` is refused when it leaves three cards or fewer (where it would record
+    a missed announcement) and accepted, as written, when it leaves four (kills ``turn:156``,
+    which refused it with five cards in hand too)."""
+    game = Game.create("levant", {"rounds": 1, "announcements": False}, players=2)
+    seen = set()
+    for g in range(40):
+        rng = random.Random(f"flag:{g}")
+        state = game.new_match(0).deal_seeded(f"flag:{g}")
+        for size in (5, 4):
+            try:
+                state = _play(state, rng, lambda s, n=size: s.phase is Phase.PLAY and len(
+                    s.round.hands[s.round.turn]) == n)
+            except AssertionError:
+                break
+            rnd = state.round
+            assert rnd is not None
+            card = rnd.hands[rnd.turn][0]
+            missed = Discard(rnd.turn, card, False)
+            if size == 5:
+                assert state.apply(missed).round.actions[-1] == missed  # type: ignore[union-attr]
+            else:
+                with pytest.raises(IllegalAction) as refused:
+                    state.apply(missed)
+                assert "announcements=false" in str(refused.value)
+            seen.add(size)
+        if seen == {4, 5}:
+            return
+    pytest.fail(f"hand sizes seen: {seen}")
+
+
+def test_two_identical_melds_are_laid_in_one_turn() -> None:
+    """L-64 with two decks: a seat that has not opened goes out with 2S 3S 4S twice, 2H 3H 4H 5H
+    and 2C 3C 4C 5C (46, under the 51), discarding KS. The turn search lays its melds in
+    ascending order, and the second copy of a meld is not "below" the first: every first meld
+    of that going out is legal (kills ``finish:57``, which skipped the second copy)."""
+    state = dealt("levant", {}, ["2S 3S 4S 2S 3S 4S 2H 3H 4H 5H 2C 3C 4C 5C QS",
+                                 "7D 8D 9D 7S 8S 9S 7H 8H 9H JC QD TC 2D KH"], "TD", "6D KS")
+    for action in (Discard(0, Card.parse("QS"), True), Draw(1, "stock"),
+                   Discard(1, Card.parse("6D"), True), Draw(0, "stock")):
+        state = state.apply(action)
+    legal = state.legal_actions()
+    for meld in ("2S 3S 4S", "2H 3H 4H 5H", "2C 3C 4C 5C"):
+        assert LayMelds(0, (cards(meld),)) in legal, meld
+    state = state.apply(LayMelds(0, tuple(cards(m) for m in (
+        "2S 3S 4S", "2S 3S 4S", "2H 3H 4H 5H", "2C 3C 4C 5C"))))
+    state = state.apply(Discard(0, Card.parse("KS"), True))
+    assert state.phase is Phase.OVER and state.results[-1].winner == 0
