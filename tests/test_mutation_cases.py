@@ -717,3 +717,32 @@ def test_two_identical_melds_are_laid_in_one_turn() -> None:
         "2S 3S 4S", "2S 3S 4S", "2H 3H 4H 5H", "2C 3C 4C 5C"))))
     state = state.apply(Discard(0, Card.parse("KS"), True))
     assert state.phase is Phase.OVER and state.results[-1].winner == 0
+
+
+def test_a_refused_step_does_not_end_the_search_for_going_out() -> None:
+    """L-64, L-65: seat 0, not opened, has laid three melds below the minimum and can only go
+    out. Adding KH to the hearts leaves 4S 5S 6S: laying them as a meld is refused (a turn ends
+    with a discard, L-65), but 6S and 5S added to the spades and 4S discarded go out. The
+    refused step must not end the search for the steps after it, so adding KH is legal (kills
+    ``finish:65``, a ``break`` for the ``continue``)."""
+    state = dealt("levant", {}, [
+        "2C 3C 4C 5C 6C 2D 3D 4D 2H 3H 4H 4S 5S 6S QC",
+        "7S 8S 9S TH JH QH 2D 5D 8C JC KD 3C 9D QS",
+    ], "7C", "3D KH")
+    state = state.apply(Discard(0, Card.parse("QC"), True))
+    state = state.apply(Draw(1, "stock"))
+    state = state.apply(LayMelds(1, (cards("7S 8S 9S"), cards("TH JH QH"))))
+    state = state.apply(Discard(1, Card.parse("3D"), True))
+    state = state.apply(Draw(0, "stock"))
+    for meld in ("2C 3C 4C 5C 6C", "2D 3D 4D", "2H 3H 4H"):  # 38, under the 51
+        state = state.apply(LayMelds(0, (cards(meld),)))
+    add = LayOff(0, Card.parse("KH"), 1, None)
+    assert add in state.legal_actions()
+    state = state.apply(add)
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(LayMelds(0, (cards("4S 5S 6S"),)))
+    assert "L-65" in refused.value.rules
+    for card in ("6S", "5S"):
+        state = state.apply(LayOff(0, Card.parse(card), 0, None))
+    state = state.apply(Discard(0, Card.parse("4S"), True))
+    assert state.phase is Phase.OVER and state.results[-1].winner == 0
