@@ -16,7 +16,7 @@ from collections import Counter
 import pytest
 
 from hand_deals import cards, dealt
-from handgame.core.cards import Card
+from handgame.core.cards import JOKER, Card
 from handgame.core.errors import IllegalAction, MeldError
 from handgame.games.hand.actions import Discard, Draw, LayMelds, LayOff
 from handgame.games.hand.dealing import redeal_entitled
@@ -98,6 +98,24 @@ def test_the_taken_wild_added_to_a_set_is_refused_by_the_rule_it_breaks() -> Non
         assert refused.value.rules == (rule,), refused.value
     state = state.apply(LayMelds(1, (cards("AS AD AC"),)))  # a new set of aces: owed no more
     assert _discards(state)
+
+
+def test_a_meld_with_a_taken_joker_as_its_ace_takes_lay_offs() -> None:
+    """L-66 (``discarded_wild=natural``, jokers wild): seat 1 takes seat 0's joker and lays it
+    as the ace of QS KS X (it may stand only for an ace). The meld is then a run like any other:
+    JS goes on at the low end, on either path (kills ``melds:22`` under ``--native``: the
+    ace-only position handed to the native turn search under a role it does not know)."""
+    state = dealt("levant", {"discarded_wild": "natural", "initial_minimum": 10},
+                  ["X 2H 3H 4D 9S 9D TC JC QH KH KD 2S 3S 4C 5C",
+                   "JS QS KS 5S 6S 7S 8H 8D 2C 3C 9H TH JH AD"], "AC", "JD")
+    state = state.apply(Discard(0, JOKER, True))
+    state = state.apply(Draw(1, "discard"))
+    state = state.apply(LayMelds(1, (cards("QS KS X"),)))
+    assert state.round is not None and state.round.melds[0].roles() == ("natural", "natural",
+                                                                         "ace")
+    assert LayOff(1, Card.parse("JS"), 0, None) in state.legal_actions()
+    after = state.apply(LayOff(1, Card.parse("JS"), 0, None))
+    assert after.round is not None and after.round.melds[0].cards == cards("JS QS KS X")
 
 
 def test_the_words_of_a_taken_joker_and_of_a_round_without_wild_cards() -> None:
