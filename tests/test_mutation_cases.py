@@ -752,8 +752,8 @@ def test_the_twin_of_a_taken_wild_card_does_not_carry_its_debt() -> None:
     """L-62, L-66: seat 1 has opened and holds one AC (wild: indicator 7C); seat 0 discards
     the other. Taken, that AC may play only as the natural AC, in a new meld with two hand
     cards; seat 1's 5S 6S could take an AC only as a wild card (the twin's role), and no
-    natural AC meld can be formed: the discard may not be taken (kills ``finish:102``, ``:103``, which
-    let the packing of the two copies alike answer for the taken one)."""
+    natural AC meld can be formed: the discard may not be taken (kills ``finish:102``,
+    ``:103``, which let the packing of the two copies alike answer for the taken one)."""
     state = dealt("levant", {}, ["AC 2H 3H 4D 9S 9D TC JC QH KH KD 2S 3S 4C QS",
                                  "AC 5S 6S 8D 8H 8C 9H TH JH 2D 4H 6D KS 3D"], "7C", "JD 8S")
     for action in (Discard(0, Card.parse("QS"), True), Draw(1, "stock"),
