@@ -765,3 +765,37 @@ def test_the_twin_of_a_taken_wild_card_does_not_carry_its_debt() -> None:
     with pytest.raises(IllegalAction) as refused:
         state.apply(Draw(1, "discard"))
     assert "L-62" in refused.value.rules
+
+
+def test_after_a_reshuffle_the_turn_passes_to_the_next_seat() -> None:
+    """O-9 (``stock_end=reshuffle``), three seats: the discard that empties the stock turns the
+    pile but its top card into a new stock (counted once, in the public view), and the turn
+    goes on to the next seat, not back (kills ``turn:248``, ``:254``, ``:255``)."""
+    game = Game.create("levant", {"rounds": 1, "stock_end": "reshuffle"}, players=3)
+    rng = random.Random("reshuffle")
+    state = game.new_match(0).deal_seeded("reshuffle")
+    before = state
+    for _ in range(5000):
+        rnd = state.round
+        assert rnd is not None and state.phase is not Phase.OVER
+        if rnd.reshuffles:
+            break
+        before = state
+        state = state.apply(choose_action(rng, state, state.legal_actions(), "random"))
+    else:
+        pytest.fail("no reshuffle")
+    rnd, was = state.round, before.round
+    assert rnd is not None and was is not None and state.phase is Phase.DRAW
+    assert rnd.reshuffles == 1 and state.view(0).public is not None
+    assert state.view(0).public.reshuffles == 1
+    assert rnd.turn == (was.turn + 1) % 3
+    assert len(rnd.discard_pile) == 1 and len(rnd.stock) == len(was.discard_pile)
+
+
+def test_an_action_of_a_seat_that_does_not_exist_is_refused() -> None:
+    """A two-seat match has seats 0 and 1: an action of seat 2 is refused as such (kills
+    ``turn:262``, which let seat 2 through to the turn checks)."""
+    state = Game.create("levant", {"rounds": 1}, players=2).new_match(0).deal_seeded("seats")
+    for action in (Discard(2, Card.parse("2C"), True), Draw(2, "stock")):
+        with pytest.raises(IllegalAction, match="there is no seat 2"):
+            state.apply(action)
