@@ -799,3 +799,25 @@ def test_an_action_of_a_seat_that_does_not_exist_is_refused() -> None:
     for action in (Discard(2, Card.parse("2C"), True), Draw(2, "stock")):
         with pytest.raises(IllegalAction, match="there is no seat 2"):
             state.apply(action)
+
+
+def test_a_seat_that_owes_a_swapped_joker_may_still_open() -> None:
+    """F-8, O-7 (``swap_must_reuse``) at four-jokers: seat 0 has not opened, takes the joker
+    of 7D X 9D with its 8D (allowed before opening, F-8) and owes it to the table. Its new melds
+    can still reach the 52 (F-6) with the joker, so they are listed, and KS KH KD KC with
+    QS QH QD X opens and pays the debt (kills ``finish:162``, which called every new meld of a
+    seat owing a wild card hopeless)."""
+    state = dealt("four-jokers", {"swap_must_reuse": True},
+                  ["8D KS KH KD KC QS QH QD 2S 5H 9C 3D 4S 6C JH",
+                   "7D X 9D TS TH TC TD 2C 3C 6S 8H 4D JS 5S"], None, "JD 3H")
+    for action in (Discard(0, Card.parse("JH"), True), Draw(1, "stock"),
+                   LayMelds(1, (cards("7D X 9D"), cards("TS TH TC TD"))),
+                   Discard(1, Card.parse("JD"), True), Draw(0, "stock"),
+                   SwapWild(0, cards("8D"), 0)):
+        state = state.apply(action)
+    rnd = state.round
+    assert rnd is not None and not rnd.opened[0] and rnd.turn_state.reuse_owed == 1
+    assert LayMelds(0, (cards("KS KH KD KC"),)) in state.legal_actions()
+    state = state.apply(LayMelds(0, (cards("KS KH KD KC"), cards("QS QH QD X"))))
+    assert state.round is not None and state.round.opened[0]
+    assert state.apply(Discard(0, Card.parse("9C"), True)).phase is Phase.DRAW
