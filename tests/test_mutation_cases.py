@@ -573,7 +573,8 @@ def test_an_o8_add_that_reaches_the_minimum_exactly_opens() -> None:
     """O-4 escalating, O-8 free: after seat 1's opening of 63, seat 0 lays KD KH KS and
     5C 6C 7C 8C (56), then adds 8S to the eights (8): 64, exactly the minimum, opens it at the
     add (L-63 "at least"), and 64 is now the count to exceed (kills ``turn:132``, ``>`` for
-    ``>=``, and ``turn:134``, which did not mark the opening as made this turn)."""
+    ``>=``, ``turn:134``, which did not mark the opening as made this turn, and ``finish:169``,
+    which called the new melds hopeless though an O-8 add could complete the opening)."""
     state = dealt("levant", {"escalating_minimum": True, "pair_plus_wild": "free"}, [
         "KD KH KS 5C 6C 7C 8C 8S 3H 5D 9D TH 4S JC 2H",
         "8C 8H AC 9S TS JS QS 2D 3D 4D 6S 7H 9C 5H",
@@ -583,6 +584,8 @@ def test_an_o8_add_that_reaches_the_minimum_exactly_opens() -> None:
     state = state.apply(LayMelds(1, (cards("8C 8H AC"), cards("9S TS JS QS"))))
     state = state.apply(Discard(1, Card.parse("JH"), True))
     state = state.apply(Draw(0, "stock"))
+    # its new melds alone (56) cannot open, the add can: they are not hopeless (finish:169)
+    assert LayMelds(0, (cards("KS KH KD"),)) in state.legal_actions()
     state = state.apply(LayMelds(0, (cards("KD KH KS"), cards("5C 6C 7C 8C"))))
     assert state.round is not None and state.round.opened == (False, True)
     state = state.apply(LayOff(0, Card.parse("8S"), 0, None))
