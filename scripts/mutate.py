@@ -62,6 +62,7 @@ EQUIVALENT = ROOT / "scripts" / "mutants_equivalent.json"
 # (every option value once, every preset x player count x partnership).
 TESTS = [
     "tests/test_mutation_cases.py",
+    "tests/test_turn_cases.py",
     "tests/test_refusal_words.py",
     "tests/test_option_words.py",
     "tests/test_deal_refusals.py",

@@ -1,13 +1,17 @@
-"""Hand-made Hand positions for the tests: a two-seat round dealt card by card."""
+"""Hand-made Hand positions for the tests: a two-seat round dealt card by card, and seeded
+random play up to a condition."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from handgame.core.cards import Card, parse_cards
 from handgame.games.hand.deal import Deal, deck_for
 from handgame.games.hand.state import Game, State
+from invariants import choose_action
 
 
 def dealt(preset: str, options: dict[str, Any], hands: list[str], indicator: str | None,
@@ -29,3 +33,16 @@ def dealt(preset: str, options: dict[str, Any], hands: list[str], indicator: str
 def cards(text: str) -> tuple[Card, ...]:
     """Cards written with spaces between them (``"7D AC 9D"``)."""
     return parse_cards(text.split())
+
+
+def play_until(state: State, rng: random.Random, until: Callable[[State], Any],
+               policy: str = "weighted") -> State:
+    """Random legal play (``weighted``: laying preferred) until ``until(state)`` holds."""
+    for _ in range(5000):
+        if until(state):
+            return state
+        if state.is_chance:
+            state = state.deal_seeded(f"m:{rng.random()}")
+            continue
+        state = state.apply(choose_action(rng, state, state.legal_actions(), policy))
+    raise AssertionError("the condition never held")
