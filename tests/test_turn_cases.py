@@ -69,20 +69,29 @@ def test_two_swapped_wild_cards_are_two_debts() -> None:
     assert state.apply(Discard(0, Card.parse("9C"), True)).phase is Phase.DRAW
 
 
+def _second_turn(preset: str, options: dict[str, object], hands: list[str], indicator: str | None,
+                 top: str, seat_1_melds: list[str]) -> State:
+    """Seat 0's second turn, after its draw: it opened the round by discarding the last card
+    written in its hand (L-60), seat 1 drew the first stock card, laid ``seat_1_melds`` and
+    discarded the card it drew; seat 0 then drew the second stock card (``top``: both)."""
+    state = dealt(preset, options, hands, indicator, top)
+    drawn = Card.parse(top.split()[0])
+    state = state.apply(Discard(0, Card.parse(hands[0].split()[-1]), True))
+    state = state.apply(Draw(1, "stock"))
+    if seat_1_melds:
+        state = state.apply(LayMelds(1, tuple(cards(m) for m in seat_1_melds)))
+    state = state.apply(Discard(1, drawn, True))
+    return state.apply(Draw(0, "stock"))
+
+
 def test_a_seat_not_opened_goes_out_by_lay_offs_its_new_meld_would_strand() -> None:
     """L-64, L-87: a seat that has not opened and laid new melds below the minimum this turn
     can only go out. Its one new meld left (6D 6H 6S) would strand 5D and KS, so it is not
     offered, nor is a discard; laying the sixes off one by one (6D then 5D on the diamonds, 6S,
     6H on the other runs) goes out, a partial hand."""
-    state = dealt("levant", {}, [
-        "2C 3C 4C 5C 2S 3S 4S 2H 3H 4H 6D 6H 6S 5D QH",
-        "7D 8D 9D 7S 8S 9S 7H 8H 9H JC QD TC 2D KH",
-    ], "TC", "3D KS")
-    state = state.apply(Discard(0, Card.parse("QH"), True))
-    state = state.apply(Draw(1, "stock"))
-    state = state.apply(LayMelds(1, (cards("7D 8D 9D"), cards("7S 8S 9S"), cards("7H 8H 9H"))))
-    state = state.apply(Discard(1, Card.parse("QD"), True))
-    state = state.apply(Draw(0, "stock"))
+    state = _second_turn("levant", {}, ["2C 3C 4C 5C 2S 3S 4S 2H 3H 4H 6D 6H 6S 5D QH",
+                                         "7D 8D 9D 7S 8S 9S 7H 8H 9H JC QD TC 2D KH"],
+                         "TC", "3D KS", ["7D 8D 9D", "7S 8S 9S", "7H 8H 9H"])
     for meld in ("2C 3C 4C 5C", "2S 3S 4S", "2H 3H 4H"):  # 32 in all, under the 51 (L-63)
         state = state.apply(LayMelds(0, (cards(meld),)))
     assert not any(isinstance(a, (LayMelds, Discard)) for a in state.legal_actions())
@@ -119,21 +128,22 @@ def test_a_swap_after_hopeless_new_melds_is_listed() -> None:
     assert after.round is not None and JOKER in after.round.hands[2]
 
 
+def _escalating(seat_0: str) -> State:
+    """O-4 escalating, O-8 free, levant with indicator 7C: seat 0 (holding ``seat_0``) discards
+    JC, seat 1 opens with 8C 8H AC and 9S TS JS QS (63) and discards JH, seat 0 draws 2S."""
+    state = _second_turn("levant", {"escalating_minimum": True, "pair_plus_wild": "free"},
+                         [seat_0, "8C 8H AC 9S TS JS QS 2D 3D 4D 6S 7H 9C 5H"], "7C", "JH 2S",
+                         ["8C 8H AC", "9S TS JS QS"])
+    assert state.round is not None and state.round.last_opening == 63
+    return state
+
+
 def test_an_o8_add_counts_in_the_opening_that_the_next_must_exceed() -> None:
     """O-4 escalating, O-8 free: seat 1 opens with 8C 8H AC and 9S TS JS QS (63); seat 0 must
     then exceed 63, and opens with KD KH KS, QC QD QH (60) and 8S added to the eights (8): its
     opening counts 68, the count the next opening must exceed (kills ``turn:131``, which took
     the add away from the opening's count)."""
-    state = dealt("levant", {"escalating_minimum": True, "pair_plus_wild": "free"}, [
-        "KD KH KS QC QD QH 8S 2C 3H 5D 6C 9D TH 4S JC",
-        "8C 8H AC 9S TS JS QS 2D 3D 4D 6S 7H 9C 5H",
-    ], "7C", "JH 2S")
-    state = state.apply(Discard(0, Card.parse("JC"), True))
-    state = state.apply(Draw(1, "stock"))
-    state = state.apply(LayMelds(1, (cards("8C 8H AC"), cards("9S TS JS QS"))))
-    state = state.apply(Discard(1, Card.parse("JH"), True))
-    assert state.round is not None and state.round.last_opening == 63
-    state = state.apply(Draw(0, "stock"))
+    state = _escalating("KD KH KS QC QD QH 8S 2C 3H 5D 6C 9D TH 4S JC")
     state = state.apply(LayOff(0, Card.parse("8S"), 0, None))
     state = state.apply(LayMelds(0, (cards("KD KH KS"), cards("QC QD QH"))))
     state = state.apply(Discard(0, Card.parse("2C"), True))
@@ -147,15 +157,7 @@ def test_an_o8_add_that_reaches_the_minimum_exactly_opens() -> None:
     add (L-63 "at least"), and 64 is now the count to exceed (kills ``turn:132``, ``>`` for
     ``>=``, ``turn:134``, which did not mark the opening as made this turn, and ``finish:169``,
     which called the new melds hopeless though an O-8 add could complete the opening)."""
-    state = dealt("levant", {"escalating_minimum": True, "pair_plus_wild": "free"}, [
-        "KD KH KS 5C 6C 7C 8C 8S 3H 5D 9D TH 4S JC 2H",
-        "8C 8H AC 9S TS JS QS 2D 3D 4D 6S 7H 9C 5H",
-    ], "7C", "JH 2S")
-    state = state.apply(Discard(0, Card.parse("JC"), True))
-    state = state.apply(Draw(1, "stock"))
-    state = state.apply(LayMelds(1, (cards("8C 8H AC"), cards("9S TS JS QS"))))
-    state = state.apply(Discard(1, Card.parse("JH"), True))
-    state = state.apply(Draw(0, "stock"))
+    state = _escalating("KD KH KS 5C 6C 7C 8C 8S 3H 5D 9D TH 4S 2H JC")
     # its new melds alone (56) cannot open, the add can: they are not hopeless (finish:169)
     assert LayMelds(0, (cards("KS KH KD"),)) in state.legal_actions()
     state = state.apply(LayMelds(0, (cards("KD KH KS"), cards("5C 6C 7C 8C"))))
@@ -300,15 +302,9 @@ def test_a_refused_step_does_not_end_the_search_for_going_out() -> None:
     with a discard, L-65), but 6S and 5S added to the spades and 4S discarded go out. The
     refused step must not end the search for the steps after it, so adding KH is legal (kills
     ``finish:65``, a ``break`` for the ``continue``)."""
-    state = dealt("levant", {}, [
-        "2C 3C 4C 5C 6C 2D 3D 4D 2H 3H 4H 4S 5S 6S QC",
-        "7S 8S 9S TH JH QH 2D 5D 8C JC KD 3C 9D QS",
-    ], "7C", "3D KH")
-    state = state.apply(Discard(0, Card.parse("QC"), True))
-    state = state.apply(Draw(1, "stock"))
-    state = state.apply(LayMelds(1, (cards("7S 8S 9S"), cards("TH JH QH"))))
-    state = state.apply(Discard(1, Card.parse("3D"), True))
-    state = state.apply(Draw(0, "stock"))
+    state = _second_turn("levant", {}, ["2C 3C 4C 5C 6C 2D 3D 4D 2H 3H 4H 4S 5S 6S QC",
+                                         "7S 8S 9S TH JH QH 2D 5D 8C JC KD 3C 9D QS"],
+                         "7C", "3D KH", ["7S 8S 9S", "TH JH QH"])
     for meld in ("2C 3C 4C 5C 6C", "2D 3D 4D", "2H 3H 4H"):  # 38, under the 51
         state = state.apply(LayMelds(0, (cards(meld),)))
     add = LayOff(0, Card.parse("KH"), 1, None)
