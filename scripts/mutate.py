@@ -282,8 +282,9 @@ def _unwrap(obj: Any) -> Any:
     return obj
 
 
-def install(module: str, number: int) -> Mutant:
-    """Put mutant ``number`` into the live module (in this process only)."""
+def live_and_mutated(module: str, number: int) -> tuple[Any, CodeType, Mutant]:
+    """The live function that mutant ``number`` changes, the mutant's code for it, and the
+    mutant (nothing is installed)."""
     tree, mutant = mutated_tree(module, number)
     path = module_path(module)
     code = compile(tree, str(path), "exec")
@@ -293,7 +294,12 @@ def install(module: str, number: int) -> Mutant:
     owner, _, name = mutant.function.rpartition(".")
     if owner:
         live = live.__dict__[owner]
-    fn = _unwrap(live.__dict__[name])
+    return _unwrap(live.__dict__[name]), new, mutant
+
+
+def install(module: str, number: int) -> Mutant:
+    """Put mutant ``number`` into the live module (in this process only)."""
+    fn, new, mutant = live_and_mutated(module, number)
     fn.__code__ = new
     return mutant
 
