@@ -24,7 +24,9 @@ def dealt(preset: str, options: dict[str, Any], hands: list[str], indicator: str
     first = parse_cards(top.split())
     rest = Counter(deck_for(game.rules))
     turned = Card.parse(indicator) if indicator is not None else None
-    rest.subtract([*(c for h in hands_dealt for c in h), *first, *([turned] if turned else [])])
+    rest.subtract([*(c for h in hands_dealt for c in h), *first])
+    if turned is not None:  # (AS is card code 0: a test of truth would drop it)
+        rest[turned] -= 1
     stock = (*first, *sorted(rest.elements()))
     deal = Deal(tuple(hands_dealt), stock, turned)
     return game.new_match(1).apply_deal(deal)
