@@ -47,28 +47,6 @@ def test_a_swapped_wild_is_owed_after_a_lay_off_of_another_card() -> None:
     assert play_record(record)[1] is None
 
 
-def test_two_swapped_wild_cards_are_two_debts() -> None:
-    """O-7 (swap_must_reuse), L-40: seat 0 opens, takes both wild AC from seat 1's melds (8D
-    into 7D AC 9D, 5D 5C into 5S 5H AC) and owes two: adding one AC leaves the other owed,
-    so the discard is refused; adding the second pays all (kills ``turn:141``, which let one
-    wild card pay two debts)."""
-    state = dealt("levant", {"swap_must_reuse": True},
-                  ["KS KH KD KC QS QH QD QC 8D 5D 5C 2H 3H 6D JH",
-                   "7D AC 9D 5S 5H AC TS JS QS KS 2C 3C 6S 9S"], "7C", "8H 9C")
-    for action in (Discard(0, Card.parse("JH"), True), Draw(1, "stock"),
-                   LayMelds(1, (cards("7D AC 9D"), cards("5S 5H AC"), cards("TS JS QS KS"))),
-                   Discard(1, Card.parse("8H"), True), Draw(0, "stock"),
-                   LayMelds(0, (cards("KS KH KD KC"), cards("QS QH QD QC"))),
-                   SwapWild(0, cards("8D"), 0), SwapWild(0, cards("5D 5C"), 1),
-                   LayOff(0, Card.parse("AC"), 0, "high")):
-        state = state.apply(action)
-    with pytest.raises(IllegalAction) as refused:
-        state.apply(Discard(0, Card.parse("9C"), True))
-    assert "O-7" in refused.value.rules
-    state = state.apply(LayOff(0, Card.parse("AC"), 2, "high"))
-    assert state.apply(Discard(0, Card.parse("9C"), True)).phase is Phase.DRAW
-
-
 def _second_turn(preset: str, options: dict[str, object], hands: list[str], indicator: str | None,
                  top: str, seat_1_melds: list[str]) -> State:
     """Seat 0's second turn, after its draw: it opened the round by discarding the last card
@@ -82,6 +60,26 @@ def _second_turn(preset: str, options: dict[str, object], hands: list[str], indi
         state = state.apply(LayMelds(1, tuple(cards(m) for m in seat_1_melds)))
     state = state.apply(Discard(1, drawn, True))
     return state.apply(Draw(0, "stock"))
+
+
+def test_two_swapped_wild_cards_are_two_debts() -> None:
+    """O-7 (swap_must_reuse), L-40: seat 0 opens, takes both wild AC from seat 1's melds (8D
+    into 7D AC 9D, 5D 5C into 5S 5H AC) and owes two: adding one AC leaves the other owed,
+    so the discard is refused; adding the second pays all (kills ``turn:141``, which let one
+    wild card pay two debts)."""
+    state = _second_turn("levant", {"swap_must_reuse": True},
+                         ["KS KH KD KC QS QH QD QC 8D 5D 5C 2H 3H 6D JH",
+                          "7D AC 9D 5S 5H AC TS JS QS KS 2C 3C 6S 9S"], "7C", "8H 9C",
+                         ["7D AC 9D", "5S 5H AC", "TS JS QS KS"])
+    for action in (LayMelds(0, (cards("KS KH KD KC"), cards("QS QH QD QC"))),
+                   SwapWild(0, cards("8D"), 0), SwapWild(0, cards("5D 5C"), 1),
+                   LayOff(0, Card.parse("AC"), 0, "high")):
+        state = state.apply(action)
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(Discard(0, Card.parse("9C"), True))
+    assert "O-7" in refused.value.rules
+    state = state.apply(LayOff(0, Card.parse("AC"), 2, "high"))
+    assert state.apply(Discard(0, Card.parse("9C"), True)).phase is Phase.DRAW
 
 
 def test_a_seat_not_opened_goes_out_by_lay_offs_its_new_meld_would_strand() -> None:
@@ -173,10 +171,7 @@ def _two_wilds(seat_0: str, seat_1: str, drawn: str, melds: list[str],
     """O-11 two-wilds, levant, indicator 7C (both AC wild): seat 0 discards its QS, seat 1 draws
     JD and discards it, seat 0 draws ``drawn`` and lays ``melds`` (below the 51: L-64)."""
     options = {"bonuses": ["two-wilds"], "announcements": announcements}
-    state = dealt("levant", options, [seat_0, seat_1], "7C", f"JD {drawn}")
-    for action in (Discard(0, Card.parse("QS"), True), Draw(1, "stock"),
-                   Discard(1, Card.parse("JD"), True), Draw(0, "stock")):
-        state = state.apply(action)
+    state = _second_turn("levant", options, [seat_0, seat_1], "7C", f"JD {drawn}", [])
     return state.apply(LayMelds(0, tuple(cards(m) for m in melds)))
 
 
@@ -206,11 +201,9 @@ def test_two_cards_go_together_only_as_two_wild_cards_of_a_full_hand() -> None:
         mixed.apply(Discard(0, Card.parse("AC"), True, Card.parse("KS")))
     assert str(refused.value) == words["wild"]
     hearts = "8H 9H TH JH QH KH 8C 8D 8S 2C 3C 6S 9S 5S"
-    state = dealt("levant", {"bonuses": ["two-wilds"]}, [seat_0, hearts], "7C", "JD AC")
-    for action in (Discard(0, Card.parse("QS"), True), Draw(1, "stock"),
-                   LayMelds(1, (cards("8H 9H TH JH QH KH"),)),
-                   Discard(1, Card.parse("JD"), True), Draw(0, "stock"),
-                   LayMelds(0, tuple(cards(m) for m in sets)),
+    state = _second_turn("levant", {"bonuses": ["two-wilds"]}, [seat_0, hearts], "7C", "JD AC",
+                         ["8H 9H TH JH QH KH"])
+    for action in (LayMelds(0, tuple(cards(m) for m in sets)),
                    LayOff(0, Card.parse("7H"), 0, "low"), LayOff(0, Card.parse("6H"), 0, "low"),
                    LayOff(0, Card.parse("5H"), 0, "low")):
         state = state.apply(action)
@@ -233,14 +226,11 @@ def test_two_wild_cards_go_together_only_after_melds_without_wild_cards() -> Non
     sets = ["2S 2H 2D 2C", "3S 3H 3D", "4S 4H 4D"]
     together = Discard(0, JOKER, True, JOKER)
     for run, allowed in (("5H 6H X", False), ("5H 6H 7H", True)):
-        state = dealt("four-jokers", {"bonuses": ["two-wilds"]},
-                      ["2S 2H 2D 2C 3S 3H 3D 4S 4H 4D 5H 6H X X QS",
-                       "8C 8D TS TH JC 2C 3C 6S 9S 9H TD 3S 5S QD"], None,
-                      "JD X" if run.endswith("X") else "JD 7H")
-        for action in (Discard(0, Card.parse("QS"), True), Draw(1, "stock"),
-                       Discard(1, Card.parse("JD"), True), Draw(0, "stock"),
-                       LayMelds(0, tuple(cards(m) for m in [*sets, run]))):
-            state = state.apply(action)
+        state = _second_turn("four-jokers", {"bonuses": ["two-wilds"]},
+                             ["2S 2H 2D 2C 3S 3H 3D 4S 4H 4D 5H 6H X X QS",
+                              "8C 8D TS TH JC 2C 3C 6S 9S 9H TD 3S 5S QD"], None,
+                             "JD X" if run.endswith("X") else "JD 7H", [])
+        state = state.apply(LayMelds(0, tuple(cards(m) for m in [*sets, run])))
         assert state.round is not None and state.round.hands[0] == cards("X X")
         assert (together in state.legal_actions()) is allowed, run
 
@@ -282,11 +272,9 @@ def test_two_identical_melds_are_laid_in_one_turn() -> None:
     and 2C 3C 4C 5C (46, under the 51), discarding KS. The turn search lays its melds in
     ascending order, and the second copy of a meld is not "below" the first: every first meld
     of that going out is legal (kills ``finish:57``, which skipped the second copy)."""
-    state = dealt("levant", {}, ["2S 3S 4S 2S 3S 4S 2H 3H 4H 5H 2C 3C 4C 5C QS",
-                                 "7D 8D 9D 7S 8S 9S 7H 8H 9H JC QD TC 2D KH"], "TD", "6D KS")
-    for action in (Discard(0, Card.parse("QS"), True), Draw(1, "stock"),
-                   Discard(1, Card.parse("6D"), True), Draw(0, "stock")):
-        state = state.apply(action)
+    state = _second_turn("levant", {}, ["2S 3S 4S 2S 3S 4S 2H 3H 4H 5H 2C 3C 4C 5C QS",
+                                         "7D 8D 9D 7S 8S 9S 7H 8H 9H JC QD TC 2D KH"],
+                         "TD", "6D KS", [])
     legal = state.legal_actions()
     for meld in ("2S 3S 4S", "2H 3H 4H 5H", "2C 3C 4C 5C"):
         assert LayMelds(0, (cards(meld),)) in legal, meld
@@ -378,14 +366,11 @@ def test_a_seat_that_owes_a_swapped_joker_may_still_open() -> None:
     can still reach the 52 (F-6) with the joker, so they are listed, and KS KH KD KC with
     QS QH QD X opens and pays the debt (kills ``finish:162``, which called every new meld of a
     seat owing a wild card hopeless)."""
-    state = dealt("four-jokers", {"swap_must_reuse": True},
-                  ["8D KS KH KD KC QS QH QD 2S 5H 9C 3D 4S 6C JH",
-                   "7D X 9D TS TH TC TD 2C 3C 6S 8H 4D JS 5S"], None, "JD 3H")
-    for action in (Discard(0, Card.parse("JH"), True), Draw(1, "stock"),
-                   LayMelds(1, (cards("7D X 9D"), cards("TS TH TC TD"))),
-                   Discard(1, Card.parse("JD"), True), Draw(0, "stock"),
-                   SwapWild(0, cards("8D"), 0)):
-        state = state.apply(action)
+    state = _second_turn("four-jokers", {"swap_must_reuse": True},
+                         ["8D KS KH KD KC QS QH QD 2S 5H 9C 3D 4S 6C JH",
+                          "7D X 9D TS TH TC TD 2C 3C 6S 8H 4D JS 5S"], None, "JD 3H",
+                         ["7D X 9D", "TS TH TC TD"])
+    state = state.apply(SwapWild(0, cards("8D"), 0))
     rnd = state.round
     assert rnd is not None and not rnd.opened[0] and rnd.turn_state.reuse_owed == 1
     assert LayMelds(0, (cards("KS KH KD KC"),)) in state.legal_actions()
