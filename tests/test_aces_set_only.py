@@ -100,16 +100,20 @@ def test_the_taken_wild_added_to_a_set_is_refused_by_the_rule_it_breaks() -> Non
     assert _discards(state)
 
 
+def _taken_joker(seat_1: str) -> State:
+    """L-66 (``discarded_wild=natural``), indicator AC (jokers wild, L-22), opening minimum 10:
+    seat 1 holding ``seat_1`` has just taken the joker seat 0 opened the round by discarding."""
+    state = dealt("levant", {"discarded_wild": "natural", "initial_minimum": 10},
+                  ["X 2H 3H 4D 9S 9D TC JC QH KH KD 2S 3S 4C 5C", seat_1], "AC", "JD")
+    return state.apply(Discard(0, JOKER, True)).apply(Draw(1, "discard"))
+
+
 def test_a_meld_with_a_taken_joker_as_its_ace_takes_lay_offs() -> None:
     """L-66 (``discarded_wild=natural``, jokers wild): seat 1 takes seat 0's joker and lays it
     as the ace of QS KS X (it may stand only for an ace). The meld is then a run like any other:
     JS goes on at the low end, on either path (kills ``melds:22`` under ``--native``: the
     ace-only position handed to the native turn search under a role it does not know)."""
-    state = dealt("levant", {"discarded_wild": "natural", "initial_minimum": 10},
-                  ["X 2H 3H 4D 9S 9D TC JC QH KH KD 2S 3S 4C 5C",
-                   "JS QS KS 5S 6S 7S 8H 8D 2C 3C 9H TH JH AD"], "AC", "JD")
-    state = state.apply(Discard(0, JOKER, True))
-    state = state.apply(Draw(1, "discard"))
+    state = _taken_joker("JS QS KS 5S 6S 7S 8H 8D 2C 3C 9H TH JH AD")
     state = state.apply(LayMelds(1, (cards("QS KS X"),)))
     assert state.round is not None and state.round.melds[0].roles() == ("natural", "natural",
                                                                          "ace")
@@ -122,10 +126,7 @@ def test_the_words_of_a_taken_joker_and_of_a_round_without_wild_cards() -> None:
     """L-66 (``discarded_wild=natural``): a joker taken from the pile stands only for an ace,
     and the refusal says so; in a round with no wild card at all (``wilds=jokers``, no
     jokers), a card that would have to be wild is named with "no wild cards"."""
-    state = dealt("levant", {"discarded_wild": "natural", "initial_minimum": 10},
-                  ["X 2H 3H 4D 9S 9D TC JC QH KH KD 2S 3S 4C 5C",
-                   "AS AD 5S 6S 7S 8H 8D 2C 3C 9H TH JH QS KS"], "AC", "JD")  # jokers wild
-    state = state.apply(Discard(0, Card.parse("X"), True)).apply(Draw(1, "discard"))
+    state = _taken_joker("AS AD 5S 6S 7S 8H 8D 2C 3C 9H TH JH QS KS")
     with pytest.raises(IllegalAction) as refused:
         state.apply(LayMelds(1, (cards("5S 6S X"),)))
     assert str(refused.value).endswith(
