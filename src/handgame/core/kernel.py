@@ -21,6 +21,9 @@ from typing import Any
 KERNEL_VERSION = 1
 
 GUARD = sum(16 << (5 * c) for c in range(53))  # the guard bit of every card code (0..52)
+_ONES = sum(1 << (5 * c) for c in range(53))  # a count of one of every card code
+#: a meld the packing may choose: (packed counts, value, holds the card that must be laid, index)
+Entry = tuple[int, int, bool, int]
 NO_CARD = -1
 
 _NEEDS: dict[tuple[int, ...], tuple[int, int]] = {}
@@ -77,24 +80,169 @@ def py_pack(
     if must >= 0 and not (start >> (5 * must)) & 31:
         return None
     g_start = start | GUARD
-    by_low: dict[int, list[tuple[int, int, bool, int]]] = {}
-    covered = 1 << (5 * must) if must >= 0 else 0
+    # The melds the hand holds, in order; of melds with the same cards, only the one the search
+    # would choose (the highest value, then the first): the others leave the same cards, worth
+    # less or as much, so they are never chosen.
+    kept: dict[int, tuple[int, int, int, int]] = {}  # need -> (value, index, low, size)
     for index, cards in enumerate(melds):
         need, low = need_of(cards)
         if (g_start - need) & GUARD != GUARD:
             continue
+        value = values[index]
+        other = kept.get(need)
+        if other is not None:
+            if value <= other[0]:
+                continue
+            del kept[need]  # (inserted again below, at its own place in order)
+        kept[need] = (value, index, low, len(cards))
+    # by lowest card code: (need, value, holds must, index)
+    by_low: list[list[Entry] | None] = [None] * 53
+    lows: list[int] = []  # the codes with a group, as met
+    covered = 1 << (5 * must) if must >= 0 else 0
+    all_cards = 0
+    must_met = must < 0
+    for need, (value, index, low, size) in kept.items():
         covered |= need
         has_must = must >= 0 and (need >> (5 * must)) & 31 > 0
-        entry = (need, values[index], has_must, index)
-        group = by_low.get(low)
+        group = by_low[low]
         if group is None:
-            by_low[low] = [entry]
+            by_low[low] = [(need, value, has_must, index)]
+            lows.append(low)
         else:
-            group.append(entry)
+            group.append((need, value, has_must, index))
+        all_cards += size
+        must_met = must_met or has_must
+    # Every meld the hand holds, all at once: when the hand holds them together but none twice,
+    # each is worth something and enough cards are left, that is the one best choice (any other
+    # leaves out a meld worth more than nothing), and the recursion below would pick them
+    # lowest card first. (A meld the hand holds twice may be chosen twice: no shortcut then.)
+    if must_met and len(hand) - all_cards >= keep:
+        all_need = total = 0
+        for need, (value, _, _, _) in kept.items():
+            if value <= 0 or (g_start - 2 * need) & GUARD == GUARD:
+                break
+            all_need += need
+            total += value
+        else:
+            if (g_start - all_need) & GUARD == GUARD:
+                if not choose:
+                    return total, ()
+                lows.sort()
+                return total, tuple(e[3] for low in lows for e in by_low[low] or ())
+    # A card no meld holds is always left in hand: the search starts with those cards left
+    # (kept counts them, saturating at keep as the recursion does) and decides the others.
+    # A state's value depends on kept only through "kept reaches keep at the end", so the
+    # values and the choices are those of the search over every card.
+    held = ((covered | GUARD) - _ONES) & GUARD  # the guard bit of each card some meld holds
+    rest0 = start & (held - (held >> 4))
+    if keep <= 0 and must < 0:
+        # the count field of every card code that starts a meld: a card below the lowest of
+        # them starts none, and is left in hand
+        starts = 0
+        for low in lows:
+            starts |= 15 << (5 * low)
+            group = by_low[low]
+            if group is not None and len(group) > 1:
+                group.sort(key=_by_value)
+        return _pack_free(rest0, by_low, starts, melds, choose)
+    stripped = sum(1 for c in hand if not (held >> (5 * c + 4)) & 1)
+    return _pack_kept(
+        rest0, by_low, melds, min(stripped, keep) if stripped else 0, keep, must, choose
+    )
+
+
+def _by_value(entry: Entry) -> tuple[int, int]:
+    """Highest value first, then the first in order."""
+    return -entry[1], entry[3]
+
+
+def _pack_free(
+    rest0: int,
+    by_low: list[list[Entry] | None],
+    starts: int,
+    melds: Sequence[tuple[int, ...]],
+    choose: bool,
+) -> tuple[int, tuple[int, ...]]:
+    """``py_pack`` with nothing to keep and no card that must be laid: a state is its cards.
+    Each group of ``by_low`` comes sorted by ``_by_value``; ``starts`` has the count field of
+    every card code with a group.
+
+    Laying a meld that holds the lowest card leaves a part of the cards that leaving that card
+    in hand leaves, and a smaller hand packs no better (its melds fit the larger one): so a
+    meld is worth at most its value plus the value of leaving the card. The melds holding the
+    lowest card are tried highest value first, and once that bound cannot beat (or, for a
+    later meld in order, equal) the best found, the rest are not tried: the value and the
+    choice are those of trying them all in order.
+    """
+    memo: dict[int, int] = {0: 0}  # by cards left, before and after the lone cards go
+    picked: dict[int, int] = {}
+
+    def solve(entry: int) -> int:
+        x = entry & starts
+        if not x:
+            memo[entry] = 0
+            return 0
+        low = x & -x
+        rest = entry - (entry & (low - 1))  # the cards below it are left in hand
+        got = memo.get(rest)
+        if got is not None:
+            memo[entry] = got
+            return got
+        first = (low.bit_length() - 1) // 5
+        group = by_low[first]
+        assert group is not None
+        after = rest - (1 << (5 * first))
+        skip = memo.get(after)
+        if skip is None:
+            skip = solve(after)
+        best, choice = skip, -1  # leaving the card comes first in order: it wins a tie
+        g = rest | GUARD
+        for need, v, _, index in group:
+            if (g - need) & GUARD == GUARD:
+                top = v + skip
+                if top < best or (top == best and (choice < 0 or index > choice)):
+                    break  # nor can any later one (values only fall, indices rise)
+                after = rest - need
+                got = memo.get(after)
+                if got is None:
+                    got = solve(after)
+                got += v
+                if got > best or (got == best and 0 <= index < choice):
+                    best, choice = got, index
+        memo[rest] = memo[entry] = best
+        picked[rest] = choice
+        return best
+
+    best = memo[rest0] if rest0 in memo else solve(rest0)
+    if not choose:
+        return best, ()
+    chosen: list[int] = []
+    rest = rest0
+    while rest:
+        first = ((rest & -rest).bit_length() - 1) // 5
+        choice = picked[rest] if by_low[first] else -1
+        if choice < 0:
+            rest -= 1 << (5 * first)
+        else:
+            chosen.append(choice)
+            rest -= need_of(melds[choice])[0]
+    return best, tuple(chosen)
+
+
+def _pack_kept(
+    rest0: int,
+    by_low: list[list[Entry] | None],
+    melds: Sequence[tuple[int, ...]],
+    kept0: int,
+    keep: int,
+    must: int,
+    choose: bool,
+) -> tuple[int, tuple[int, ...]] | None:
+    """``py_pack`` in general: a state is its cards, the cards kept so far (saturating at
+    ``keep``) and whether the card ``must`` is still to be laid."""
     memo: dict[int, int] = {}
     picked: dict[int, int] = {}
     neg = -(10**12)
-    empty: list[tuple[int, int, bool, int]] = []
     # kept runs between 0 and keep: (rest, kept, need_must) packed in one integer
     low0 = min(0, keep)
     width = abs(keep) + 1
@@ -104,7 +252,8 @@ def py_pack(
             if not rest:
                 return 0 if (not need_must and kept >= keep) else neg
             first = ((rest & -rest).bit_length() - 1) // 5
-            if first in by_low:
+            group = by_low[first]
+            if group:
                 break
             # the lowest card starts no meld: it is left in hand, its only choice (no state
             # is kept for it; the reconstruction below walks past it alike)
@@ -121,7 +270,7 @@ def py_pack(
         if not (need_must and first == must and (rest >> (5 * first)) & 15 == 1):
             best = solve(rest - one, need_must, min(kept + 1, keep))
         g = rest | GUARD
-        for need, v, has_must, index in by_low.get(first, empty):
+        for need, v, has_must, index in group or ():
             if (g - need) & GUARD == GUARD:
                 got_v = v + solve(rest - need, need_must and not has_must, kept)
                 if got_v > best:
@@ -131,18 +280,6 @@ def py_pack(
             picked[key] = choice
         return best
 
-    # A card no meld holds is always left in hand: the search starts with those cards left
-    # (kept counts them, saturating at keep as the recursion does) and decides the others.
-    # A state's value depends on kept only through "kept reaches keep at the end", so the
-    # values and the choices are those of the search over every card.
-    rest0 = stripped = 0
-    for code in set(hand):
-        field = (start >> (5 * code)) & 31
-        if (covered >> (5 * code)) & 31:
-            rest0 += field << (5 * code)
-        else:
-            stripped += field
-    kept0 = min(stripped, keep) if stripped else 0
     best = solve(rest0, must >= 0, kept0)
     if best < 0:
         return None
@@ -152,7 +289,8 @@ def py_pack(
     rest, need_must, kept = rest0, must >= 0, kept0
     while rest:
         first = ((rest & -rest).bit_length() - 1) // 5
-        choice = picked[((rest * width + kept - low0) << 1) | need_must] if first in by_low else -1
+        key = ((rest * width + kept - low0) << 1) | need_must
+        choice = picked[key] if by_low[first] else -1
         if choice < 0:
             rest -= 1 << (5 * first)
             kept = min(kept + 1, keep)

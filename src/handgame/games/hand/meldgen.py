@@ -7,6 +7,7 @@ melds from a hand. Both are exact, and shared by the turn engine and the solver.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
 
@@ -65,12 +66,19 @@ def candidate_melds(
     return list(_candidates(tuple(sorted(hand)), wilds, rules, restriction))
 
 
+def sorted_hand_melds(
+    hand: tuple[Card, ...], wilds: Wilds, rules: Ruleset, restriction: Restriction = None
+) -> tuple[Meld, ...]:
+    """``candidate_melds`` of a hand given sorted, as a (shared, immutable) tuple."""
+    return _candidates(hand, wilds, rules, restriction)
+
+
 # Recent candidate lists by (wilds, rules, binding restriction), newest last, each with its
 # hand's packed card counts and each meld's (the int kernel): the melds of a smaller hand are
 # exactly the melds of a larger hand whose cards it holds, in the same order (the generators
 # below emit each meld at a place that depends only on its own cards), so they are filtered,
 # not rebuilt.
-_PARENTS: dict[object, list[tuple[int, tuple[Meld, ...], list[int]]]] = {}
+_PARENTS: dict[object, list[tuple[int, tuple[Meld, ...], list[int] | None]]] = {}
 _PARENTS_KEPT = 8
 
 
@@ -78,16 +86,11 @@ _PARENTS_KEPT = 8
 def _candidates(
     hand: tuple[Card, ...], wilds: Wilds, rules: Ruleset, restriction: Restriction
 ) -> tuple[Meld, ...]:
-    counts = [0] * 53
-    for c in hand:
-        counts[c] += 1
-    if restriction is not None and counts[restriction[0]] == 0:
-        restriction = None  # the taken copy is no longer in the hand
-    if GENERAL_ONLY or (
-        restriction is not None
-        and (restriction[1] != NATURAL or counts[restriction[0]] > 1)
-    ):
-        return _generate(counts, wilds, rules, restriction)
+    copies = hand.count(restriction[0]) if restriction is not None else 0
+    if not copies:
+        restriction = None  # (the taken copy is no longer in the hand)
+    if GENERAL_ONLY or (restriction is not None and (restriction[1] != NATURAL or copies > 1)):
+        return _generate(_counts(hand), wilds, rules, restriction)
     key = (wilds, rules, restriction)
     parents = _PARENTS.get(key)
     if parents is None:
@@ -96,17 +99,77 @@ def _candidates(
             _PARENTS.clear()
             _PARENTS[key] = parents
     have = kernel.packed(hand)
+    guard = kernel.GUARD
     for j in range(len(parents) - 1, -1, -1):
-        parent_have, pmelds, pneeds = parents[j]
-        if kernel.holds(parent_have, have):
-            if j != len(parents) - 1:
-                parents.append(parents.pop(j))
+        parent_g, pmelds, pneeds = parents[j]
+        if (parent_g - have) & guard == guard:  # the parent holds this hand
+            if pneeds is None:
+                pneeds = [kernel.need_of(m.cards)[0] for m in pmelds]
+            del parents[j]
+            parents.append((parent_g, pmelds, pneeds))
             return tuple(pmelds[i] for i in kernel.fitting(have, pneeds))
-    result = _generate(counts, wilds, rules, restriction)
-    parents.append((have, result, [kernel.need_of(m.cards)[0] for m in result]))
+    result = _fast_hand(hand, wilds, rules, restriction)
+    parents.append((have | guard, result, None))  # (its melds' counts: at the first use)
     if len(parents) > _PARENTS_KEPT:
         del parents[0]
     return result
+
+
+def _counts(hand: tuple[Card, ...]) -> list[int]:
+    """How many copies of each card code (0..52) the hand holds."""
+    counts = [0] * 53
+    for c in hand:
+        counts[c] += 1
+    return counts
+
+
+def _providers(counts: list[int], wilds: Wilds, natural_card: Card | None) -> list[list[Card]]:
+    """For each natural card code (0..51), the physical cards of the hand that play as it: its
+    own card (the wild card apart), a joker playing as it, and the restricted card playing as
+    its natural self (``natural_card``, taken out of ``counts``)."""
+    wild = wilds.wild
+    providers: list[list[Card]] = [[] for _ in range(52)]
+    for code in range(52):
+        if counts[code] and code != wild:
+            providers[code].append(ALL_CARDS[code])
+    if wilds.joker_as is not None and counts[JOKER] > 0:
+        providers[wilds.joker_as].append(JOKER)
+    if natural_card is not None:
+        providers[natural_card].append(natural_card)
+    return providers
+
+
+def _fast_hand(
+    hand: tuple[Card, ...], wilds: Wilds, rules: Ruleset, restriction: Restriction
+) -> tuple[Meld, ...]:
+    """``_generate`` for a hand with no restriction, or one copy of a taken wild card that
+    plays only as its natural card (L-66): the fast generator when it applies, read from the
+    hand without counting every card code."""
+    wild = wilds.wild
+    natural_card = restriction[0] if restriction is not None else None
+    mask = n_wild = 0
+    joker = False
+    skipped = natural_card is None
+    for c in hand:
+        if not skipped and c == natural_card:
+            skipped = True  # the restricted copy plays by its role
+        elif c == wild:
+            n_wild += 1
+        elif c < 52:
+            mask |= 1 << c
+        else:
+            joker = True
+    if natural_card is not None and n_wild:
+        return _generate(_counts(hand), wilds, rules, restriction)
+    return _fast_candidates(
+        ALL_CARDS[wild] if wild is not None and n_wild else None,
+        n_wild,
+        wilds,
+        rules,
+        natural_card,
+        mask,
+        joker and wilds.joker_as is not None,
+    )
 
 
 def _generate(
@@ -122,17 +185,12 @@ def _generate(
     wild = wilds.wild
     n_wild = counts[wild] if wild is not None else 0
     # providers[natural code] -> physical cards in hand that play as that natural card
-    providers: list[list[Card]] = [[] for _ in range(52)]
+    providers = _providers(counts, wilds, r_card if r_role == NATURAL else None)
     mask = 0  # a bit per natural card held (the wild card apart)
     for code in range(52):
         if counts[code] and code != wild:
-            providers[code].append(ALL_CARDS[code])
             mask |= 1 << code
     joker = wilds.joker_as is not None and counts[JOKER] > 0
-    if joker:
-        providers[wilds.joker_as].append(JOKER)  # type: ignore[index]
-    if r_card is not None and r_role == NATURAL:
-        providers[r_card].append(r_card)
     # wild tokens: (card, kind) kind "" = any, "ace" = ace positions only, "aces-set"
     tokens: list[tuple[Card, str]] = []
     if wild is not None and n_wild:
@@ -157,7 +215,6 @@ def _generate(
     result: list[Meld] = []
     if not GENERAL_ONLY and not (r_card is not None and (r_role != NATURAL or n_wild)):
         return _fast_candidates(
-            providers,
             ALL_CARDS[wild] if wild is not None and n_wild else None,
             n_wild,
             wilds,
@@ -304,7 +361,7 @@ def in_melds(
     hand: tuple[Card, ...], wilds: Wilds, rules: Ruleset, restriction: Restriction = None
 ) -> frozenset[Card]:
     """The cards of ``hand`` (sorted) that some meld of ``candidate_melds`` holds."""
-    return frozenset(c for m in candidate_melds(hand, wilds, rules, restriction) for c in m.cards)
+    return frozenset(c for m in _candidates(hand, wilds, rules, restriction) for c in m.cards)
 
 
 @lru_cache(maxsize=32768)
@@ -328,13 +385,47 @@ def _value_bound(
 # melds depend only on the providers of its own cards, the wild card, how many wild cards a
 # meld may take from the hand and the restricted card, so from one hand to the next (a card
 # drawn, a card laid) most groups are unchanged. Keyed by (wilds, rules, wild, cap, natural
-# card), then by the group and its providers.
-_GROUPS: dict[object, dict[object, tuple[Meld, ...]]] = {}
+# card), then by the group and its providers; beside them, in the same context, the meld (or
+# None) that each card tuple tried reads as.
+_GROUPS: dict[object, tuple[dict[int, tuple[Meld, ...]], dict[tuple[Card, ...], Meld | None]]] = {}
 _RANK_BITS = [0] + [sum(1 << (s * 13 + rank - 1) for s in range(4)) for rank in range(1, 14)]
 
 
+# The clusters of a suit's ranks held (13 bits, the ace at 0) for a wild-card cap: see
+# ``_clusters``. Filled as met (at most 3 x 8,192 entries).
+_CLUSTERS: dict[int, tuple[tuple[int, int], ...]] = {}  # by ranks * 4 + cap
+
+
+def _clusters(ranks: int, cap: int) -> tuple[tuple[int, int], ...]:
+    """Where a suit's runs can lie: the first and last position (rank - 1, the ace high at 13)
+    of each cluster of the ranks held that can hold a run.
+
+    A run holds at least two natural positions (L-23, G-5: at most one wild card in three, two
+    in more) and at most ``cap`` wild cards, so two of its naturals in a row are at most
+    ``cap + 1`` ranks apart (without a wild card, it is three naturals in a row). Cut the ranks
+    where two naturals are further apart: every run's naturals lie in one cluster, a cluster's
+    runs start after those of the clusters below it, and a cluster of one natural (or, without
+    a wild card, fewer than three) holds none.
+    """
+    ranks |= (ranks & 1) << 13  # the ace high too
+    span = cap + 1
+    out: list[tuple[int, int]] = []
+    lo = prev = -span - 1
+    count = 0
+    while True:
+        pos = (ranks & -ranks).bit_length() - 1  # the next natural's position, -1 at the end
+        if pos < 0 or pos - prev > span:
+            if count >= (3 if cap == 0 else 2):
+                out.append((lo, prev))
+            if pos < 0:
+                return tuple(out)
+            lo, count = pos, 0
+        prev = pos
+        count += 1
+        ranks &= ranks - 1
+
+
 def _fast_candidates(
-    providers: list[list[Card]],
     wild: Card | None,
     n_wild: int,
     wilds: Wilds,
@@ -346,48 +437,98 @@ def _fast_candidates(
     """Candidate melds when every wild card in hand is an ordinary wild (the common case).
 
     The runs of each suit, then the sets of each rank; no meld is in two groups. ``mask`` has
-    a bit per natural card code with its own card among ``providers``, ``joker`` tells whether
-    the joker plays as ``wilds.joker_as``: with the context, they fix every group's providers.
+    a bit per natural card code whose own card the hand holds (the wild card and the restricted
+    copy apart), ``joker`` tells whether a joker plays as ``wilds.joker_as``: with the context
+    (``natural_card`` is the restricted copy playing as itself), they fix the cards that play
+    as each natural card, and so every group.
     """
+    joker_as = wilds.joker_as if joker else None
+
+    def at(code: int) -> list[Card]:
+        """The cards of the hand that play as natural card ``code`` (as ``_providers``)."""
+        out = [ALL_CARDS[code]] if mask >> code & 1 else []
+        if code == joker_as:
+            out.append(JOKER)
+        if code == natural_card:
+            out.append(ALL_CARDS[code])
+        return out
+
     cap = min(n_wild, 1 if rules.wild_limit == "one" else 2)
     ctx = (wilds, rules, wild, cap, natural_card)
-    groups = _GROUPS.get(ctx)
-    if groups is None or len(groups) > 50_000:
+    known = _GROUPS.get(ctx)
+    if known is None or len(known[0]) > 50_000:
         if len(_GROUPS) > 64:
             _GROUPS.clear()
-        groups = _GROUPS[ctx] = {}
+        known = _GROUPS[ctx] = ({}, {})
+    groups, analyzed = known
     result: list[Meld] = []
     joker_suit = joker_rank = -1
+    # a bit per natural card some card of the hand plays as (the wild card's tokens apart)
+    present = mask
+    if natural_card is not None:
+        present |= 1 << natural_card
     if joker and wilds.joker_as is not None:
         joker_suit, joker_rank = wilds.joker_as.suit, wilds.joker_as.rank
+        present |= 1 << wilds.joker_as
     for suit in range(4):
-        key = (suit, mask >> (13 * suit) & 0x1FFF, suit == joker_suit)
-        got = groups.get(key)
-        if got is None:
-            got = groups[key] = _fast_group(providers, wild, cap, wilds, rules, natural_card, suit)
-        result.extend(got)
-    for rank in range(1, 14):
-        key = (4 + rank, mask & _RANK_BITS[rank], rank == joker_rank)
+        ranks = present >> (13 * suit) & 0x1FFF
+        clusters = _CLUSTERS.get(ranks << 2 | cap)
+        if clusters is None:
+            clusters = _CLUSTERS[ranks << 2 | cap] = _clusters(ranks, cap)
+        if not clusters:
+            continue
+        own = mask >> (13 * suit) & 0x1FFF
+        own |= (own & 1) << 13  # the ace high too
+        jokered = suit == joker_suit
+        for lo, hi in clusters:
+            # (suit, first and last position, the own cards between them, the joker): one int
+            key = ((((own >> lo & ((2 << (hi - lo)) - 1)) << 4 | lo) << 4 | hi) << 3 | suit << 1
+                   | jokered)
+            got = groups.get(key)
+            if got is None:
+                got = groups[key] = _fast_group(
+                    at, wild, cap, wilds, rules, natural_card, suit, analyzed, lo, hi
+                )
+            result.extend(got)
+    # A set needs three cards of different suits (L-12), the wild ones among them: the ranks
+    # held in 3 - cap suits or more (a bit per rank, the ace at 0).
+    s0, s1, s2, s3 = (present >> (13 * s) & 0x1FFF for s in range(4))
+    if cap == 0:
+        set_ranks = s0 & s1 & (s2 | s3) | (s0 | s1) & s2 & s3
+    elif cap == 1:
+        set_ranks = (s0 | s1) & (s2 | s3) | s0 & s1 | s2 & s3
+    else:
+        set_ranks = s0 | s1 | s2 | s3
+    while set_ranks:
+        rank = (set_ranks & -set_ranks).bit_length()
+        set_ranks &= set_ranks - 1
+        # (the rank, its own cards, the joker): one int, negative apart from the runs' keys
+        key = -(((mask & _RANK_BITS[rank]) << 5 | rank << 1) | (rank == joker_rank))
         got = groups.get(key)
         if got is None:
             got = groups[key] = _fast_group(
-                providers, wild, cap, wilds, rules, natural_card, 4 + rank
+                at, wild, cap, wilds, rules, natural_card, 4 + rank, analyzed
             )
         result.extend(got)
     return tuple(result)
 
 
 def _fast_group(
-    providers: list[list[Card]],
+    at: Callable[[int], list[Card]],
     wild: Card | None,
     cap: int,
     wilds: Wilds,
     rules: Ruleset,
     natural_card: Card | None,
     group: int,
+    analyzed: dict[tuple[Card, ...], Meld | None],
+    lo: int = 0,
+    hi: int = 13,
 ) -> tuple[Meld, ...]:
-    """One group of ``_fast_candidates``: the runs of suit ``group`` (0-3), or the sets of rank
-    ``group - 4`` (5-17)."""
+    """One group of ``_fast_candidates``: the runs of suit ``group`` (0-3) whose natural cards
+    lie between positions ``lo`` and ``hi`` (rank - 1, the ace high at 13), or the sets of
+    rank ``group - 4`` (5-17). ``analyzed`` remembers each card tuple's reading in this
+    context."""
     seen: set[tuple[Card, ...]] = set()
     result: list[Meld] = []
 
@@ -395,25 +536,34 @@ def _fast_group(
         if cards in seen:
             return
         seen.add(cards)
-        roles = None
-        if natural_card is not None and natural_card in cards:
-            roles = tuple(NATURAL if c == natural_card else AUTO for c in cards)
-        try:
-            result.append(analyze(cards, wilds, rules, roles))
-        except ValueError:
-            pass
+        if cards in analyzed:
+            meld = analyzed[cards]
+        else:
+            roles = None
+            if natural_card is not None and natural_card in cards:
+                roles = tuple(NATURAL if c == natural_card else AUTO for c in cards)
+            try:
+                meld = analyze(cards, wilds, rules, roles)
+            except ValueError:
+                meld = None
+            analyzed[cards] = meld
+        if meld is not None:
+            result.append(meld)
 
     if group < 4:
         suit = group
-        prov: list[list[Card]] = [[]] + [providers[suit * 13 + (r - 1) % 13] for r in range(1, 15)]
+        prov: list[list[Card]] = [[]] + [
+            at(suit * 13 + (r - 1) % 13) if lo <= r - 1 <= hi else [] for r in range(1, 15)
+        ]
+        most = [_max_wilds(rules, size) for size in range(14)]  # wild cards a run may hold
         for start in range(1, 13):
-            if not prov[start] and not cap:
-                continue
+            if not any(prov[start : start + cap + 1]):
+                continue  # its first natural card comes after more wild cards than allowed
             stack: list[tuple[int, tuple[Card, ...], int, int]] = [(start, (), 0, 0)]
             while stack:
                 r, cards, w, nats = stack.pop()
-                size = len(cards)
-                if size >= 3 and nats and w <= _max_wilds(rules, size):
+                size = r - start
+                if size >= 3 and nats and w <= most[size]:
                     emit(cards)
                 if r > 14 or size >= 13:
                     continue
@@ -423,7 +573,7 @@ def _fast_group(
                     stack.append((r + 1, (*cards, wild), w + 1, nats))
         return tuple(result)
     rank = group - 4
-    per_suit = [providers[s * 13 + rank - 1] for s in range(4)]
+    per_suit = [at(s * 13 + rank - 1) for s in range(4)]
     avail = [s for s in range(4) if per_suit[s]]
     if len(avail) + cap < 3:
         return ()

@@ -12,6 +12,7 @@ form) and, for going out, on the engine's own steps, so legality is never writte
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -22,7 +23,7 @@ from handgame.games.hand import native_solver
 from handgame.games.hand.actions import Action, Discard, LayMelds, LayOff, SwapWild
 from handgame.games.hand.candidates import step_candidates
 from handgame.games.hand.going_out import could_go_out
-from handgame.games.hand.meldgen import Restriction, candidate_melds
+from handgame.games.hand.meldgen import Restriction, sorted_hand_melds
 from handgame.games.hand.melds import Meld
 from handgame.games.hand.rounds import Phase
 from handgame.games.hand.rules import Ruleset
@@ -60,12 +61,23 @@ class Arrangement:
 
 # Per round context (wild cards, ruleset): each card's penalty by code, and each candidate
 # meld's (penalty of its cards, opening value): facts of a card or a meld in that context,
-# never of a hand, found again instead of recomputed for every hand (bounded).
-_CONTEXTS: dict[tuple[Wilds, Ruleset], tuple[tuple[int, ...], dict[Meld, tuple[int, int]]]] = {}
+# never of a hand, found again instead of recomputed for every hand (bounded). A meld's facts
+# are found by its identity (the candidate lists share their melds) and kept with it, so that
+# no other meld can take its id while they are kept.
+_CONTEXTS: dict[
+    tuple[Wilds, Ruleset], tuple[tuple[int, ...], dict[int, tuple[Meld, tuple[int, int]]]]
+] = {}
 _FACTS_KEPT = 50_000
 
 
-def _context(wilds: Wilds, rules: Ruleset) -> tuple[tuple[int, ...], dict[Meld, tuple[int, int]]]:
+_LAST: list[object] = [None, None, None]  # the last context asked: wilds, rules, its facts
+
+
+def _context(
+    wilds: Wilds, rules: Ruleset
+) -> tuple[tuple[int, ...], dict[int, tuple[Meld, tuple[int, int]]]]:
+    if wilds is _LAST[0] and rules is _LAST[1]:
+        return _LAST[2]  # type: ignore[return-value]
     key = (wilds, rules)
     got = _CONTEXTS.get(key)
     if got is None:
@@ -73,33 +85,38 @@ def _context(wilds: Wilds, rules: Ruleset) -> tuple[tuple[int, ...], dict[Meld, 
             _CONTEXTS.clear()
         pen = tuple(penalty_value(c, wilds, rules) for c in ALL_CARDS)
         got = _CONTEXTS[key] = (pen, {})
+    _LAST[:] = [wilds, rules, got]
     return got
 
 
 def _facts(
-    melds: list[Meld], wilds: Wilds, rules: Ruleset
+    melds: Sequence[Meld], wilds: Wilds, rules: Ruleset
 ) -> tuple[tuple[int, ...], list[tuple[int, int]]]:
     """Each card's penalty by code, and each meld's (penalty of its cards, opening value)."""
     pen, known = _context(wilds, rules)
     out = []
     for m in melds:
-        f = known.get(m)
-        if f is None:
-            f = (sum(pen[c] for c in m.cards), opening_value(m, rules))
-            if len(known) >= _FACTS_KEPT:
-                known.clear()
-            known[m] = f
+        got = known.get(id(m))
+        if got is not None and got[0] is m:
+            out.append(got[1])
+            continue
+        f = (sum(pen[c] for c in m.cards), opening_value(m, rules))
+        if len(known) >= _FACTS_KEPT:
+            known.clear()
+        known[id(m)] = (m, f)
         out.append(f)
     return pen, out
 
 
 def _arrangement(
     hand: tuple[Card, ...],
-    melds: list[Meld],
+    melds: Sequence[Meld],
     facts: list[tuple[int, int]],
     chosen: tuple[int, ...],
     pen: tuple[int, ...],
 ) -> Arrangement:
+    if not chosen:
+        return Arrangement((), hand, 0, sum(map(pen.__getitem__, hand)))
     left = list(hand)
     for i in chosen:
         for c in melds[i].cards:
@@ -108,7 +125,7 @@ def _arrangement(
         tuple(melds[i] for i in chosen),
         tuple(left),
         sum(facts[i][1] for i in chosen),
-        sum(pen[c] for c in left),
+        sum(map(pen.__getitem__, left)),
     )
 
 
@@ -131,7 +148,7 @@ def best_arrangement(
         laid = native_solver.melds_of(answer[2], wilds, rules, restriction)
         return Arrangement(laid, answer[3], answer[0], answer[1])
     hand = tuple(sorted(hand))
-    melds = candidate_melds(hand, wilds, rules, restriction)
+    melds = sorted_hand_melds(hand, wilds, rules, restriction)
     pen, facts = _facts(melds, wilds, rules)
     scores = [p * 1024 + v for p, v in facts]
     got = pack(hand, melds, scores, keep)
@@ -162,7 +179,7 @@ def best_opening(
         laid = native_solver.melds_of(answer[2], wilds, rules, restriction)
         return Arrangement(laid, answer[3], answer[0], answer[1])
     hand = tuple(sorted(hand))
-    melds = candidate_melds(hand, wilds, rules, restriction)
+    melds = sorted_hand_melds(hand, wilds, rules, restriction)
     pen, facts = _facts(melds, wilds, rules)
     scores = [v * 4096 + p for p, v in facts]
     got = pack(hand, melds, scores, keep, must_include)
@@ -307,3 +324,4 @@ def clear_caches() -> None:
     best_arrangement.cache_clear()
     best_opening.cache_clear()
     _CONTEXTS.clear()
+    _LAST[:] = [None, None, None]
