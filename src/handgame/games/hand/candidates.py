@@ -84,10 +84,13 @@ def swap_candidates(rnd: RoundState, seat: int, index: int, meld: Meld) -> list[
         return []
     hand = rnd.hands[seat]
     wilds = rnd.wilds
+    by_natural: dict[Card, list[Card]] = {}  # the hand's cards that play as each natural card
+    for c in sorted(set(hand)):
+        if not wilds.is_wild(c):
+            by_natural.setdefault(wilds.natural(c), []).append(c)
 
     def providers(nat: Card) -> list[Card]:
-        out = [c for c in set(hand) if not wilds.is_wild(c) and wilds.natural(c) == nat]
-        return sorted(out)
+        return by_natural.get(nat, [])
 
     if meld.kind == RUN:
         result: list[Action] = []

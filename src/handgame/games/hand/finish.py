@@ -90,12 +90,21 @@ def can_finish_turn(state: State) -> bool:
 
 def _search(state: State, no_out: bool = False) -> bool:
     """The turn search from ``state``: in C++ where native (``native_search``), else the
-    reference ``_finishable`` with the shared memo (emptied when it grows too large)."""
+    reference ``_finishable`` with the shared memo (emptied at another turn, or when it grows
+    too large)."""
     got = native_search.finishable(state, no_out)
     if got is not None:
         return got
-    if len(_MEMO) > 200_000:
+    rnd = state.round
+    assert rnd is not None
+    # A position holds its turn's hand and table, so the answers of an earlier turn are not
+    # asked again: kept, they would only make every full garbage collection walk them (about
+    # a quarter of the reference path's time in random play). Any mark of the turn will do:
+    # a wrong guess only empties the memo early or late, and never changes an answer.
+    turn = (rnd.turn, len(rnd.stock), len(rnd.discard_pile))
+    if turn != _MEMO_TURN[0] or len(_MEMO) > 200_000:
         _MEMO.clear()
+        _MEMO_TURN[0] = turn
     return _finishable(state, _MEMO, no_out=no_out)
 
 
@@ -127,6 +136,7 @@ def accepts(state: State, action: Action, no_out: bool = False) -> bool:
 
 # Answers of the search, shared between calls: the key holds everything an answer depends on.
 _MEMO: dict[object, bool] = {}
+_MEMO_TURN: list[tuple[int, int, int] | None] = [None]  # the turn the memo's answers are of
 
 
 def clear_cache() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from handgame.core.cards import Card
+from handgame.core.cards import JOKER_CODE, Card
 from handgame.core.packing import best_packing
 from handgame.games.hand import native
 from handgame.games.hand.actions import SwapWild
@@ -56,11 +56,12 @@ def could_go_out(state: State, stage: int = 0) -> bool:
                 assert isinstance(sw, SwapWild)
                 swap_cards.update(sw.cards)
         extra = sum(len(m.wild_at) for m in rnd.melds) if swap_cards else 0
-    n_wild = sum(1 for c in hand if wilds.is_wild(c)) + extra
-    naturals = {wilds.natural(c) for c in hand if not wilds.is_wild(c)}
+    wild = wilds.wild
+    n_wild = (hand.count(wild) if wild is not None else 0) + extra
     counts: dict[Card, int] = {}
     for c in hand:
         counts[c] = counts.get(c, 0) + 1
+    naturals = {wilds.natural(c) for c in counts if c != wild}
     # the loose cards, by kind: whether a card reaches the table does not depend on its copy
     loose_kinds = _loose_kinds(rnd, counts, swap_cards, naturals, n_wild, rules)
     n_loose = sum(counts[c] for c in loose_kinds)
@@ -119,17 +120,19 @@ def _loose_kinds(
             continue
         reach[m.suit] |= _run_reach(m.start, size, present[m.suit], n_wild)
     wild_fits: bool | None = None
+    wild = wilds.wild
+    joker_as = wilds.joker_as
     out: set[Card] = set()
     for c in kinds:
         if c in swap_cards:
             continue
-        if wilds.is_wild(c):
+        if c == wild:
             if wild_fits is None:
                 wild_fits = any(fitting_ends(m, c, wilds, rules) for m in rnd.melds)
             if not wild_fits:
                 out.add(c)
         else:
-            nat = wilds.natural(c)
+            nat = joker_as if c == JOKER_CODE and joker_as is not None else c  # natural(c)
             if nat >= 52 or not reach[nat // 13] >> (nat % 13 + 1) & 1:
                 out.add(c)
     return out

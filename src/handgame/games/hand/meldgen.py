@@ -23,6 +23,10 @@ from handgame.games.hand.wilds import Wilds
 # as its own natural card), ACE_ONLY (wild standing only for an ace) or "aces-set".
 Restriction = tuple[Card, str] | None
 
+# How many answers each cache below keeps: the engine asks again within a turn, and every
+# entry kept is walked by each full garbage collection (larger caches made random play slower).
+_KEPT = 4096
+
 # Tests set this to check the fast generator against the general one.
 GENERAL_ONLY = False
 
@@ -310,7 +314,7 @@ def _generate(
     return tuple(result)
 
 
-@lru_cache(maxsize=32768)
+@lru_cache(maxsize=_KEPT)
 def best_melds_value(
     hand: tuple[Card, ...],
     wilds: Wilds,
@@ -356,7 +360,7 @@ def value_bound(
     return _value_bound(tuple(hand), wilds, rules, restriction)
 
 
-@lru_cache(maxsize=32768)
+@lru_cache(maxsize=_KEPT)
 def in_melds(
     hand: tuple[Card, ...], wilds: Wilds, rules: Ruleset, restriction: Restriction = None
 ) -> frozenset[Card]:
@@ -364,7 +368,7 @@ def in_melds(
     return frozenset(c for m in _candidates(hand, wilds, rules, restriction) for c in m.cards)
 
 
-@lru_cache(maxsize=32768)
+@lru_cache(maxsize=_KEPT)
 def _value_bound(
     hand: tuple[Card, ...], wilds: Wilds, rules: Ruleset, restriction: Restriction
 ) -> int:

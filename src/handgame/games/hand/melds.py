@@ -52,8 +52,13 @@ class Meld:
         return self.naturals[i]
 
     def __hash__(self) -> int:
-        # equal melds have equal cards and wild positions; ints hash alike in every process
-        return hash((self.cards, self.wild_at, self.ace_only_at))
+        # equal melds have equal cards and wild positions; ints hash alike in every process.
+        # Kept once computed: melds (and the tables holding them) key many caches.
+        got: int | None = self.__dict__.get("_hash")
+        if got is None:
+            got = hash((self.cards, self.wild_at, self.ace_only_at))
+            object.__setattr__(self, "_hash", got)
+        return got
 
     @cached_property
     def card_bits(self) -> int:
