@@ -29,18 +29,19 @@ if TYPE_CHECKING:
 _ENDS: dict[int, str | None] = {-1: None, 0: "low", 1: "high"}
 
 
-def step_candidates(state: State) -> list[Action]:
-    """Candidate melds, lay-offs and swaps for the seat to act (unchecked)."""
+def step_candidates(state: State, melds: bool = True, swaps: bool = True) -> list[Action]:
+    """Candidate melds, lay-offs and swaps for the seat to act (unchecked), in one order; with
+    ``melds`` or ``swaps`` False, the same list without the new melds or the swaps."""
     rnd = state.round
     assert rnd is not None
     seat = rnd.turn
     hand = rnd.hands[seat]
     ts = rnd.turn_state
     restriction = ts.restriction if not ts.taken_used else None
-    out: list[Action] = [
-        LayMelds(seat, (m.cards,))
-        for m in candidate_melds(hand, rnd.wilds, state.rules, restriction)
-    ]
+    out: list[Action] = []
+    if melds:
+        for m in candidate_melds(hand, rnd.wilds, state.rules, restriction):
+            out.append(LayMelds(seat, (m.cards,)))
     if not rnd.melds:
         return out
     wilds = rnd.wilds
@@ -51,31 +52,43 @@ def step_candidates(state: State) -> list[Action]:
         for t in ext.table_steps(hand, native.table(rnd.melds), native.config(rules, wilds)):
             if t[0] == 0:
                 out.append(LayOff(seat, ALL_CARDS[t[2]], t[1], _ENDS[t[3]]))
-            else:
+            elif swaps:
                 out.append(SwapWild(seat, tuple(ALL_CARDS[c] for c in t[2:]), t[1]))
         return out
     # fitting_ends fits a natural card only to a set of its rank or a run of its suit: the
     # cards worth asking, per rank and per suit, wild cards in every list (in card order)
     by_rank: list[list[Card]] = [[] for _ in range(14)]
     by_suit: list[list[Card]] = [[] for _ in range(4)]
+    rank_of: dict[Card, int] = {}  # each card's natural rank, 0 for a wild card
     for card in sorted(set(hand)):
         if wilds.is_wild(card):
             for lst in (*by_rank, *by_suit):
                 lst.append(card)
+            rank_of[card] = 0
             continue
         nat = wilds.natural(card)
         if nat.is_joker:
             continue
         by_rank[nat.rank].append(card)
         by_suit[nat.suit].append(card)
+        rank_of[card] = nat.rank
     for i, meld in enumerate(rnd.melds):
-        for card in by_suit[meld.suit] if meld.kind == RUN else by_rank[meld.rank]:
+        if meld.kind == RUN:
+            # a natural card fits a run only next to one of its ends (the ace above a king
+            # or below a two): the others are not asked
+            low, high = meld.start - 1, meld.start + len(meld.cards)
+            ace = 1 if low == 1 or high == 14 else -1
+            cards = [c for c in by_suit[meld.suit] if rank_of[c] in (0, low, high, ace)]
+        else:
+            cards = by_rank[meld.rank] if len(meld.cards) < 4 else []  # a set holds 4 (L-12)
+        for card in cards:
             ends = fitting_ends(meld, card, wilds, rules)
             if len(ends) == 1:
                 out.append(LayOff(seat, card, i, None))
             else:
                 out.extend(LayOff(seat, card, i, e) for e in ends)
-        out.extend(swap_candidates(rnd, seat, i, meld))
+        if swaps and meld.wild_at:
+            out.extend(swap_candidates(rnd, seat, i, meld))
     return out
 
 
@@ -104,3 +117,33 @@ def swap_candidates(rnd: RoundState, seat: int, index: int, meld: Meld) -> list[
     for s in missing:
         combos = [(*c, p) for c in combos for p in providers(Card.of(meld.rank, s))]
     return [SwapWild(seat, c, index) for c in combos if c]
+
+
+def swap_cards(rnd: RoundState, seat: int) -> set[Card]:
+    """The cards of the hand that some wild-card swap would put on the table: the cards of
+    every ``swap_candidates`` action over every table meld, without listing the swaps."""
+    hand = rnd.hands[seat]
+    wilds = rnd.wilds
+    by_natural: dict[Card, list[Card]] | None = None
+    out: set[Card] = set()
+    for meld in rnd.melds:
+        if not meld.wild_at:
+            continue
+        if by_natural is None:
+            by_natural = {}
+            for c in set(hand):
+                if not wilds.is_wild(c):
+                    by_natural.setdefault(wilds.natural(c), []).append(c)
+        if meld.kind == RUN:
+            for i in meld.wild_at:
+                sf = meld.stands_for(i)
+                if sf is not None:
+                    out.update(by_natural.get(sf, ()))
+            continue
+        # a set's swap puts every missing suit at once (L-40): none unless each has a card
+        missing = [by_natural.get(Card.of(meld.rank, s), []) for s in range(4)
+                   if s not in meld.natural_suits]
+        if missing and all(missing):
+            for cards in missing:
+                out.update(cards)
+    return out

@@ -211,7 +211,8 @@ def _finishable(
         elif unrestricted:
             memo[(pos, _HOPELESS)] = True
         return verdict
-    for action in step_candidates(state):
+    # (the kinds of step the stage no longer allows are not even listed)
+    for action in step_candidates(state, melds=stage <= 1, swaps=stage == 0):
         if isinstance(action, SwapWild):
             if stage > 0:
                 continue

@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING
 from handgame.core.cards import JOKER_CODE, Card
 from handgame.core.packing import best_packing
 from handgame.games.hand import native
-from handgame.games.hand.actions import SwapWild
-from handgame.games.hand.candidates import swap_candidates
+from handgame.games.hand.candidates import swap_cards
 from handgame.games.hand.meldgen import candidate_melds, in_melds
 from handgame.games.hand.melds import RUN, Meld, fitting_ends
 from handgame.games.hand.rounds import RoundState
@@ -48,14 +47,11 @@ def could_go_out(state: State, stage: int = 0) -> bool:
         got = ext.could_go_out(hand, native.table(rnd.melds), native.config(rules, wilds), stage)
         if got >= 0:
             return bool(got)
-    swap_cards: set[Card] = set()
+    swapped: set[Card] = set()
     extra = 0
     if stage == 0:
-        for i, m in enumerate(rnd.melds):
-            for sw in swap_candidates(rnd, seat, i, m):
-                assert isinstance(sw, SwapWild)
-                swap_cards.update(sw.cards)
-        extra = sum(len(m.wild_at) for m in rnd.melds) if swap_cards else 0
+        swapped = swap_cards(rnd, seat)
+        extra = sum(len(m.wild_at) for m in rnd.melds) if swapped else 0
     wild = wilds.wild
     n_wild = (hand.count(wild) if wild is not None else 0) + extra
     counts: dict[Card, int] = {}
@@ -63,7 +59,7 @@ def could_go_out(state: State, stage: int = 0) -> bool:
         counts[c] = counts.get(c, 0) + 1
     naturals = {wilds.natural(c) for c in counts if c != wild}
     # the loose cards, by kind: whether a card reaches the table does not depend on its copy
-    loose_kinds = _loose_kinds(rnd, counts, swap_cards, naturals, n_wild, rules)
+    loose_kinds = _loose_kinds(rnd, counts, swapped, naturals, n_wild, rules)
     n_loose = sum(counts[c] for c in loose_kinds)
     if n_loose <= 1:
         return True
@@ -95,12 +91,12 @@ def could_go_out(state: State, stage: int = 0) -> bool:
 def _loose_kinds(
     rnd: RoundState,
     kinds: dict[Card, int],
-    swap_cards: set[Card],
+    swapped: set[Card],
     naturals: set[Card],
     n_wild: int,
     rules: Ruleset,
 ) -> set[Card]:
-    """The cards of ``kinds`` not in ``swap_cards`` that reach no table meld (``_table_reach``
+    """The cards of ``kinds`` not in ``swapped`` that reach no table meld (``_table_reach``
     for each: here the natural cards each meld reaches are listed once, walking out from its
     ends while the gaps fit the wild cards and the run its 13 cards)."""
     wilds = rnd.wilds
@@ -124,7 +120,7 @@ def _loose_kinds(
     joker_as = wilds.joker_as
     out: set[Card] = set()
     for c in kinds:
-        if c in swap_cards:
+        if c in swapped:
             continue
         if c == wild:
             if wild_fits is None:
