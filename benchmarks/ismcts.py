@@ -27,10 +27,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import emit, machine, median, percentile, progress, rnd
 
+from handgame.core.errors import BotError
 from handgame.games.hand.actions import Action
 from handgame.games.hand.state import Game, State
 from handgame.play.driver import play_match
-from handgame.core.errors import BotError
 from handgame.play.registry import bot_names, make_bot
 
 PRESET = "levant"
@@ -167,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
                 "iterations_per_s_ratio": rnd(r["iterations_per_s"] / base, 2)
                 if base and r["iterations_per_s"]
                 else None,
-            }  # fmt: skip
+            }
             for r in results[1:]
         ]
     emit(out)

@@ -8,10 +8,11 @@ Two fixed seeded sets of 15-card hands, each with the wild cards of its own indi
   decks, plus the two jokers, with an indicator drawn from the same cards (so the aces of its
   suit are wild, or the jokers when it is an ace): many cards, many melds.
 
-The function timed is ``handgame.games.hand.solver.best_arrangement(hand, wilds, rules)``; while that
-does not exist, ``handgame.games.hand.meldgen.best_melds_value(hand, wilds, rules, 0)`` (the JSON's
-``function`` says which). Every call is cold: each functools cache of the loaded ``handgame``
-modules (``_candidates``, ``best_melds_value``, …) is cleared before it, outside the timing.
+The function timed is ``handgame.games.hand.solver.best_arrangement(hand, wilds, rules)``;
+while that does not exist, ``handgame.games.hand.meldgen.best_melds_value(hand, wilds, rules,
+0)`` (the JSON's ``function`` says which). Every call is cold: each functools cache of the
+loaded ``handgame`` modules (``_candidates``, ``best_melds_value``, …) is cleared before it,
+outside the timing.
 
 When RLCard is installed, ``rlcard.games.gin_rummy.utils.melding.get_meld_clusters(hand=...)``
 is timed the same way on ``--peer-hands`` seeded random 11-card hands, interleaved chunk by
