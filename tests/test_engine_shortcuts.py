@@ -14,8 +14,8 @@ import pytest
 
 from handgame.core.cards import JOKER, standard_deck
 from handgame.games.hand import finish
-from handgame.games.hand.actions import LayMelds
-from handgame.games.hand.candidates import step_candidates
+from handgame.games.hand.actions import LayMelds, SwapWild
+from handgame.games.hand.candidates import step_candidates, swap_candidates, swap_cards
 from handgame.games.hand.going_out import out_bounds
 from handgame.games.hand.meldgen import best_melds_value, in_melds, meld_fits
 from handgame.games.hand.rounds import Phase
@@ -64,3 +64,33 @@ def test_meld_fits_is_a_positive_best_value(preset: str) -> None:
         assert fits == (best_melds_value(hand, wilds, rules, keep, None, must) > 0)
         if must is not None and must not in in_melds(hand, wilds, rules):
             assert not fits
+
+
+@pytest.mark.parametrize("preset", ["levant", "gulf", "four-jokers"])
+def test_swap_cards_and_stage_lists_are_the_full_lists_cut(preset: str) -> None:
+    """``swap_cards`` holds exactly the cards of every ``swap_candidates`` swap (L-40), and
+    ``step_candidates`` without new melds or swaps (the turn search's later stages) is the full
+    list with those steps taken out, in the same order; on seeded mid-game states with a
+    table, some with wild cards on it to take."""
+    swappable = 0
+    for i in range(60):
+        for steps in (9, 17, 31, 45):
+            state = random_state(preset, 2 + i % 3, False, f"swaps:{preset}:{i}", steps)
+            rnd = state.round
+            if state.phase is not Phase.PLAY or rnd is None or not rnd.melds:
+                continue
+            want: set[object] = set()
+            for index, meld in enumerate(rnd.melds):
+                for swap in swap_candidates(rnd, rnd.turn, index, meld):
+                    assert isinstance(swap, SwapWild)
+                    want.update(swap.cards)
+            assert swap_cards(rnd, rnd.turn) == want, (preset, i, steps)
+            swappable += bool(want)
+            full = step_candidates(state)
+            assert step_candidates(state, melds=False) == [
+                a for a in full if not isinstance(a, LayMelds)
+            ]
+            assert step_candidates(state, swaps=False) == [
+                a for a in full if not isinstance(a, SwapWild)
+            ]
+    assert swappable > 0, preset
