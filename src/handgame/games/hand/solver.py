@@ -64,20 +64,19 @@ class Arrangement:
 # never of a hand, found again instead of recomputed for every hand (bounded). A meld's facts
 # are found by its identity (the candidate lists share their melds) and kept with it, so that
 # no other meld can take its id while they are kept.
-_CONTEXTS: dict[
-    tuple[Wilds, Ruleset], tuple[tuple[int, ...], dict[int, tuple[Meld, tuple[int, int]]]]
-] = {}
+_Context = tuple[tuple[int, ...], dict[int, tuple[Meld, tuple[int, int]]]]
+_CONTEXTS: dict[tuple[Wilds, Ruleset], _Context] = {}
 _FACTS_KEPT = 50_000
 
 
-_LAST: list[object] = [None, None, None]  # the last context asked: wilds, rules, its facts
+# the last context asked, (wilds, rules, its facts), replaced whole (one read sees one entry)
+_LAST: list[tuple[Wilds | None, Ruleset | None, _Context | None]] = [(None, None, None)]
 
 
-def _context(
-    wilds: Wilds, rules: Ruleset
-) -> tuple[tuple[int, ...], dict[int, tuple[Meld, tuple[int, int]]]]:
-    if wilds is _LAST[0] and rules is _LAST[1]:
-        return _LAST[2]  # type: ignore[return-value]
+def _context(wilds: Wilds, rules: Ruleset) -> _Context:
+    last = _LAST[0]
+    if last[0] is wilds and last[1] is rules and last[2] is not None:
+        return last[2]
     key = (wilds, rules)
     got = _CONTEXTS.get(key)
     if got is None:
@@ -85,7 +84,7 @@ def _context(
             _CONTEXTS.clear()
         pen = tuple(penalty_value(c, wilds, rules) for c in ALL_CARDS)
         got = _CONTEXTS[key] = (pen, {})
-    _LAST[:] = [wilds, rules, got]
+    _LAST[0] = (wilds, rules, got)
     return got
 
 
@@ -324,4 +323,4 @@ def clear_caches() -> None:
     best_arrangement.cache_clear()
     best_opening.cache_clear()
     _CONTEXTS.clear()
-    _LAST[:] = [None, None, None]
+    _LAST[0] = (None, None, None)
