@@ -95,12 +95,7 @@ def step_candidates(state: State, melds: bool = True, swaps: bool = True) -> lis
 def swap_candidates(rnd: RoundState, seat: int, index: int, meld: Meld) -> list[Action]:
     if not meld.wild_at:
         return []
-    hand = rnd.hands[seat]
-    wilds = rnd.wilds
-    by_natural: dict[Card, list[Card]] = {}  # the hand's cards that play as each natural card
-    for c in sorted(set(hand)):
-        if not wilds.is_wild(c):
-            by_natural.setdefault(wilds.natural(c), []).append(c)
+    by_natural = _by_natural(rnd, seat)
 
     def providers(nat: Card) -> list[Card]:
         return by_natural.get(nat, [])
@@ -122,18 +117,13 @@ def swap_candidates(rnd: RoundState, seat: int, index: int, meld: Meld) -> list[
 def swap_cards(rnd: RoundState, seat: int) -> set[Card]:
     """The cards of the hand that some wild-card swap would put on the table: the cards of
     every ``swap_candidates`` action over every table meld, without listing the swaps."""
-    hand = rnd.hands[seat]
-    wilds = rnd.wilds
     by_natural: dict[Card, list[Card]] | None = None
     out: set[Card] = set()
     for meld in rnd.melds:
         if not meld.wild_at:
             continue
         if by_natural is None:
-            by_natural = {}
-            for c in set(hand):
-                if not wilds.is_wild(c):
-                    by_natural.setdefault(wilds.natural(c), []).append(c)
+            by_natural = _by_natural(rnd, seat)
         if meld.kind == RUN:
             for i in meld.wild_at:
                 sf = meld.stands_for(i)
@@ -146,4 +136,15 @@ def swap_cards(rnd: RoundState, seat: int) -> set[Card]:
         if missing and all(missing):
             for cards in missing:
                 out.update(cards)
+    return out
+
+
+def _by_natural(rnd: RoundState, seat: int) -> dict[Card, list[Card]]:
+    """The seat's cards (each kind once, in card order) that play as each natural card: the
+    cards a swap may put in place of a wild card (L-40)."""
+    wilds = rnd.wilds
+    out: dict[Card, list[Card]] = {}
+    for c in sorted(set(rnd.hands[seat])):
+        if not wilds.is_wild(c):
+            out.setdefault(wilds.natural(c), []).append(c)
     return out

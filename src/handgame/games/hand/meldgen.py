@@ -127,20 +127,18 @@ def _counts(hand: tuple[Card, ...]) -> list[int]:
     return counts
 
 
-def _providers(counts: list[int], wilds: Wilds, natural_card: Card | None) -> list[list[Card]]:
-    """For each natural card code (0..51), the physical cards of the hand that play as it: its
-    own card (the wild card apart), a joker playing as it, and the restricted card playing as
-    its natural self (``natural_card``, taken out of ``counts``)."""
-    wild = wilds.wild
-    providers: list[list[Card]] = [[] for _ in range(52)]
-    for code in range(52):
-        if counts[code] and code != wild:
-            providers[code].append(ALL_CARDS[code])
-    if wilds.joker_as is not None and counts[JOKER] > 0:
-        providers[wilds.joker_as].append(JOKER)
-    if natural_card is not None:
-        providers[natural_card].append(natural_card)
-    return providers
+def _played_as(
+    code: int, mask: int, joker_as: Card | None, natural_card: Card | None
+) -> list[Card]:
+    """The cards of a hand that play as natural card ``code`` (0..51): its own card (a bit of
+    ``mask``: held, and not the wild card), a joker (held, playing as ``joker_as``), and the
+    restricted taken card playing as its natural self (``natural_card``)."""
+    out = [ALL_CARDS[code]] if mask >> code & 1 else []
+    if code == joker_as:
+        out.append(JOKER)
+    if code == natural_card:
+        out.append(ALL_CARDS[code])
+    return out
 
 
 def _fast_hand(
@@ -188,13 +186,15 @@ def _generate(
         counts[r_card] -= 1
     wild = wilds.wild
     n_wild = counts[wild] if wild is not None else 0
-    # providers[natural code] -> physical cards in hand that play as that natural card
-    providers = _providers(counts, wilds, r_card if r_role == NATURAL else None)
     mask = 0  # a bit per natural card held (the wild card apart)
     for code in range(52):
         if counts[code] and code != wild:
             mask |= 1 << code
     joker = wilds.joker_as is not None and counts[JOKER] > 0
+    # providers[natural code] -> physical cards in hand that play as that natural card
+    joker_as = wilds.joker_as if joker else None
+    natural_card = r_card if r_role == NATURAL else None
+    providers = [_played_as(code, mask, joker_as, natural_card) for code in range(52)]
     # wild tokens: (card, kind) kind "" = any, "ace" = ace positions only, "aces-set"
     tokens: list[tuple[Card, str]] = []
     if wild is not None and n_wild:
@@ -223,7 +223,7 @@ def _generate(
             n_wild,
             wilds,
             rules,
-            (r_card if r_role == NATURAL else None),
+            natural_card,
             mask,
             joker,
         )
@@ -449,13 +449,7 @@ def _fast_candidates(
     joker_as = wilds.joker_as if joker else None
 
     def at(code: int) -> list[Card]:
-        """The cards of the hand that play as natural card ``code`` (as ``_providers``)."""
-        out = [ALL_CARDS[code]] if mask >> code & 1 else []
-        if code == joker_as:
-            out.append(JOKER)
-        if code == natural_card:
-            out.append(ALL_CARDS[code])
-        return out
+        return _played_as(code, mask, joker_as, natural_card)
 
     cap = min(n_wild, 1 if rules.wild_limit == "one" else 2)
     ctx = (wilds, rules, wild, cap, natural_card)
