@@ -83,25 +83,25 @@ def py_pack(
     # The melds the hand holds, in order; of melds with the same cards, only the one the search
     # would choose (the highest value, then the first): the others leave the same cards, worth
     # less or as much, so they are never chosen.
-    kept: dict[int, tuple[int, int, int, int]] = {}  # need -> (value, index, low, size)
+    fits: dict[int, tuple[int, int, int, int]] = {}  # need -> (value, index, low, size)
     for index, cards in enumerate(melds):
         need, low = need_of(cards)
         if (g_start - need) & GUARD != GUARD:
             continue
         value = values[index]
-        other = kept.get(need)
+        other = fits.get(need)
         if other is not None:
             if value <= other[0]:
                 continue
-            del kept[need]  # (inserted again below, at its own place in order)
-        kept[need] = (value, index, low, len(cards))
+            del fits[need]  # (inserted again below, at its own place in order)
+        fits[need] = (value, index, low, len(cards))
     # by lowest card code: (need, value, holds must, index)
     by_low: list[list[Entry] | None] = [None] * 53
     lows: list[int] = []  # the codes with a group, as met
     covered = 1 << (5 * must) if must >= 0 else 0
     all_cards = 0
     must_met = must < 0
-    for need, (value, index, low, size) in kept.items():
+    for need, (value, index, low, size) in fits.items():
         covered |= need
         has_must = must >= 0 and (need >> (5 * must)) & 31 > 0
         group = by_low[low]
@@ -118,7 +118,7 @@ def py_pack(
     # lowest card first. (A meld the hand holds twice may be chosen twice: no shortcut then.)
     if must_met and len(hand) - all_cards >= keep:
         all_need = total = 0
-        for need, (value, _, _, _) in kept.items():
+        for need, (value, _, _, _) in fits.items():
             if value <= 0 or (g_start - 2 * need) & GUARD == GUARD:
                 break
             all_need += need

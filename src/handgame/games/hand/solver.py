@@ -114,8 +114,6 @@ def _arrangement(
     chosen: tuple[int, ...],
     pen: tuple[int, ...],
 ) -> Arrangement:
-    if not chosen:
-        return Arrangement((), hand, 0, sum(map(pen.__getitem__, hand)))
     left = list(hand)
     for i in chosen:
         for c in melds[i].cards:
