@@ -94,3 +94,60 @@ def test_swap_cards_and_stage_lists_are_the_full_lists_cut(preset: str) -> None:
                 a for a in full if not isinstance(a, SwapWild)
             ]
     assert swappable > 0, preset
+
+
+@pytest.mark.parametrize(
+    ("preset", "options", "count"),
+    [("levant", {}, 300), ("gulf", {}, 150), ("four-jokers", {}, 150),
+     # O-5's add route is rare: enough states that dropping it from the shortcut is caught
+     ("levant", {"discard_pickup": "new-meld-or-add"}, 1500)],
+)
+def test_a_taken_discard_out_of_reach_is_refused_by_the_full_search(
+    preset: str, options: dict[str, object], count: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where ``_taken_out_of_reach`` ends the turn search at once (the taken discard in no
+    meld of the cards the seat could hold, L-62), the search without that shortcut (the pure
+    path, a fresh memo) finds no finish either, at the draw and after each step from it; under
+    levant it is used at all."""
+    from handgame.games.hand import native
+    from handgame.games.hand.actions import Draw
+    from handgame.games.hand.turn import step
+
+    monkeypatch.setattr(native, "_on", None)  # the reference search
+    shortcut = finish._taken_out_of_reach
+    used = 0
+    for i in range(count):
+        state = random_state(preset, 2 + i % 3, False, f"taken:{preset}:{i}", 5 + 2 * (i % 20),
+                             options)
+        rnd = state.round
+        if state.phase is not Phase.DRAW or rnd is None or not rnd.discard_pile:
+            continue
+        try:
+            after = step(state, Draw(rnd.turn, "discard"))
+        except Exception:
+            continue
+        positions = [after] + [
+            nxt for a in step_candidates(after) if (nxt := _stepped(after, a)) is not None
+        ]
+        for pos in positions:
+            if not shortcut(pos, 0):
+                continue
+            used += 1
+            monkeypatch.setattr(finish, "_taken_out_of_reach", lambda s, st: False)
+            try:
+                assert not finish._finishable(pos, {}), (preset, options, i)
+            finally:
+                monkeypatch.setattr(finish, "_taken_out_of_reach", shortcut)
+    assert used > 0 or preset != "levant"
+
+
+def _stepped(state: object, action: object) -> object:
+    """The state after ``action`` in the play phase, or None when refused."""
+    from handgame.core.errors import IllegalAction
+    from handgame.games.hand.turn import step
+
+    try:
+        nxt = step(state, action)  # type: ignore[arg-type]
+    except IllegalAction:
+        return None
+    return nxt if nxt.phase is Phase.PLAY else None

@@ -128,6 +128,30 @@ def test_packed_counts_and_holds() -> None:
         ]
 
 
+def test_the_reference_path_leaves_no_cycles_to_collect() -> None:
+    """A match on the pure path frees everything it drops by reference counting: no object of
+    the engine waits for the cycle collector (a recursive closure that holds itself, as the
+    kernel's ``solve`` once did, made a quarter of the collector's work; issue 19)."""
+    import gc
+
+    with on_path(False):
+        game = Game.create("levant", {"rounds": 1}, players=4)
+        rng = random.Random("no-cycles")
+        gc.collect()
+        gc.disable()
+        try:
+            state = game.new_match().deal_seeded("no-cycles")
+            for _ in range(400):
+                if state.is_over or state.is_chance:
+                    break
+                state = state.apply(rng.choice(state.legal_actions(state.current_seat)))
+            del state
+            left = gc.collect()
+        finally:
+            gc.enable()
+    assert left == 0
+
+
 _WITHOUT_BUILD = """
 import sys
 sys.modules["handgame.core._kernel_native"] = None  # as if it were never built

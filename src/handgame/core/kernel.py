@@ -194,7 +194,7 @@ def _pack_free(
         after = rest - (1 << (5 * first))
         skip = memo.get(after)
         if skip is None:
-            skip = solve(after)
+            skip = solve(after)  # noqa: F821 (deleted once solved)
         best, choice = skip, -1  # leaving the card comes first in order: it wins a tie
         g = rest | GUARD
         for need, v, _, index in group:
@@ -205,7 +205,7 @@ def _pack_free(
                 after = rest - need
                 got = memo.get(after)
                 if got is None:
-                    got = solve(after)
+                    got = solve(after)  # noqa: F821 (deleted once solved)
                 got += v
                 if got > best or (got == best and 0 <= index < choice):
                     best, choice = got, index
@@ -214,6 +214,7 @@ def _pack_free(
         return best
 
     best = memo[rest0] if rest0 in memo else solve(rest0)
+    del solve  # the closure holds itself: freed now, not by the collector
     if not choose:
         return best, ()
     chosen: list[int] = []
@@ -268,11 +269,11 @@ def _pack_kept(
         best, choice = neg, -1
         one = 1 << (5 * first)
         if not (need_must and first == must and (rest >> (5 * first)) & 15 == 1):
-            best = solve(rest - one, need_must, min(kept + 1, keep))
+            best = solve(rest - one, need_must, min(kept + 1, keep))  # noqa: F821 (deleted once solved)
         g = rest | GUARD
         for need, v, has_must, index in group or ():
             if (g - need) & GUARD == GUARD:
-                got_v = v + solve(rest - need, need_must and not has_must, kept)
+                got_v = v + solve(rest - need, need_must and not has_must, kept)  # noqa: F821 (deleted once solved)
                 if got_v > best:
                     best, choice = got_v, index
         memo[key] = best
@@ -281,6 +282,7 @@ def _pack_kept(
         return best
 
     best = solve(rest0, must >= 0, kept0)
+    del solve  # the closure holds itself: freed now, not by the collector
     if best < 0:
         return None
     if not choose:

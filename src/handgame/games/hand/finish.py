@@ -21,7 +21,7 @@ from handgame.games.hand.actions import (
 )
 from handgame.games.hand.candidates import step_candidates, swap_candidates
 from handgame.games.hand.going_out import could_go_out
-from handgame.games.hand.meldgen import best_melds_value, meld_fits, value_bound
+from handgame.games.hand.meldgen import best_melds_value, in_melds, meld_fits, value_bound
 from handgame.games.hand.melds import NATURAL
 from handgame.games.hand.obligations import pickup_owed, taken_must_join
 from handgame.games.hand.rounds import Phase, RoundState
@@ -285,6 +285,8 @@ def _quick_verdict(state: State, stage: int = 0, no_out: bool = False) -> bool |
         )
         if got != -2:
             return None if got == -1 else bool(got)
+    if _taken_out_of_reach(state, stage):
+        return False
     if not ts.provisional and not ts.l44_pending and ts.reuse_owed == 0:
         owed = pickup_owed(rules, ts)
         must = ts.taken if owed and taken_must_join(rules) else None
@@ -326,6 +328,34 @@ def _quick_verdict(state: State, stage: int = 0, no_out: bool = False) -> bool |
     if not opened and ts.provisional and (no_out or not could_go_out(state, stage)):
         return False
     return None
+
+
+def _taken_out_of_reach(state: State, stage: int) -> bool:
+    """Whether the taken discard must still be laid in a new meld (L-62) and no meld of any
+    cards the seat could hold this turn holds it: the turn cannot be finished.
+
+    Every way to end the turn needs the pickup settled (``turn_problem``), and under
+    ``new-meld`` (or ``new-meld-or-add`` from a seat that has not opened, O-5) only a new
+    meld holding the taken card settles it. The cards held at any later point of the turn are
+    some of the hand's and, by swaps (stage 0 only, the canonical order), at most the table's
+    wild cards: a meld of them is a meld of that pool, so its cards are in ``in_melds`` of the
+    pool. A taken wild card's restriction (L-66, O-6) is left to the search.
+    """
+    rnd = state.round
+    assert rnd is not None
+    ts = rnd.turn_state
+    rules = state.rules
+    if ts.taken is None or ts.restriction is not None or not pickup_owed(rules, ts):
+        return False
+    if not taken_must_join(rules):
+        return False
+    if rules.discard_pickup == "new-meld-or-add" and ts.taken_from_opened:
+        return False  # O-5: adding it to a meld settles it too
+    hand = rnd.hands[rnd.turn]
+    wild = rnd.wilds.wild
+    extra = sum(len(m.wild_at) for m in rnd.melds) if stage == 0 and wild is not None else 0
+    pool = tuple(sorted((*hand, *(wild,) * extra))) if extra and wild is not None else hand
+    return ts.taken not in in_melds(pool, rnd.wilds, rules)
 
 
 def _native_turn(state: State) -> tuple[int, ...]:

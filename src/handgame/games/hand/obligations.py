@@ -93,12 +93,14 @@ def read_meld(
             "a discarded wild card may be taken only for a set of aces (O-6)", rules=("O-6",)
         )
     count = hand.count(restriction[0]) if restriction is not None else 0
-    first: MeldError | None = None
+    # the first refusal's words and rule ids (not the error itself: its traceback holds this
+    # frame, a cycle only the collector would free)
+    first: tuple[str, tuple[str, ...]] | None = None
     for roles, taken_copy in role_choices(cards, restriction, count):
         try:
             meld = analyze(cards, rnd.wilds, rules, roles)
         except MeldError as e:
-            first = first or e
+            first = first or (str(e), e.rules)
             continue
         uses = ts.taken is not None and not ts.taken_used and ts.taken in cards and taken_copy
         return meld, uses
@@ -108,4 +110,4 @@ def read_meld(
         hint = f"; the discarded wild {ts.taken} taken from the pile plays only as " + (
             "an ace (L-66)" if ts.taken == JOKER else "its own natural card (L-66)"
         )
-    raise IllegalAction(f"{first}{hint}", rules=first.rules)
+    raise IllegalAction(f"{first[0]}{hint}", rules=first[1])
