@@ -28,7 +28,7 @@ HAND_TABLES = [
 ]
 #: the specs pinned on every Hand position (iteration budgets: reproducible)
 HAND_SPECS = [
-    "hard",
+    "ismcts:iterations=40,rollout=fast,leaf=fit,tree=1,depth=4",  # the old ``hard``
     "ismcts:iterations=10,tree=2,depth=4",
     "ismcts:iterations=15,depth=3,c=1.2,margin=0.05",
     "ismcts:iterations=8,leaf=fit,depth=4",
@@ -87,7 +87,7 @@ def decisions() -> tuple[dict[str, list[str]], list[str]]:
 
 
 HAND_PINS: dict[str, list[str]] = {
-    "hard": [
+    "ismcts:iterations=40,rollout=fast,leaf=fit,tree=1,depth=4": [
         "Discard(seat=1, card=Card.parse('KH'), announce=True, second=None)",
         "Discard(seat=0, card=Card.parse('JC'), announce=True, second=None)",
         "Discard(seat=1, card=Card.parse('7D'), announce=True, second=None)",

@@ -20,7 +20,7 @@ from handgame.server.settings import Settings
 #: the bots a table may seat
 SERVER_BOTS = ("random", "greedy", "ismcts", "easy", "medium", "hard", "expert")
 #: the bots whose moves are searched in worker processes (CPU-heavy)
-SEARCHING_BOTS = ("ismcts", "hard", "expert")
+SEARCHING_BOTS = ("ismcts", "expert")
 
 #: the options whose highest value is the server's own (``Settings``): what makes a bot think
 CAPS: dict[str, Callable[[Settings], float]] = {
