@@ -31,7 +31,7 @@ def test_the_server_seats_every_option_hand_simulate_takes() -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("ismcts:rollout=quick", "use rollout=exact|fast"),
+        ("ismcts:rollout=quick", "use rollout=exact|fast|auto"),
         ("ismcts:leaf=deep", "use leaf=hand|fit"),
         ("ismcts:tree=-1", "tree must be at least 0"),
         ("ismcts:tree=x", "tree must be a whole number"),

@@ -153,3 +153,18 @@ def test_wary_plays_legal_matches() -> None:
     game = Game.create("levant", {"rounds": 1}, 2)
     final = play_match(game, [make_bot("wary", 1), make_bot("greedy", 2)], "wary")
     assert final.is_over
+
+
+def test_expert_rolls_out_cheaply_at_two_players_and_exactly_at_more() -> None:
+    """``rollout=auto`` (the expert's): the fast rollout at a 2-player table, the engine's
+    greedy at 3 and 4 players; a fixed ``rollout`` is kept at every size."""
+    from handgame.games.hand.bots.ismcts import IsmctsBot
+    from handgame.games.hand.bots.ladder import SEARCH
+
+    assert LEVELS["expert"] == "ismcts:iterations=150," + ",".join(
+        f"{k}={v}" for k, v in SEARCH.items()
+    )
+    expert = IsmctsBot(1, iterations=150, **SEARCH)  # type: ignore[arg-type]
+    sizes = [expert.rollout_for(_dealt("levant", n)) for n in (2, 3, 4)]
+    assert sizes == ["fast", "exact", "exact"]
+    assert IsmctsBot(1, rollout="fast").rollout_for(_dealt("levant", 4)) == "fast"

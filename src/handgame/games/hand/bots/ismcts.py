@@ -13,7 +13,7 @@ To keep the tree narrow, a node offers the moves that matter: both draws, the gr
 rest. The budget is a number of iterations (deterministic for a seed) or, with ``ms=``, a
 time in milliseconds (not reproducible). Options (:data:`PARAMS`, read by
 :mod:`handgame.core.bot_options`): ``ismcts:iterations=200,depth=8,c=0.7,margin=0``,
-``rollout=exact|fast``, ``leaf=hand|fit``, ``tree=N`` (0: no limit).
+``rollout=exact|fast|auto``, ``leaf=hand|fit``, ``tree=N`` (0: no limit).
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ DEFAULT_MARGIN = 0.0
 #: discards offered at a tree node besides the greedy one
 DISCARDS_OFFERED = 3
 #: the rollouts (``rollout=``) and leaf estimates (``leaf=``) there are, the default first
-ROLLOUTS = ("exact", "fast")
+ROLLOUTS = ("exact", "fast", "auto")
 LEAVES = ("hand", "fit")
 #: the phases a tree walks and a rollout plays through; a fast rollout starts only in a turn's
 _IN_PLAY = (Phase.DRAW, Phase.PLAY, Phase.FIRST_DISCARD)
@@ -259,14 +259,15 @@ class IsmctsBot(Bot):
     ) -> None:
         """A searcher with a budget of ``iterations`` (or ``ms`` milliseconds).
 
-        ``rollout``: ``exact`` (greedy through the engine) or ``fast`` (:mod:`.rollout`, no
-        engine checks); ``leaf``: ``hand`` (the hand-made estimate) or ``fit`` (the fitted
-        estimate of :mod:`.leaf`; a fast rollout always uses it); ``tree``: the most moves an
-        iteration walks in the tree before its rollout (0: no limit).
+        ``rollout``: ``exact`` (greedy through the engine), ``fast`` (:mod:`.rollout`, no
+        engine checks) or ``auto`` (:meth:`rollout_for`: by the table's size); ``leaf``:
+        ``hand`` (the hand-made estimate) or ``fit`` (the fitted estimate of :mod:`.leaf`; a
+        fast rollout always uses it); ``tree``: the most moves an iteration walks in the tree
+        before its rollout (0: no limit).
         """
         super().__init__(seed)
         if rollout not in ROLLOUTS or leaf not in LEAVES or tree < 0:
-            raise BotError("ismcts: rollout=exact|fast, leaf=hand|fit, tree=N (0 or more)")
+            raise BotError("ismcts: rollout=exact|fast|auto, leaf=hand|fit, tree=N (0 or more)")
         self.budget = Budget(iterations=iterations, ms=ms, c=c, margin=margin, tree=tree)
         self.depth = depth
         self.rollout = rollout
@@ -288,12 +289,20 @@ class IsmctsBot(Bot):
         if len(moves) == 1:
             return moves[0]
         # every sample has as many ended rounds as this one (none: the view's round goes on)
-        game = _Search(len(state.results), self.depth, self.rollout, self.leaf)
+        game = _Search(len(state.results), self.depth, self.rollout_for(state), self.leaf)
         root, self.last_iterations = search(
             game, sampler(sample_state, view, self.rng), moves, self.budget
         )
         action: Action = best_move(root, moves, greedy, self.budget.margin)
         return action
+
+    def rollout_for(self, state: State) -> str:
+        """The rollout of a search at ``state``'s table: ``auto`` is ``fast`` with two
+        players and ``exact`` with more (measured in docs/notes/bots.md: against three
+        ``greedy``, the fast policy's differences from theirs cost the search its lead)."""
+        if self.rollout != "auto":
+            return self.rollout
+        return "fast" if state.game.players <= 2 else "exact"
 
     wants_redeal = GreedyBot.wants_redeal
 

@@ -7,8 +7,9 @@ Each level is a bot spec (:data:`LEVELS`), measured against the one below it
   (``greedy-blunder:0.75``, :class:`BlunderBot`);
 - ``medium``: the same a third of the time (``greedy-blunder:0.33``);
 - ``hard``: ``greedy``;
-- ``expert``: ``ismcts`` with cheap rollouts and the fitted leaf, a budget that keeps the
-  median decision far under a second here.
+- ``expert``: ``ismcts`` with the fitted leaf, cheap rollouts at two players and the
+  engine's own greedy rollouts at more (``rollout=auto``), a budget that keeps the median
+  decision under a second here.
 
 The levels differ in kind: a search with a smaller budget played no better than ``greedy``
 (measured, ``docs/notes/bots.md``), so a budget alone made no step. Budgets are iterations,
@@ -27,13 +28,13 @@ from handgame.games.hand.bots.ismcts import IsmctsBot
 from handgame.games.hand.view import PlayerView
 
 #: the search settings shared by ``hard`` and ``expert`` (see ``ismcts``'s options)
-SEARCH = {"rollout": "fast", "leaf": "fit", "tree": 1, "depth": 4}
+SEARCH = {"rollout": "auto", "leaf": "fit", "tree": 1, "depth": 4}
 #: each level's spec, weakest first
 LEVELS: dict[str, str] = {
     "easy": "greedy-blunder:0.75",
     "medium": "greedy-blunder:0.33",
     "hard": "greedy",
-    "expert": "ismcts:iterations=150,rollout=fast,leaf=fit,tree=1,depth=4",
+    "expert": "ismcts:iterations=150,rollout=auto,leaf=fit,tree=1,depth=4",
 }
 #: the budget of ``expert``: iterations per searched decision
 EXPERT_ITERATIONS = 150
