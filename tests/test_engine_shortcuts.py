@@ -13,13 +13,16 @@ import random
 import pytest
 
 from handgame.core.cards import JOKER, standard_deck
-from handgame.games.hand import finish
-from handgame.games.hand.actions import LayMelds, SwapWild
+from handgame.core.errors import IllegalAction
+from handgame.games.hand import finish, native
+from handgame.games.hand.actions import Action, Draw, LayMelds, SwapWild
 from handgame.games.hand.candidates import step_candidates, swap_candidates, swap_cards
 from handgame.games.hand.going_out import out_bounds
 from handgame.games.hand.meldgen import best_melds_value, in_melds, meld_fits
 from handgame.games.hand.rounds import Phase
 from handgame.games.hand.rules import make_ruleset
+from handgame.games.hand.state import State
+from handgame.games.hand.turn import step
 from handgame.games.hand.wilds import wilds_for
 from invariants import random_state
 
@@ -105,49 +108,47 @@ def test_swap_cards_and_stage_lists_are_the_full_lists_cut(preset: str) -> None:
 def test_a_taken_discard_out_of_reach_is_refused_by_the_full_search(
     preset: str, options: dict[str, object], count: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Where ``_taken_out_of_reach`` ends the turn search at once (the taken discard in no
+    """Where ``taken_out_of_reach`` ends the turn search at once (the taken discard in no
     meld of the cards the seat could hold, L-62), the search without that shortcut (the pure
-    path, a fresh memo) finds no finish either, at the draw and after each step from it; under
+    path, an empty memo) finds no finish either, at the draw and after each step from it; under
     levant it is used at all."""
-    from handgame.games.hand import native
-    from handgame.games.hand.actions import Draw
-    from handgame.games.hand.turn import step
-
-    monkeypatch.setattr(native, "_on", None)  # the reference search
-    shortcut = finish._taken_out_of_reach
+    shortcut = finish.taken_out_of_reach
+    before = native.use_native(False)  # the reference search
     used = 0
-    for i in range(count):
-        state = random_state(preset, 2 + i % 3, False, f"taken:{preset}:{i}", 5 + 2 * (i % 20),
-                             options)
-        rnd = state.round
-        if state.phase is not Phase.DRAW or rnd is None or not rnd.discard_pile:
-            continue
-        try:
-            after = step(state, Draw(rnd.turn, "discard"))
-        except Exception:
-            continue
-        positions = [after] + [
-            nxt for a in step_candidates(after) if (nxt := _stepped(after, a)) is not None
-        ]
-        for pos in positions:
-            if not shortcut(pos, 0):
+    try:
+        for i in range(count):
+            state = random_state(
+                preset, 2 + i % 3, False, f"taken:{preset}:{i}", 5 + 2 * (i % 20), options
+            )
+            rnd = state.round
+            if state.phase is not Phase.DRAW or rnd is None or not rnd.discard_pile:
                 continue
-            used += 1
-            monkeypatch.setattr(finish, "_taken_out_of_reach", lambda s, st: False)
-            try:
-                assert not finish._finishable(pos, {}), (preset, options, i)
-            finally:
-                monkeypatch.setattr(finish, "_taken_out_of_reach", shortcut)
+            after = _stepped(state, Draw(rnd.turn, "discard"))
+            if after is None:
+                continue
+            positions = [after] + [
+                nxt for a in step_candidates(after) if (nxt := _stepped(after, a)) is not None
+            ]
+            for pos in positions:
+                if not shortcut(pos, 0):
+                    continue
+                used += 1
+                monkeypatch.setattr(finish, "taken_out_of_reach", lambda s, st: False)
+                finish.clear_cache()
+                try:
+                    assert not finish.can_finish_turn(pos), (preset, options, i)
+                finally:
+                    monkeypatch.setattr(finish, "taken_out_of_reach", shortcut)
+                    finish.clear_cache()
+    finally:
+        native.use_native(before)
     assert used > 0 or preset != "levant"
 
 
-def _stepped(state: object, action: object) -> object:
+def _stepped(state: State, action: Action) -> State | None:
     """The state after ``action`` in the play phase, or None when refused."""
-    from handgame.core.errors import IllegalAction
-    from handgame.games.hand.turn import step
-
     try:
-        nxt = step(state, action)  # type: ignore[arg-type]
+        nxt = step(state, action)
     except IllegalAction:
         return None
     return nxt if nxt.phase is Phase.PLAY else None

@@ -285,7 +285,7 @@ def _quick_verdict(state: State, stage: int = 0, no_out: bool = False) -> bool |
         )
         if got != -2:
             return None if got == -1 else bool(got)
-    if _taken_out_of_reach(state, stage):
+    if taken_out_of_reach(state, stage):
         return False
     if not ts.provisional and not ts.l44_pending and ts.reuse_owed == 0:
         owed = pickup_owed(rules, ts)
@@ -330,7 +330,7 @@ def _quick_verdict(state: State, stage: int = 0, no_out: bool = False) -> bool |
     return None
 
 
-def _taken_out_of_reach(state: State, stage: int) -> bool:
+def taken_out_of_reach(state: State, stage: int) -> bool:
     """Whether the taken discard must still be laid in a new meld (L-62) and no meld of any
     cards the seat could hold this turn holds it: the turn cannot be finished.
 
