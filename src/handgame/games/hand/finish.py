@@ -335,8 +335,8 @@ def taken_out_of_reach(state: State, stage: int) -> bool:
     cards the seat could hold this turn holds it: the turn cannot be finished.
 
     Every way to end the turn needs the pickup settled (``turn_problem``), and under
-    ``new-meld`` (or ``new-meld-or-add`` from a seat that has not opened, O-5) only a new
-    meld holding the taken card settles it. The cards held at any later point of the turn are
+    ``new-meld`` (or ``new-meld-or-add`` when the card's discarder had not opened, O-5) only
+    a new meld holding the taken card settles it. The cards held at any later point of the turn are
     some of the hand's and, by swaps (stage 0 only, the canonical order), at most the table's
     wild cards: a meld of them is a meld of that pool, so its cards are in ``in_melds`` of the
     pool. A taken wild card's restriction (L-66, O-6) is left to the search.
