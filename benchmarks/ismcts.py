@@ -1,15 +1,16 @@
 """ISMCTS speed: milliseconds per decision at the bot's default budget.
 
-Seeded one-round levant matches are played by an advancing bot (``greedy`` when registered,
-else ``random``); from the decision points where the seat to act has two or more legal
-actions, ``--decisions`` are drawn (seeded), spread over the matches. Then
-``make_bot(SPEC, seed).choose(state.view(seat))`` is timed on each, one bot per seat as in a
-match. Prints the median, p90 and max ms per decision, and the search's iterations per
-second (over the decisions that ran a search: the others are played without one). When the
-``ismcts`` bot is not registered, prints ``{"skipped": ...}`` and exits 0.
+Seeded one-round matches (levant, or ``--preset``) are played by an advancing bot
+(``greedy`` when registered, else ``random``); from the decision points where the seat to
+act has two or more legal actions, ``--decisions`` are drawn (seeded), spread over the
+matches. Then ``make_bot(SPEC, seed).choose(state.view(seat))`` is timed on each, one bot
+per seat as in a match. Prints the median, p90 and max ms per decision, and the search's
+iterations per second (over the decisions that ran a search: the others are played without
+one). When the ``ismcts`` bot is not registered, prints ``{"skipped": ...}`` and exits 0.
 
     python benchmarks/ismcts.py
     python benchmarks/ismcts.py --decisions 5 --players 2
+    python benchmarks/ismcts.py --spec expert --players 2 --preset four-jokers
     python benchmarks/ismcts.py --spec ismcts:iterations=60 \
         --against ismcts:iterations=60,rollout=fast,tree=1,depth=4
 """
@@ -130,6 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--decisions", type=int, default=30, help="decisions timed (30)")
     parser.add_argument("--players", type=int, default=4, help="players (default 4)")
     parser.add_argument("--seed", type=int, default=0, help="seed of matches and bots (0)")
+    parser.add_argument("--preset", default=PRESET, help=f"the rules' preset ({PRESET})")
     parser.add_argument(
         "--per-match", type=int, default=10, help="at most this many decisions per match (10)"
     )
@@ -152,12 +154,12 @@ def main(argv: list[str] | None = None) -> int:
         emit({"benchmark": "ismcts", "skipped": str(e), "machine": machine()})
         return 0
     advancer = "greedy" if "greedy" in bot_names() else "random"
-    game = Game.create(PRESET, OPTIONS, players=args.players)
+    game = Game.create(args.preset, OPTIONS, players=args.players)
     points = decision_points(game, advancer, args.decisions, args.seed, args.per_match)
 
     specs = [args.spec, *args.against]
     results = [_time_spec(spec, args, points) for spec in specs]
-    out = {**results[0], "advancing_bot": advancer, "preset": PRESET, "options": OPTIONS,
+    out = {**results[0], "advancing_bot": advancer, "preset": args.preset, "options": OPTIONS,
            "players": args.players, "machine": machine()}  # fmt: skip
     if args.against:
         base = results[0]["iterations_per_s"]

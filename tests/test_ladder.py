@@ -157,7 +157,8 @@ def test_wary_plays_legal_matches() -> None:
 
 def test_expert_rolls_out_cheaply_at_two_players_and_exactly_at_more() -> None:
     """``rollout=auto`` (the expert's): the fast rollout at a 2-player table, the engine's
-    greedy at 3 and 4 players; a fixed ``rollout`` is kept at every size."""
+    greedy at 3 and 4 players and under F-4's ``must-meld`` pickup (four-jokers, whose draws
+    the sketch misjudges); a fixed ``rollout`` is kept at every size and rule."""
     from handgame.games.hand.bots.ismcts import IsmctsBot
     from handgame.games.hand.bots.ladder import SEARCH
 
@@ -168,3 +169,9 @@ def test_expert_rolls_out_cheaply_at_two_players_and_exactly_at_more() -> None:
     sizes = [expert.rollout_for(_dealt("levant", n)) for n in (2, 3, 4)]
     assert sizes == ["fast", "exact", "exact"]
     assert IsmctsBot(1, rollout="fast").rollout_for(_dealt("levant", 4)) == "fast"
+    by_preset = {p: expert.rollout_for(_dealt(p, 2)) for p in ("levant", "gulf", "four-jokers")}
+    assert by_preset == {"levant": "fast", "gulf": "fast", "four-jokers": "exact"}
+    # the rule, not the preset's name: levant with F-4's pickup rolls out exactly too
+    must_meld = Game.create("levant", {"rounds": 1, "discard_pickup": "must-meld"}, 2)
+    assert expert.rollout_for(must_meld.new_match().deal_seeded("r")) == "exact"
+    assert IsmctsBot(1, rollout="fast").rollout_for(_dealt("four-jokers", 2)) == "fast"

@@ -260,7 +260,7 @@ class IsmctsBot(Bot):
         """A searcher with a budget of ``iterations`` (or ``ms`` milliseconds).
 
         ``rollout``: ``exact`` (greedy through the engine), ``fast`` (:mod:`.rollout`, no
-        engine checks) or ``auto`` (:meth:`rollout_for`: by the table's size); ``leaf``:
+        engine checks) or ``auto`` (:meth:`rollout_for`: by the table's size and rules); ``leaf``:
         ``hand`` (the hand-made estimate) or ``fit`` (the fitted estimate of :mod:`.leaf`; a
         fast rollout always uses it); ``tree``: the most moves an iteration walks in the tree
         before its rollout (0: no limit).
@@ -297,12 +297,12 @@ class IsmctsBot(Bot):
         return action
 
     def rollout_for(self, state: State) -> str:
-        """The rollout of a search at ``state``'s table: ``auto`` is ``fast`` with two
-        players and ``exact`` with more (measured in docs/notes/bots.md: against three
-        ``greedy``, the fast policy's differences from theirs cost the search its lead)."""
+        """The rollout of a search at ``state``'s table: ``auto`` is ``fast`` where the sketch
+        models the table's play (:func:`.rollout.sketches`: two players, a discard pickup it
+        draws by) and ``exact`` elsewhere (measured in docs/notes/bots.md)."""
         if self.rollout != "auto":
             return self.rollout
-        return "fast" if state.game.players <= 2 else "exact"
+        return "fast" if rollout.sketches(state) else "exact"
 
     wants_redeal = GreedyBot.wants_redeal
 

@@ -8,8 +8,8 @@ Each level is a bot spec (:data:`LEVELS`), measured against the one below it
 - ``medium``: the same a third of the time (``greedy-blunder:0.33``);
 - ``hard``: ``greedy``;
 - ``expert``: ``ismcts`` with the fitted leaf, cheap rollouts at two players and the
-  engine's own greedy rollouts at more (``rollout=auto``), a budget that keeps the median
-  decision under a second here.
+  engine's own greedy rollouts at more or where the discard pickup is F-4's ``must-meld``
+  (``rollout=auto``), a budget that keeps the median decision under a second here.
 
 The levels differ in kind: a search with a smaller budget played no better than ``greedy``
 (measured, ``docs/notes/bots.md``), so a budget alone made no step. Budgets are iterations,
@@ -27,7 +27,7 @@ from handgame.games.hand.bots.greedy import GreedyBot
 from handgame.games.hand.bots.ismcts import IsmctsBot
 from handgame.games.hand.view import PlayerView
 
-#: the search settings shared by ``hard`` and ``expert`` (see ``ismcts``'s options)
+#: the search settings of ``expert`` (see ``ismcts``'s options)
 SEARCH = {"rollout": "auto", "leaf": "fit", "tree": 1, "depth": 4}
 #: each level's spec, weakest first
 LEVELS: dict[str, str] = {
