@@ -19,6 +19,7 @@ from handgame.play.driver import play_match
 from handgame.play.registry import make_bot
 from handgame.server.botspec import check_bot, is_searching
 
+_IN_PLAY = (Phase.DRAW, Phase.PLAY, Phase.FIRST_DISCARD)
 FAST = "ismcts:iterations=6,rollout=fast,leaf=fit,tree=1,depth=2"
 
 
@@ -148,11 +149,39 @@ def test_a_search_bot_answers_a_redeal_offer(spec: str) -> None:
     assert isinstance(make_bot(spec, 1).wants_redeal(state.view(seat)), bool)
 
 
-def test_wary_plays_legal_matches() -> None:
-    """wary's re-weighed discards are legal ones (the match runner refuses any other)."""
+@pytest.mark.parametrize("spec", ["wary", "wary:hold=1", "wary:danger=0,passed=60"])
+def test_wary_plays_legal_matches(spec: str) -> None:
+    """wary's re-weighed discards and held melds are legal (the match runner refuses any
+    other action)."""
     game = Game.create("levant", {"rounds": 1}, 2)
-    final = play_match(game, [make_bot("wary", 1), make_bot("greedy", 2)], "wary")
+    final = play_match(game, [make_bot(spec, 1), make_bot("greedy", 2)], "wary")
     assert final.is_over
+
+
+@pytest.mark.parametrize(
+    ("spec", "differs"), [("wary:hold=1", "LayMelds"), ("wary:passed=60", "Discard")]
+)
+def test_wary_options_change_the_play_they_name(spec: str, differs: str) -> None:
+    """On the same views as ``greedy``, ``hold=1`` replaces some of its lays (by a discard)
+    and ``passed`` some of its discards, and nothing else; every choice is legal."""
+    changed: set[str] = set()
+    for g in range(30):
+        state = Game.create("levant", {"rounds": 1}, 2).new_match().deal_seeded(f"w{g}")
+        wary, greedy = make_bot(spec, g), make_bot("greedy", g)
+        while state.round is not None and state.phase in _IN_PLAY:
+            view = state.view(state.round.turn)
+            mine, theirs = wary.choose(view), greedy.choose(view)
+            if mine != theirs:
+                changed.add(type(theirs).__name__)
+                assert mine in view.legal_actions
+            state = state.apply(theirs)
+    assert changed == {differs}
+
+
+def test_wary_refuses_unknown_options() -> None:
+    """A wary option out of range is a clear error, not a traceback."""
+    with pytest.raises(BotError, match="hold"):
+        make_bot("wary:hold=2")
 
 
 def test_expert_rolls_out_cheaply_at_two_players_and_exactly_at_more() -> None:

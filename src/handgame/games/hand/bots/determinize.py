@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Sequence
 from functools import lru_cache
 
 from handgame.core.cards import Card
@@ -57,15 +58,21 @@ def unseen_cards(view: PlayerView) -> list[Card]:
 
 def sample_state(view: PlayerView, rng: random.Random) -> State:
     """A full state that agrees with ``view``, the hidden cards dealt at random by ``rng``."""
-    public = view.public
-    if public is None:
+    return state_from(view, *deal_hidden(view, unseen_cards(view), rng))
+
+
+def deal_hidden(
+    view: PlayerView, pool: list[Card], rng: random.Random
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """Every seat's hand and the stock, the unseen ``pool`` (:func:`unseen_cards`) shuffled by
+    ``rng`` into the others' unknown cards and the stock; ``pool`` itself is left alone."""
+    if view.public is None:
         raise BotError("the view shows no round in progress")
-    me = view.seat
-    if me is None:
+    if view.seat is None:
         raise BotError("a spectator's view has no seat to sample for")
-    game = game_of(view)
-    pool = unseen_cards(view)
-    rng.shuffle(pool)
+    public = view.public
+    cards = list(pool)
+    rng.shuffle(cards)
     hands: list[tuple[Card, ...]] = []
     at = 0
     for seat in range(view.players):
@@ -74,16 +81,28 @@ def sample_state(view: PlayerView, rng: random.Random) -> State:
             continue
         known = public.known[seat] if public.known else ()
         need = view.hand_counts[seat] - len(known)
-        hands.append(tuple(sorted((*known, *pool[at : at + need]))))
+        hands.append(tuple(sorted((*known, *cards[at : at + need]))))
         at += need
-    stock = tuple(pool[at:])
+    stock = tuple(cards[at:])
     if len(stock) != view.stock_count or need_mismatch(hands, view):
         raise BotError("the view's card counts do not add up to the deck")
+    return tuple(hands), stock
+
+
+def state_from(
+    view: PlayerView, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...]
+) -> State:
+    """The full state of ``view`` with these hands and stock (:func:`deal_hidden`'s)."""
+    public = view.public
+    me = view.seat
+    if public is None or me is None:
+        raise BotError("the view shows no round in progress at a seat")
+    game = game_of(view)
     rnd = RoundState(
         dealer=view.dealer,
-        deal=Deal(tuple(hands), stock, view.indicator),
+        deal=Deal(hands, stock, view.indicator),
         wilds=wilds_for(game.rules, view.indicator),
-        hands=tuple(hands),
+        hands=hands,
         stock=stock,
         discard_pile=view.discard_pile,
         melds=public.melds,
@@ -110,6 +129,6 @@ def sample_state(view: PlayerView, rng: random.Random) -> State:
     )
 
 
-def need_mismatch(hands: list[tuple[Card, ...]], view: PlayerView) -> bool:
+def need_mismatch(hands: Sequence[tuple[Card, ...]], view: PlayerView) -> bool:
     """Whether the sampled hands differ in size from the counts the view shows."""
     return any(len(h) != n for h, n in zip(hands, view.hand_counts, strict=True))

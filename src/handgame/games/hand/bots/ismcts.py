@@ -13,7 +13,8 @@ To keep the tree narrow, a node offers the moves that matter: both draws, the gr
 rest. The budget is a number of iterations (deterministic for a seed) or, with ``ms=``, a
 time in milliseconds (not reproducible). Options (:data:`PARAMS`, read by
 :mod:`handgame.core.bot_options`): ``ismcts:iterations=200,depth=8,c=0.7,margin=0``,
-``rollout=exact|fast|auto``, ``leaf=hand|fit``, ``tree=N`` (0: no limit).
+``rollout=exact|fast|auto``, ``leaf=hand|fit``, ``tree=N`` (0: no limit),
+``infer=none|passes`` (:mod:`.inference`: samples that agree with the discards passed up).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from handgame.core.cards import Card
 from handgame.core.errors import BotError, IllegalAction
 from handgame.core.search import BUDGET_PARAMS, Budget, best_move, budget_of, sampler, search
 from handgame.games.hand.actions import Action, Discard, Draw
-from handgame.games.hand.bots import leaf, rollout
+from handgame.games.hand.bots import inference, leaf, rollout
 from handgame.games.hand.bots.determinize import sample_state
 from handgame.games.hand.bots.greedy import GreedyBot, greedy_action, greedy_step
 from handgame.games.hand.rounds import Phase
@@ -55,6 +56,9 @@ DISCARDS_OFFERED = 3
 #: the rollouts (``rollout=``) and leaf estimates (``leaf=``) there are, the default first
 ROLLOUTS = ("exact", "fast", "auto")
 LEAVES = ("hand", "fit")
+#: how a sample reads the table (``infer=``): ``none`` (the view's counts and known cards),
+#: ``passes`` (also the discards each seat passed up, :mod:`.inference`)
+INFERENCES = ("none", "passes")
 #: the phases a tree walks and a rollout plays through; a fast rollout starts only in a turn's
 _IN_PLAY = (Phase.DRAW, Phase.PLAY, Phase.FIRST_DISCARD)
 _TURN = (Phase.DRAW, Phase.PLAY)
@@ -256,6 +260,7 @@ class IsmctsBot(Bot):
         rollout: str = "exact",
         leaf: str = "hand",
         tree: int = 0,
+        infer: str = "none",
     ) -> None:
         """A searcher with a budget of ``iterations`` (or ``ms`` milliseconds).
 
@@ -263,15 +268,20 @@ class IsmctsBot(Bot):
         engine checks) or ``auto`` (:meth:`rollout_for`: by the table's size and rules); ``leaf``:
         ``hand`` (the hand-made estimate) or ``fit`` (the fitted estimate of :mod:`.leaf`; a
         fast rollout always uses it); ``tree``: the most moves an iteration walks in the tree
-        before its rollout (0: no limit).
+        before its rollout (0: no limit); ``infer``: what the samples read of the table
+        (:data:`INFERENCES`).
         """
         super().__init__(seed)
-        if rollout not in ROLLOUTS or leaf not in LEAVES or tree < 0:
-            raise BotError("ismcts: rollout=exact|fast|auto, leaf=hand|fit, tree=N (0 or more)")
+        if rollout not in ROLLOUTS or leaf not in LEAVES or tree < 0 or infer not in INFERENCES:
+            raise BotError(
+                "ismcts: rollout=exact|fast|auto, leaf=hand|fit, infer=none|passes, "
+                "tree=N (0 or more)"
+            )
         self.budget = Budget(iterations=iterations, ms=ms, c=c, margin=margin, tree=tree)
         self.depth = depth
         self.rollout = rollout
         self.leaf = leaf
+        self.infer = infer
         self.last_iterations = 0
 
     def choose(self, view: PlayerView) -> Action:
@@ -290,9 +300,14 @@ class IsmctsBot(Bot):
             return moves[0]
         # every sample has as many ended rounds as this one (none: the view's round goes on)
         game = _Search(len(state.results), self.depth, self.rollout_for(state), self.leaf)
-        root, self.last_iterations = search(
-            game, sampler(sample_state, view, self.rng), moves, self.budget
-        )
+        if self.infer == "passes":
+            passes = inference.passed_up(view)
+            sample: Callable[[], State] = lambda: inference.sample_informed(  # noqa: E731
+                view, self.rng, passes
+            )
+        else:
+            sample = sampler(sample_state, view, self.rng)
+        root, self.last_iterations = search(game, sample, moves, self.budget)
         action: Action = best_move(root, moves, greedy, self.budget.margin)
         return action
 
@@ -307,12 +322,13 @@ class IsmctsBot(Bot):
     wants_redeal = GreedyBot.wants_redeal
 
 
-#: the options of an ``ismcts`` spec: the budget's, ``depth``, ``rollout``, ``leaf``
+#: the options of an ``ismcts`` spec: the budget's, ``depth``, ``rollout``, ``leaf``, ``infer``
 PARAMS = {
     **BUDGET_PARAMS,
     "depth": Param("whole", 1),
     "rollout": Param("word", words=ROLLOUTS),
     "leaf": Param("word", words=LEAVES),
+    "infer": Param("word", words=INFERENCES),
 }
 
 
@@ -329,6 +345,7 @@ def _make(seed: int | str, values: dict[str, Value]) -> Bot:
         rollout=str(values.get("rollout", "exact")),
         leaf=str(values.get("leaf", "hand")),
         tree=budget.tree,
+        infer=str(values.get("infer", "none")),
     )
 
 

@@ -1,0 +1,127 @@
+"""What the table shows of a hidden hand beyond the cards a seat took: the discards it passed up.
+
+A seat that has opened and draws from the stock while the top discard would make a new meld
+with two of its cards (L-62: a taken discard must join a new meld at once) most likely does
+not hold those two cards — ``greedy`` always takes such a discard, and so do most players.
+:func:`passed_up` reads the view's public actions for each seat's passed-up discards (only
+those passed after the seat opened: before, taking a card also needs the whole opening, L-63),
+and :func:`sample_informed` deals the hidden cards like
+:func:`~handgame.games.hand.bots.determinize.sample_state`, keeping a deal with ``v`` passed-up
+cards its hands could have melded with probability ``keep ** v`` (rejection sampling, at most
+``tries`` deals; the last one is kept when none is). Under F-4's ``must-meld`` a taken card
+need not join the new meld, so a pass says little and nothing is inferred. Only the view is
+read: the cards passed up and who drew from where are public.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from handgame.core.cards import Card
+from handgame.games.hand.actions import Discard, Draw, LayMelds
+from handgame.games.hand.bots.determinize import deal_hidden, game_of, state_from, unseen_cards
+from handgame.games.hand.state import State
+from handgame.games.hand.view import PlayerView
+from handgame.games.hand.wilds import Wilds, wilds_for
+
+#: the chance a deal is kept for each passed-up discard its hands could have melded
+KEEP = 0.2
+#: the most deals tried for one sample
+TRIES = 8
+#: the discard-pickup rules under which a pass is read (a taken card must join or may be held)
+READ_PICKUPS = frozenset({"new-meld", "new-meld-or-add", "free"})
+
+
+def passed_up(view: PlayerView) -> tuple[tuple[Card, ...], ...]:
+    """Each seat's passed-up discards this round: the top discard when it drew from the stock
+    after it had opened (none for the viewing seat, none under ``must-meld``)."""
+    public = view.public
+    passes: list[list[Card]] = [[] for _ in range(view.players)]
+    if public is None or game_of(view).rules.discard_pickup not in READ_PICKUPS:
+        return tuple(tuple(p) for p in passes)
+    pile: list[Card] = []
+    opened = [False] * view.players
+    for action in public.actions:
+        if isinstance(action, Discard):
+            pile.append(action.card)
+        elif isinstance(action, LayMelds):
+            opened[action.seat] = True
+        elif isinstance(action, Draw):
+            if action.source == "discard":
+                if pile:
+                    pile.pop()
+            elif pile and opened[action.seat] and action.seat != view.seat:
+                passes[action.seat].append(pile[-1])
+    return tuple(tuple(p) for p in passes)
+
+
+def could_meld(card: Card, hand: Sequence[Card], wilds: Wilds) -> bool:
+    """Whether ``card`` and two cards of ``hand`` make a meld: a set of three suits, a run of
+    three in one suit (an ace high or low), or a wild card with one near partner."""
+    if wilds.is_wild(card):
+        return False
+    nat = wilds.natural(card)
+    rank = nat.rank
+    if rank == 0:
+        return False
+    suits: set[int] = set()
+    ranks: set[int] = set()
+    wild = False
+    for other in hand:
+        if wilds.is_wild(other):
+            wild = True
+            continue
+        o = wilds.natural(other)
+        if o.rank == 0:
+            continue
+        if o.rank == rank and o.suit != nat.suit:
+            suits.add(o.suit)
+        elif o.suit == nat.suit and o.rank != rank:
+            ranks.add(o.rank)
+            if o.rank == 1:
+                ranks.add(14)
+    if len(suits) >= 2:
+        return True
+    for r in (rank, 14) if rank == 1 else (rank,):
+        if (r - 1 in ranks and (r - 2 in ranks or r + 1 in ranks)) or (
+            r + 1 in ranks and r + 2 in ranks
+        ):
+            return True
+        if wild and (suits or any(abs(k - r) <= 2 for k in ranks)):
+            return True
+    return False
+
+
+def misfits(
+    hands: Sequence[Sequence[Card]], passes: Sequence[Sequence[Card]], wilds: Wilds
+) -> int:
+    """How many passed-up discards the dealt hands could have melded."""
+    return sum(
+        could_meld(card, hand, wilds)
+        for hand, passed in zip(hands, passes, strict=True)
+        for card in passed
+    )
+
+
+def sample_informed(
+    view: PlayerView,
+    rng: random.Random,
+    passes: Sequence[Sequence[Card]] | None = None,
+    keep: float = KEEP,
+    tries: int = TRIES,
+) -> State:
+    """A full state that agrees with ``view``, dealt so that the hands rarely could have melded
+    the discards their seats passed up (``passes``: :func:`passed_up` of the view)."""
+    if passes is None:
+        passes = passed_up(view)
+    pool = unseen_cards(view)
+    hands, stock = deal_hidden(view, pool, rng)
+    if any(passes):
+        wilds = wilds_for(game_of(view).rules, view.indicator)
+        for _ in range(tries - 1):
+            bad = misfits(hands, passes, wilds)
+            if bad == 0 or rng.random() < keep**bad:
+                break
+            hands, stock = deal_hidden(view, pool, rng)
+    return state_from(view, hands, stock)
