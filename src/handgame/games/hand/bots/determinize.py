@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from handgame.core.cards import Card
@@ -61,6 +61,14 @@ def sample_state(view: PlayerView, rng: random.Random) -> State:
     return state_from(view, *deal_hidden(view, unseen_cards(view), rng))
 
 
+def sampler_of(view: PlayerView) -> Callable[[random.Random], State]:
+    """:func:`sample_state` of ``view`` for many samples: the unseen cards and the game are
+    read once (the same draws, so the same states, as :func:`sample_state`'s)."""
+    pool = unseen_cards(view)
+    game = game_of(view)
+    return lambda rng: state_from(view, *deal_hidden(view, pool, rng), game)
+
+
 def deal_hidden(
     view: PlayerView, pool: list[Card], rng: random.Random
 ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
@@ -90,14 +98,19 @@ def deal_hidden(
 
 
 def state_from(
-    view: PlayerView, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...]
+    view: PlayerView,
+    hands: tuple[tuple[Card, ...], ...],
+    stock: tuple[Card, ...],
+    game: Game | None = None,
 ) -> State:
-    """The full state of ``view`` with these hands and stock (:func:`deal_hidden`'s)."""
+    """The full state of ``view`` with these hands and stock (:func:`deal_hidden`'s);
+    ``game`` is :func:`game_of` the view, when the caller has it."""
     public = view.public
     me = view.seat
     if public is None or me is None:
         raise BotError("the view shows no round in progress at a seat")
-    game = game_of(view)
+    if game is None:
+        game = game_of(view)
     rnd = RoundState(
         dealer=view.dealer,
         deal=Deal(hands, stock, view.indicator),

@@ -16,7 +16,7 @@ read: the cards passed up and who drew from where are public.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from handgame.core.cards import Card
 from handgame.games.hand.actions import Discard, Draw, LayMelds
@@ -113,15 +113,32 @@ def sample_informed(
 ) -> State:
     """A full state that agrees with ``view``, dealt so that the hands rarely could have melded
     the discards their seats passed up (``passes``: :func:`passed_up` of the view)."""
+    return informed_sampler(view, passes, keep, tries)(rng)
+
+
+def informed_sampler(
+    view: PlayerView,
+    passes: Sequence[Sequence[Card]] | None = None,
+    keep: float = KEEP,
+    tries: int = TRIES,
+) -> Callable[[random.Random], State]:
+    """:func:`sample_informed` of ``view`` for many samples: the passes, the unseen cards and
+    the game read once."""
     if passes is None:
         passes = passed_up(view)
     pool = unseen_cards(view)
-    hands, stock = deal_hidden(view, pool, rng)
-    if any(passes):
-        wilds = wilds_for(game_of(view).rules, view.indicator)
-        for _ in range(tries - 1):
-            bad = misfits(hands, passes, wilds)
-            if bad == 0 or rng.random() < keep**bad:
-                break
-            hands, stock = deal_hidden(view, pool, rng)
-    return state_from(view, hands, stock)
+    game = game_of(view)
+    wilds = wilds_for(game.rules, view.indicator)
+    informed = any(passes)
+
+    def sample(rng: random.Random) -> State:
+        hands, stock = deal_hidden(view, pool, rng)
+        if informed:
+            for _ in range(tries - 1):
+                bad = misfits(hands, passes, wilds)
+                if bad == 0 or rng.random() < keep**bad:
+                    break
+                hands, stock = deal_hidden(view, pool, rng)
+        return state_from(view, hands, stock, game)
+
+    return sample

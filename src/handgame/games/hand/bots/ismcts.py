@@ -27,10 +27,10 @@ from handgame.core.bot import Bot
 from handgame.core.bot_options import OptionsFactory, Param, Value
 from handgame.core.cards import Card
 from handgame.core.errors import BotError, IllegalAction
-from handgame.core.search import BUDGET_PARAMS, Budget, best_move, budget_of, sampler, search
+from handgame.core.search import BUDGET_PARAMS, Budget, best_move, budget_of, search
 from handgame.games.hand.actions import Action, Discard, Draw
 from handgame.games.hand.bots import inference, leaf, rollout
-from handgame.games.hand.bots.determinize import sample_state
+from handgame.games.hand.bots.determinize import sample_state, sampler_of
 from handgame.games.hand.bots.greedy import GreedyBot, greedy_action, greedy_step
 from handgame.games.hand.rounds import Phase
 from handgame.games.hand.solver import (
@@ -300,14 +300,9 @@ class IsmctsBot(Bot):
             return moves[0]
         # every sample has as many ended rounds as this one (none: the view's round goes on)
         game = _Search(len(state.results), self.depth, self.rollout_for(state), self.leaf)
-        if self.infer == "passes":
-            passes = inference.passed_up(view)
-            sample: Callable[[], State] = lambda: inference.sample_informed(  # noqa: E731
-                view, self.rng, passes
-            )
-        else:
-            sample = sampler(sample_state, view, self.rng)
-        root, self.last_iterations = search(game, sample, moves, self.budget)
+        draw = inference.informed_sampler(view) if self.infer == "passes" else sampler_of(view)
+        rng = self.rng
+        root, self.last_iterations = search(game, lambda: draw(rng), moves, self.budget)
         action: Action = best_move(root, moves, greedy, self.budget.margin)
         return action
 
