@@ -23,7 +23,7 @@ from handgame.games.hand.candidates import step_candidates, swap_candidates
 from handgame.games.hand.going_out import could_go_out
 from handgame.games.hand.meldgen import best_melds_value, in_melds, meld_fits, value_bound
 from handgame.games.hand.melds import NATURAL
-from handgame.games.hand.obligations import pickup_owed, taken_must_join
+from handgame.games.hand.obligations import pickup_owed, taken_must_join, taken_settled_by_adding
 from handgame.games.hand.rounds import Phase, RoundState
 from handgame.games.hand.rules import Ruleset
 from handgame.games.hand.turn import (
@@ -316,8 +316,7 @@ def _quick_verdict(state: State, stage: int = 0, no_out: bool = False) -> bool |
         if opened:
             # the taken discard cannot join a new meld: only a swap (which gives a wild) or,
             # under O-5, a lay-off can still help
-            add_route = rules.discard_pickup == "new-meld-or-add" and ts.taken_from_opened
-            if not add_route and not _swap_possible(rnd, seat):
+            if not taken_settled_by_adding(rules, ts) and not _swap_possible(rnd, seat):
                 return False
             return None
         # not opened and the opening cannot be reached with melds: only going out is left, or
@@ -349,7 +348,7 @@ def taken_out_of_reach(state: State, stage: int) -> bool:
         return False
     if not taken_must_join(rules):
         return False
-    if rules.discard_pickup == "new-meld-or-add" and ts.taken_from_opened:
+    if taken_settled_by_adding(rules, ts):
         return False  # O-5: adding it to a meld settles it too
     hand = rnd.hands[rnd.turn]
     wild = rnd.wilds.wild
@@ -380,7 +379,7 @@ def _native_turn(state: State) -> tuple[int, ...]:
         restriction is not None and restriction[1] == NATURAL,
         ts.laid_value,
         bool(ts.laid),
-        rules.discard_pickup == "new-meld-or-add" and ts.taken_from_opened,
+        taken_settled_by_adding(rules, ts),
     )
 
 

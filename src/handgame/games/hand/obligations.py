@@ -36,6 +36,12 @@ def taken_must_join(rules: Ruleset) -> bool:
     return rules.discard_pickup in ("new-meld", "new-meld-or-add")
 
 
+def taken_settled_by_adding(rules: Ruleset, ts: TurnState) -> bool:
+    """Whether adding the taken discard to a meld on the table settles it (O-5: under
+    ``new-meld-or-add``, when the discarder had opened)."""
+    return rules.discard_pickup == "new-meld-or-add" and ts.taken_from_opened
+
+
 def makes_provisional(state: State, action: Action) -> bool:
     """Whether a lay-off or swap by a seat that has not opened binds it to go out this turn
     (L-63, L-64): not a swap under ``swap_needs_opening=false`` (F-8), nor an O-8 add."""

@@ -28,6 +28,7 @@ from handgame.games.hand.obligations import (
     pickup_owed,
     read_meld,
     taken_restriction,
+    taken_settled_by_adding,
 )
 from handgame.games.hand.rounds import Phase, RoundState, TurnState, evolve
 from handgame.games.hand.scoring import end_round, score_win, void_result
@@ -283,8 +284,7 @@ def _add(state: State, a: LayOff) -> State:
         ts.taken is not None
         and not used
         and a.card == ts.taken
-        and rules.discard_pickup == "new-meld-or-add"
-        and ts.taken_from_opened
+        and taken_settled_by_adding(rules, ts)
     ):
         used = True
     opened = rnd.opened
