@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from handgame.core.cards import Card
 from handgame.games.hand.actions import Discard, Draw, LayMelds
 from handgame.games.hand.bots.determinize import deal_hidden, game_of, state_from, unseen_cards
+from handgame.games.hand.bots.rollout import melds_with_two
 from handgame.games.hand.state import State
 from handgame.games.hand.view import PlayerView
 from handgame.games.hand.wilds import Wilds, wilds_for
@@ -57,40 +58,9 @@ def passed_up(view: PlayerView) -> tuple[tuple[Card, ...], ...]:
 
 
 def could_meld(card: Card, hand: Sequence[Card], wilds: Wilds) -> bool:
-    """Whether ``card`` and two cards of ``hand`` make a meld: a set of three suits, a run of
-    three in one suit (an ace high or low), or a wild card with one near partner."""
-    if wilds.is_wild(card):
-        return False
-    nat = wilds.natural(card)
-    rank = nat.rank
-    if rank == 0:
-        return False
-    suits: set[int] = set()
-    ranks: set[int] = set()
-    wild = False
-    for other in hand:
-        if wilds.is_wild(other):
-            wild = True
-            continue
-        o = wilds.natural(other)
-        if o.rank == 0:
-            continue
-        if o.rank == rank and o.suit != nat.suit:
-            suits.add(o.suit)
-        elif o.suit == nat.suit and o.rank != rank:
-            ranks.add(o.rank)
-            if o.rank == 1:
-                ranks.add(14)
-    if len(suits) >= 2:
-        return True
-    for r in (rank, 14) if rank == 1 else (rank,):
-        if (r - 1 in ranks and (r - 2 in ranks or r + 1 in ranks)) or (
-            r + 1 in ranks and r + 2 in ranks
-        ):
-            return True
-        if wild and (suits or any(abs(k - r) <= 2 for k in ranks)):
-            return True
-    return False
+    """Whether ``card`` (not a wild card: whether one may be taken is a rule of its own) and
+    two cards of ``hand`` make a meld (:func:`.rollout.melds_with_two`)."""
+    return not wilds.is_wild(card) and melds_with_two(card, hand, wilds)
 
 
 def misfits(

@@ -22,6 +22,7 @@ exact ``legal_actions()``. Nothing here reads more than the sampled state it was
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -136,11 +137,14 @@ def run(sk: Sketch, turns: int) -> Sketch:
 
 def _loose(sk: Sketch, hand: list[Card], card: Card) -> bool:
     """Whether ``card`` (just drawn, in ``hand``) makes no new meld of three with two other
-    cards of ``hand``: no two others of its rank (L-11), no run of three through it (L-21),
-    counting one wild card as filling a gap. A wild card drawn is never loose."""
-    wilds = sk.wilds
-    if wilds.is_wild(card):
-        return False
+    cards of ``hand`` (:func:`melds_with_two`). A wild card drawn is never loose."""
+    return not sk.wilds.is_wild(card) and not melds_with_two(card, hand, sk.wilds)
+
+
+def melds_with_two(card: Card, hand: Sequence[Card], wilds: Wilds) -> bool:
+    """Whether the natural ``card`` makes a meld of three with two cards of ``hand`` (copies
+    of ``card`` itself aside): two others of its rank in other suits (L-11), or a run of three
+    through it (L-21, an ace high or low), one wild card of ``hand`` filling a gap."""
     has_wild = any(wilds.is_wild(c) for c in hand)
     nat = wilds.natural(card)
     suits: set[int] = set()
@@ -156,14 +160,14 @@ def _loose(sk: Sketch, hand: list[Card], card: Card) -> bool:
             if o.rank == 1:
                 ranks.add(14)
     if len(suits) + has_wild >= 2:
-        return False
+        return True
     spots = (nat.rank, 14) if nat.rank == 1 else (nat.rank,)
     for r in spots:
         for low in (r - 2, r - 1, r):
             missing = sum(1 for x in (low, low + 1, low + 2) if x != r and x not in ranks)
             if 1 <= low and low + 2 <= 14 and missing <= has_wild:
-                return False
-    return True
+                return True
+    return False
 
 
 def _draw(sk: Sketch, hand: list[Card], seat: int) -> None:
@@ -286,4 +290,12 @@ def _discard_choice(sk: Sketch, hand: list[Card], meldless: bool = False) -> Car
     return min(pool, key=lambda c: (counts.get(c, 99), -_penalty(c, wilds, rules), c))
 
 
-__all__ = ["Sketch", "play_turn", "run", "sketch"]
+__all__ = [
+    "MISSKETCHED_PICKUPS",
+    "Sketch",
+    "melds_with_two",
+    "play_turn",
+    "run",
+    "sketch",
+    "sketches",
+]
