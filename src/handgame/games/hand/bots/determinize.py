@@ -58,7 +58,7 @@ def unseen_cards(view: PlayerView) -> list[Card]:
 
 def sample_state(view: PlayerView, rng: random.Random) -> State:
     """A full state that agrees with ``view``, the hidden cards dealt at random by ``rng``."""
-    return state_from(view, *deal_hidden(view, unseen_cards(view), rng))
+    return sampler_of(view)(rng)
 
 
 def sampler_of(view: PlayerView) -> Callable[[random.Random], State]:
