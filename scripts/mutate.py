@@ -15,7 +15,7 @@ comparisons (``<``/``<=``, ``>``/``>=``, ``==``/``!=``, ``in``/``not in``, ``is`
 a string ``s`` to ``"XX" + s + "XX"`` (docstrings, f-strings and the text of ``raise`` are left
 alone), ``break``/``continue``, ``min``/``max`` and ``any``/``all``.
 
-Usage (from the repository root; HAND_SHARED set as for the tests)::
+Usage (from the repository root)::
 
     nice -n 15 python scripts/mutate.py values scoring      # modules of games/hand, one by one
     python scripts/mutate.py --list values                  # the mutants, without running

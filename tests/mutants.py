@@ -108,10 +108,11 @@ def apply_mutant(mutant: Mutant, src: Path) -> None:
 
 
 def mutated_copy(mutant: Mutant | None, into: Path) -> Path:
-    """A copy of ``src`` and ``tests`` under ``into`` with ``mutant`` applied; the copy's root."""
+    """A copy of ``src``, ``tests`` and ``spec`` under ``into`` with ``mutant`` applied; the copy's
+    root."""
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis")
-    shutil.copytree(ROOT / "src", into / "src", ignore=ignore)
-    shutil.copytree(ROOT / "tests", into / "tests", ignore=ignore)
+    for folder in ("src", "tests", "spec"):
+        shutil.copytree(ROOT / folder, into / folder, ignore=ignore)
     shutil.copy2(ROOT / "pyproject.toml", into / "pyproject.toml")
     if mutant is not None:
         apply_mutant(mutant, into / "src")

@@ -17,10 +17,9 @@ from handgame.cli.textplay import TextGame
 from handgame.games.hand.record import replay
 from handgame.games.hand.rules import OPTION_SPECS, PRESETS
 from handgame.games.hand.state import Game
+from spec_files import CONFORMANCE
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = Path(os.environ.get("HAND_SHARED") or Path(__file__).resolve().parents[2] / "shared")
-CONFORMANCE = SHARED / "conformance"
 
 
 def _load(path: Path) -> Any:
@@ -28,8 +27,8 @@ def _load(path: Path) -> Any:
 
 
 def _meld_cases() -> list[dict[str, Any]]:
-    path = CONFORMANCE / "melds.json"
-    return _load(path)["cases"] if path.exists() else []
+    cases: list[dict[str, Any]] = _load(CONFORMANCE / "melds.json")["cases"]
+    return cases
 
 
 def _record_cases() -> list[Path]:
@@ -107,11 +106,6 @@ def check_replay_answer(case: dict[str, Any], code: int, answer: dict[str, Any])
             assert answer[key] == expect[key], key
     if "message_contains" in case:
         assert case["message_contains"] in answer["error"]["message"]
-
-
-needs_shared = pytest.mark.skipif(
-    not CONFORMANCE.exists(), reason=f"shared conformance files not found at {CONFORMANCE}"
-)
 
 
 # ----------------------------------------------------------------------------------- meld
@@ -197,7 +191,6 @@ def test_meld_subprocess_exit_codes() -> None:
     assert missing.returncode == 2 and "--indicator" in missing.stderr
 
 
-@needs_shared
 @pytest.mark.parametrize("case", _meld_cases(), ids=lambda c: c["id"])
 def test_meld_conformance(case: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(meld_argv(case), capsys)
@@ -205,7 +198,6 @@ def test_meld_conformance(case: dict[str, Any], capsys: pytest.CaptureFixture[st
     check_meld_answer(case, code, out)
 
 
-@needs_shared
 def test_meld_conformance_subprocess() -> None:
     for case in _meld_cases():
         proc = run_sub(meld_argv(case))
@@ -242,7 +234,6 @@ def test_replay_cases(
     check_replay_answer(case, code, json.loads(out))
 
 
-@needs_shared
 def test_replay_cases_subprocess_stdin() -> None:
     for path in sorted((CONFORMANCE / "records").glob("*.json")):
         case = _load(path)

@@ -4,7 +4,6 @@ and the web UI): their rule ids exist in RULES.md, both languages say the same t
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 from typing import Any
@@ -14,13 +13,13 @@ from handgame.core.registry import find_game
 from handgame.games.hand.hints import HINT_KINDS, hint_kind
 from handgame.games.hand_and_foot import hints as hf_hints
 from server_helpers import client
+from spec_files import RULES
 
-SHARED = Path(os.environ.get("HAND_SHARED") or Path(__file__).resolve().parents[2] / "shared")
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_every_rule_id_is_in_the_rule_book() -> None:
-    book = (SHARED / "RULES.md").read_text(encoding="utf-8")
+    book = RULES.read_text(encoding="utf-8")
     defined = set(re.findall(r"^- \*{0,2}([A-Z]+-\d+)\b", book, re.M))
     assert "L-62" in defined
     for lang, tables in locale.messages().items():
@@ -74,7 +73,7 @@ def test_rule_of_and_hint_kind() -> None:
 
 
 def test_every_hand_and_foot_rule_has_its_sentence() -> None:
-    book = (SHARED / "RULES.md").read_text(encoding="utf-8")
+    book = RULES.read_text(encoding="utf-8")
     hf_rules = set(re.findall(r"^- (HF-\d+)\b", book, re.M))
     assert len(hf_rules) == 13
     for lang in ("ar", "fa"):

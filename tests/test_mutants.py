@@ -22,7 +22,6 @@ def _env(root: Path) -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(root / "src"), str(root / "tests")])
     env.pop("PYTEST_XDIST_WORKER", None)
-    env.setdefault("HAND_SHARED", str(Path(__file__).resolve().parents[2] / "shared"))
     return env
 
 

@@ -4,7 +4,7 @@
     python tests/hand_and_foot/build_cases.py
 
 Each case is ``{"id", "about", "record", "expect"}`` in the shape of
-``shared/conformance/hand-and-foot/*.json``: ``expect.error`` is ``null`` or ``{"round": r,
+``spec/conformance/hand-and-foot/*.json``: ``expect.error`` is ``null`` or ``{"round": r,
 "action_in": [...]}``, the other keys of ``expect`` are compared with the replay answer, and
 ``message_contains`` (when present) must be in the error's message. The deals are hand-made
 (``hf_helpers.deal``: the cards that matter, the rest of the deck in a fixed order) and every

@@ -1,5 +1,5 @@
-"""The Hand and Foot record cases (``cases/``, built by ``build_cases.py``, and the shared
-``conformance/hand-and-foot/``) replayed through the Python API, through ``hand replay``
+"""The Hand and Foot record cases (``cases/``, built by ``build_cases.py``, and the rule book's
+``spec/conformance/hand-and-foot/``) replayed through the Python API, through ``hand replay``
 in-process and through ``hand replay`` as a subprocess; the answer's shape is RECORD.md's."""
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ import pytest
 
 from handgame.cli.commands import main
 from handgame.core.record import replay
+from spec_files import CONFORMANCE
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-SHARED = Path(os.environ.get("HAND_SHARED") or ROOT.parent / "shared")
 PATHS = sorted((HERE / "cases").glob("*.json")) + sorted(
-    (SHARED / "conformance" / "hand-and-foot").glob("*.json")
+    (CONFORMANCE / "hand-and-foot").glob("*.json")
 )
 KEYS = {"rounds", "totals", "team_totals", "finished", "winner", "error"}
 ROUND_KEYS = {"dealer", "result", "went_out", "scores", "books", "red_threes"}
