@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from handgame.core.bot import BotFactory
 
@@ -127,6 +127,36 @@ class MatchConfig(Protocol):
         ...
 
 
+class TableView(NamedTuple):
+    """The part of a seat's view that a learning agent's observation reads, as plain values:
+    cheap enough to build at every step (no legal actions, no text). Each field is the value of
+    the seat's full view (``state.view(seat)``) of the same name, so it hides what the view
+    hides; ``handgame.rl`` checks that both give the same observation."""
+
+    #: the view's phase (``draw``, ``play``...)
+    phase: str
+    #: the seat's cards (empty outside a round)
+    hand: tuple[int, ...]
+    #: per seat, the cards everyone saw go into its hand and still there (empty if none)
+    known: tuple[tuple[int, ...], ...]
+    #: the discard pile, bottom first
+    discard_pile: tuple[int, ...]
+    #: the round's wild card, if the game has one
+    wild: int | None
+    #: each table meld's cards, in the view's order
+    meld_cards: tuple[tuple[int, ...], ...]
+    #: each table meld's owner (a seat, or a team's index where teams own melds)
+    meld_owners: tuple[int, ...]
+    #: the view's ``hand_counts``, ``opened`` and ``totals``
+    hand_counts: tuple[int, ...]
+    opened: tuple[bool, ...]
+    totals: tuple[int, ...]
+    #: whose turn, or None
+    turn: int | None
+    stock_count: int
+    round_number: int
+
+
 @dataclass(frozen=True)
 class PresetInfo:
     """A preset as a lobby lists it: its name, player counts and a one-line summary."""
@@ -188,6 +218,10 @@ class GameSpec:
     #: dealt at random by the ``random.Random`` given (a determinization, for searching bots:
     #: :mod:`handgame.core.search`); None when the game has none
     sample_state: Callable[[Any, random.Random], Any] | None = None
+    #: ``table_view(state, seat)``: the :class:`TableView` of ``seat`` (the same values as
+    #: ``state.view(seat)``, built cheaply, for the RL environment's every step); None: the
+    #: environment reads the full view
+    table_view: Callable[[Any, int], TableView] | None = None
 
     def names(self) -> tuple[str, ...]:
         """Every name that finds this game: its name, aliases and presets."""

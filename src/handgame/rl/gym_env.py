@@ -20,8 +20,8 @@ from gymnasium import spaces
 
 from handgame.play.driver import bot_action, bot_claim
 from handgame.play.registry import make_bot
-from handgame.rl.encode import encode
-from handgame.rl.hand_v0 import mask_array, observation_space
+from handgame.rl.hand_v0 import observation_space
+from handgame.rl.observe import Encoder, mask_of
 from handgame.rl.stepper import MAX_ACTIONS, Stepper, make_config
 from handgame.rl.tokens import N_ACTIONS
 
@@ -53,6 +53,7 @@ class HandVsBots(gymnasium.Env[dict[str, Any], Any]):
         self.max_actions = max_actions
         self.observation_space = observation_space(players)
         self.action_space = spaces.Discrete(N_ACTIONS)
+        self._encoder = Encoder(players)
         self._rng = random.Random()
         self.match: Stepper | None = None
         self.seat = 0
@@ -91,25 +92,21 @@ class HandVsBots(gymnasium.Env[dict[str, Any], Any]):
         m = self.match
         assert m is not None
         acting = m.seat == self.seat
-        view = m.view if acting else m.state.view(self.seat)
-        obs = encode(view, self.seat, self.players, m.prefix, acting and m.offer)
-        return {"observation": obs, "action_mask": mask_array(m.mask() if acting else [])}
+        obs = self._encoder.encode(m.table_of(self.seat), self.seat, m.prefix, acting and m.offer)
+        return {"observation": obs, "action_mask": mask_of(m.mask() if acting else [])}
 
     def _info(self) -> dict[str, Any]:
         m = self.match
         assert m is not None
-        view = m.view if m.seat == self.seat else m.state.view(self.seat)
-        return {"hand": len(view.hand), "seat": self.seat}
+        return {"hand": len(m.table_of(self.seat).hand), "seat": self.seat}
 
     def action_masks(self) -> np.ndarray:
         """The current action mask as booleans (sb3-contrib's MaskablePPO asks this)."""
         m = self.match
         assert m is not None
-        return mask_array(m.mask()).astype(bool)
+        return mask_of(m.mask()).astype(bool)
 
-    def step(
-        self, action: int
-    ) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+    def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         """The agent chooses the token ``action``; the bots then play until it decides again."""
         m = self.match
         assert m is not None

@@ -22,6 +22,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 from handgame.rl.encode import OBS_VERSION, encode, obs_size
+from handgame.rl.observe import Encoder, mask_of
 from handgame.rl.stepper import MAX_ACTIONS, Stepper, make_config
 from handgame.rl.tokens import ACTIONS_VERSION, N_ACTIONS, token_name
 
@@ -38,9 +39,7 @@ def observation_space(players: int) -> spaces.Dict:
 
 def mask_array(tokens: list[int]) -> np.ndarray:
     """The int8 action mask with ``tokens`` set."""
-    mask = np.zeros(N_ACTIONS, dtype=np.int8)
-    mask[tokens] = 1
-    return mask
+    return mask_of(tokens)
 
 
 class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
@@ -62,9 +61,14 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         partnership: bool = False,
         max_actions: int = MAX_ACTIONS,
         render_mode: str | None = None,
+        reference: bool = False,
     ) -> None:
-        """An environment of ``preset`` with ``players`` seats and option overrides."""
+        """An environment of ``preset`` with ``players`` seats and option overrides;
+        ``reference``: build observations and masks on the definitions' slow path
+        (``encode.encode``, ``tokens.ActionTree``) instead of :mod:`handgame.rl.observe`."""
         super().__init__()
+        self.reference = reference
+        self._encoder = Encoder(players)
         self.config = make_config(preset, players, options, partnership)
         self.players = players
         self.max_actions = max_actions
@@ -89,7 +93,9 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         """A new match; ``seed`` fixes every deal (without one, the next of the last seed's)."""
         if seed is not None:
             self._rng = random.Random(seed)
-        self.match = Stepper(self.config, self._rng.getrandbits(63), self.max_actions)
+        self.match = Stepper(
+            self.config, self._rng.getrandbits(63), self.max_actions, self.reference
+        )
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -118,9 +124,13 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         assert m is not None
         seat = self.possible_agents.index(agent)
         acting = m.seat == seat
-        view = m.view if acting else m.state.view(seat)
-        obs = encode(view, seat, self.players, m.prefix if acting else (), acting and m.offer)
-        return {"observation": obs, "action_mask": mask_array(m.mask() if acting else [])}
+        prefix, offer = (m.prefix, m.offer) if acting else ((), False)
+        if self.reference:
+            view = m.view if acting else m.state.view(seat)
+            obs = encode(view, seat, self.players, prefix, offer)
+        else:
+            obs = self._encoder.encode(m.table_of(seat), seat, prefix, offer)
+        return {"observation": obs, "action_mask": mask_of(m.mask() if acting else [])}
 
     def step(self, action: int | None) -> None:
         """The agent to act chooses the token ``action``."""

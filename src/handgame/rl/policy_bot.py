@@ -13,9 +13,9 @@ from typing import Any
 import numpy as np
 
 from handgame.core.bot import Bot, BotError
-from handgame.rl.encode import encode
+from handgame.rl.observe import Encoder, FastTree, table_of
 from handgame.rl.ppo import Policy
-from handgame.rl.tokens import N_ACTIONS, ActionTree
+from handgame.rl.tokens import N_ACTIONS
 
 _CACHE: dict[str, Policy] = {}
 
@@ -40,6 +40,7 @@ class PolicyBot(Bot):
         super().__init__(seed)
         self.policy = load(path)
         self.path = path
+        self.encoder = Encoder(self.policy.players)
         self.np_rng = np.random.default_rng(abs(hash(f"policy:{seed}")) % 2**32) if sample else None
 
     def _spell(self, view: Any, offer: bool) -> Any:
@@ -48,12 +49,14 @@ class PolicyBot(Bot):
                 f"policy:{self.path} was trained for {self.policy.players} players, "
                 f"not {view.players}"
             )
-        tree = ActionTree(view.legal_actions, can_pass=offer)
+        tree = FastTree(view.legal_actions, can_pass=offer)
         tree.advance()
+        table = table_of(view, view.seat) if not tree.done else None
         while not tree.done:
+            assert table is not None
             mask = np.zeros(N_ACTIONS, np.float32)
             mask[tree.next_tokens()] = 1.0
-            obs = encode(view, view.seat, view.players, tree.prefix, offer)
+            obs = self.encoder.encode(table, view.seat, tree.prefix, offer)
             tree.push(self.policy.act(obs, mask, self.np_rng))
             tree.advance()
         return tree.action

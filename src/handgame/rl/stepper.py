@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from handgame.core.game import MatchState
+from handgame.core.game import MatchState, TableView
 from handgame.core.registry import find_game
 from handgame.play.driver import Driver
+from handgame.rl.observe import FastTree, table_of
 from handgame.rl.tokens import ActionTree
 
 #: a match stops (truncated) after this many engine actions
@@ -35,9 +36,19 @@ def make_config(
 class Stepper:
     """A match of ``config``, dealt from ``seed``, waiting on one seat's next token."""
 
-    def __init__(self, config: Any, seed: int | str, max_actions: int = MAX_ACTIONS) -> None:
-        """A new match; it moves at once to the first decision with a choice."""
+    def __init__(
+        self,
+        config: Any,
+        seed: int | str,
+        max_actions: int = MAX_ACTIONS,
+        reference: bool = False,
+    ) -> None:
+        """A new match; it moves at once to the first decision with a choice. ``reference``:
+        walk the spellings with :class:`ActionTree` (the definition) rather than its fast twin
+        :class:`~handgame.rl.observe.FastTree` (the same masks: ``tests/rl/test_fast_path.py``)."""
         self.config = config
+        self.reference = reference
+        self._table_view = None if reference else find_game(config.preset).table_view
         self.players: int = config.players
         self.max_actions = max_actions
         self.state: MatchState = config.new_match(0)
@@ -45,14 +56,44 @@ class Stepper:
         self.actions = 0
         self.seat: int | None = None
         self.offer = False
-        self.view: Any = None
-        self.tree: ActionTree | None = None
+        self._view: Any = None
+        self._table: TableView | None = None
+        self.tree: ActionTree | FastTree | None = None
         self._settle()
 
     @property
     def over(self) -> bool:
         """Whether the match is finished."""
         return self.state.is_over
+
+    @property
+    def view(self) -> Any:
+        """The full view of the seat to decide (``state.view(seat)``), built on first use;
+        None when no seat has a decision."""
+        if self._view is None and self.seat is not None:
+            self._view = self.state.view(self.seat)
+        return self._view
+
+    @property
+    def table(self) -> TableView | None:
+        """The :class:`~handgame.core.game.TableView` of the seat to decide (from the game's
+        ``table_view`` where it has one, else from :attr:`view`); None with no decision."""
+        if self._table is None and self.seat is not None:
+            if self._table_view is not None:
+                self._table = self._table_view(self.state, self.seat)
+            else:
+                self._table = table_of(self.view, self.seat)
+        return self._table
+
+    def table_of(self, seat: int) -> TableView:
+        """The :class:`~handgame.core.game.TableView` of any ``seat`` now."""
+        if seat == self.seat:
+            table = self.table
+            assert table is not None
+            return table
+        if self._table_view is not None:
+            return self._table_view(self.state, seat)
+        return table_of(self.state.view(seat), seat)
 
     @property
     def truncated(self) -> bool:
@@ -105,7 +146,8 @@ class Stepper:
     def _settle(self) -> None:
         """Make every step with no choice, until a seat has one (or the match ends)."""
         while True:
-            self.seat, self.view, self.tree, self.offer = None, None, None, False
+            self.seat, self.tree, self.offer = None, None, False
+            self._view = self._table = None
             if self.state.is_over or self.actions >= self.max_actions:
                 return
             d = self.driver.decision(self.state)
@@ -115,8 +157,14 @@ class Stepper:
             assert d.seat is not None
             self.seat = d.seat
             self.offer = d.kind == "offer"
-            self.view = self.state.view(d.seat)
-            self.tree = ActionTree(self.view.legal_actions, can_pass=self.offer)
+            if self.reference:
+                self.tree = ActionTree(self.view.legal_actions, can_pass=self.offer)
+            else:  # the view's legal actions, without building the rest of the view
+                legal = self.state.legal_actions(d.seat)
+                if len(legal) == 1 and not self.offer:  # no choice: no spelling to walk
+                    self._act(legal[0])
+                    continue
+                self.tree = FastTree(legal, can_pass=self.offer)
             self.tree.advance()
             if not self.tree.done:
                 return

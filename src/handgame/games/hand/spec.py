@@ -14,6 +14,7 @@ from handgame.games.hand.deal import Deal
 from handgame.games.hand.record import play_record, read_game, replay, summary, to_record
 from handgame.games.hand.rules import PRESETS
 from handgame.games.hand.state import Game
+from handgame.games.hand.view import table_view
 
 
 def _sample_state(view: Any, rng: random.Random) -> Any:
@@ -48,4 +49,5 @@ GAME = GameSpec(
     bots=bots,
     hands=round_hands,
     sample_state=_sample_state,
+    table_view=table_view,
 )

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from handgame.core.cards import Card
+from handgame.core.game import TableView
 from handgame.games.hand.actions import Action
 from handgame.games.hand.melds import Meld
 from handgame.games.hand.rounds import Phase, TurnState
@@ -251,4 +252,36 @@ def view(state: State, seat: int | None) -> PlayerView:
         )
         if in_round
         else None,
+    )
+
+
+def table_view(state: State, seat: int) -> TableView:
+    """The :class:`~handgame.core.game.TableView` of ``seat``: the same values as
+    :func:`view`'s fields of those names, without the legal actions or any text."""
+    game = state.game
+    if not 0 <= seat < game.players:
+        raise ValueError(f"there is no seat {seat}")
+    rnd = state.round
+    if rnd is None:
+        n = game.players
+        return TableView(
+            state.phase.value, (), (), (), None, (), (), (0,) * n, (False,) * n,
+            state.totals, None, 0, len(state.results),
+        )  # fmt: skip
+    in_round = state.phase not in (Phase.DEAL, Phase.OVER)
+    melds = rnd.melds
+    return TableView(
+        phase=state.phase.value,
+        hand=rnd.hands[seat] if in_round else (),
+        known=rnd.known if in_round else (),
+        discard_pile=rnd.discard_pile,
+        wild=rnd.wilds.wild,
+        meld_cards=tuple([m.cards for m in melds]),
+        meld_owners=tuple(rnd.owners[: len(melds)]),
+        hand_counts=tuple([len(h) for h in rnd.hands]),
+        opened=rnd.opened,
+        totals=state.totals,
+        turn=rnd.turn if in_round else None,
+        stock_count=len(rnd.stock),
+        round_number=len(state.results) + (1 if in_round else 0),
     )

@@ -20,6 +20,7 @@ from handgame.games.hand_and_foot.record import (
 )
 from handgame.games.hand_and_foot.rules import PRESET
 from handgame.games.hand_and_foot.state import Game
+from handgame.games.hand_and_foot.view import table_view
 
 
 def _sample_state(view: Any, rng: random.Random) -> Any:
@@ -59,4 +60,5 @@ GAME = GameSpec(
     bots=bots,
     hands=round_hands,
     sample_state=_sample_state,
+    table_view=table_view,
 )

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from handgame.core.actions import Action
 from handgame.core.cards import Card
+from handgame.core.game import TableView
 from handgame.games.hand_and_foot.melds import books
 from handgame.games.hand_and_foot.rounds import RoundResult
 from handgame.games.hand_and_foot.rules import is_black_three, is_wild, rank_name
@@ -206,4 +207,38 @@ def view(state: State, seat: int | None) -> PlayerView:
     )
 
 
-__all__ = ["MeldView", "PlayerView", "view"]
+def table_view(state: State, seat: int) -> TableView:
+    """The :class:`~handgame.core.game.TableView` of ``seat``: the same values as
+    :func:`view`'s fields of those names, without the legal actions or any text."""
+    game = state.game
+    n, teams = game.players, game.rules.teams
+    if not 0 <= seat < n:
+        raise ValueError(f"there is no seat {seat}")
+    rnd = state.round
+    in_round = state.in_round
+    round_number = len(state.results) + (1 if in_round else 0)
+    if rnd is None:
+        return TableView(
+            state.phase.value, (), ((),) * n, (), None, (), (), (0,) * n, (False,) * teams,
+            state.totals, state.current_seat, 0, round_number,
+        )  # fmt: skip
+    melds = rnd.melds
+    owners = tuple([m.team for m in melds])
+    return TableView(
+        phase=state.phase.value,
+        hand=rnd.hands[seat] if in_round else (),
+        known=rnd.known,
+        discard_pile=rnd.pile,
+        wild=None,
+        meld_cards=tuple([m.cards for m in melds]),
+        meld_owners=owners,
+        hand_counts=tuple([len(h) for h in rnd.hands]),
+        opened=tuple([t in owners for t in range(teams)]),
+        totals=state.totals,
+        turn=state.current_seat,
+        stock_count=len(rnd.stock),
+        round_number=round_number,
+    )
+
+
+__all__ = ["MeldView", "PlayerView", "table_view", "view"]
