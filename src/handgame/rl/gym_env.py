@@ -5,7 +5,10 @@ The agent's seat spells its actions token by token (:mod:`handgame.rl.tokens`); 
 seat is a bot of the bots registry (``random``, ``greedy``, ``ismcts``, ``policy:PATH``...),
 which sees only its own view. Observations are those of :mod:`handgame.rl.hand_v0`; the
 reward is the agent's ``returns()`` entry when the match ends (1 for a win, 0 else).
-``info["hand"]`` is the agent's hand size, for shaping.
+``info["hand"]`` is the agent's hand size, for shaping. A masked-out token raises
+``ValueError`` (``illegal="raise"``, the default) or, with ``illegal="refuse"``, changes
+nothing: the step returns the same observation, reward 0 and ``info["illegal"]`` (what
+Gymnasium's ``check_env``, which samples actions off the mask, needs).
 """
 
 from __future__ import annotations
@@ -41,8 +44,10 @@ class HandVsBots(gymnasium.Env[dict[str, Any], Any]):
         bots: Sequence[str] | str = "random",
         seat: int | None = None,
         max_actions: int = MAX_ACTIONS,
+        illegal: str = "raise",
     ) -> None:
-        """An environment of ``preset``; ``bots``: one spec for every other seat, or one each."""
+        """An environment of ``preset``; ``bots``: one spec for every other seat, or one each;
+        ``illegal``: what a masked-out token does (``raise`` or ``refuse``)."""
         self.config = make_config(preset, players, options)
         self.players = players
         specs = [bots] * (players - 1) if isinstance(bots, str) else list(bots)
@@ -51,6 +56,9 @@ class HandVsBots(gymnasium.Env[dict[str, Any], Any]):
         self.bot_specs = specs
         self.fixed_seat = seat
         self.max_actions = max_actions
+        if illegal not in ("raise", "refuse"):
+            raise ValueError(f"illegal is 'raise' or 'refuse', not {illegal!r}")
+        self.illegal = illegal
         self.observation_space = observation_space(players)
         self.action_space = spaces.Discrete(N_ACTIONS)
         self._encoder = Encoder(players)
@@ -110,6 +118,8 @@ class HandVsBots(gymnasium.Env[dict[str, Any], Any]):
         """The agent chooses the token ``action``; the bots then play until it decides again."""
         m = self.match
         assert m is not None
+        if self.illegal == "refuse" and int(action) not in m.mask():
+            return self._obs(), 0.0, False, False, {**self._info(), "illegal": True}
         m.push(int(action))
         self._bots_play()
         reward = float(m.returns()[self.seat]) if m.over else 0.0

@@ -1,0 +1,240 @@
+"""``HandVectorEnv``: N tables of any registered game stepped together in one call, in the
+shape of Gymnasium's vector API (``gymnasium.vector.VectorEnv``), with autoreset.
+
+``HandVectorEnv(num_envs, preset="levant", players=2, options={"rounds": 1})`` is self-play:
+at every table the seat to decide is the agent, ``infos["seat"]`` says which seat that is, and
+a finished match's reward goes to the seat that chose its last token (``infos["returns"]``
+holds every seat's). With ``bots="random"`` (any spec of the bots registry, or one per other
+seat) it is ``HandVsBots-v0`` batched: one agent seat per table (``seat``, or drawn each
+match), the bots playing the others, the reward the agent's.
+
+``step(actions)`` takes one token per table (``actions``: ints, shape ``(num_envs,)``) and
+returns ``observations`` (a dict of ``observation``: float32 ``(num_envs, N)`` and
+``action_mask``: int8 ``(num_envs, 139)``, the layouts of ``docs/rl.md``), ``rewards``
+(float32), ``terminations`` and ``truncations`` (bool) and ``infos``. Autoreset is
+Gymnasium's ``SAME_STEP``: a table whose match ended is dealt its next match in the same
+step; ``infos["final_obs"]`` (with its mask ``infos["_final_obs"]``) holds the ended match's
+last observation. Each table has its own seeded stream: ``reset(seed=s)`` fixes every match
+of every table. Observations are those of :mod:`handgame.rl.hand_v0` (the fast path of
+:mod:`handgame.rl.observe`), the seat's view only.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from handgame.play.driver import bot_action, bot_claim
+from handgame.play.registry import make_bot
+from handgame.rl.encode import obs_size, offsets
+from handgame.rl.hand_v0 import observation_space
+from handgame.rl.observe import Encoder
+from handgame.rl.stepper import MAX_ACTIONS, Stepper, make_config
+from handgame.rl.tokens import N_ACTIONS
+
+
+class _Table:
+    """One table: a match, its bots (if any) and the agent's seat."""
+
+    def __init__(self, owner: HandVectorEnv, seed: int | str) -> None:
+        self.owner = owner
+        self.rng = random.Random(seed)
+        self.encoder = Encoder(owner.players)
+        self.seat: int | None = None  # the agent's seat against bots; None: self-play
+        self.bots: dict[int, Any] = {}
+        self.match = self.new_match()
+
+    def new_match(self) -> Stepper:
+        o = self.owner
+        match_seed = self.rng.getrandbits(63)
+        if o.bot_specs is not None:
+            self.seat = o.fixed_seat if o.fixed_seat is not None else self.rng.randrange(o.players)
+            others = [s for s in range(o.players) if s != self.seat]
+            pairs = zip(others, o.bot_specs, strict=True)
+            for bot in self.bots.values():
+                bot.close()
+            self.bots = {s: make_bot(spec, f"{match_seed}:{s}") for s, spec in pairs}
+        self.match = Stepper(o.config, match_seed, o.max_actions)
+        self.bots_play()
+        return self.match
+
+    def bots_play(self) -> None:
+        m = self.match
+        while m.seat is not None and m.seat != self.seat and self.seat is not None:
+            bot = self.bots[m.seat]
+            seat, view = m.seat, m.view
+            if m.offer:
+                m.play(bot_claim(bot, m.state, seat, view=view))
+            else:
+                m.play(bot_action(bot, m.state, seat, view=view))
+
+    @property
+    def agent(self) -> int:
+        """The seat whose observation this table shows."""
+        if self.seat is not None:
+            return self.seat
+        m = self.match
+        return m.seat if m.seat is not None else 0
+
+
+class HandVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):  # type: ignore[misc]
+    """``num_envs`` tables of ``preset`` stepped together (see the module's docstring)."""
+
+    metadata = {  # noqa: RUF012 (Gymnasium's class attribute)
+        "autoreset_mode": AutoresetMode.SAME_STEP,
+        "render_modes": [],
+    }
+
+    def __init__(
+        self,
+        num_envs: int,
+        preset: str = "levant",
+        players: int = 2,
+        options: Mapping[str, Any] | None = None,
+        partnership: bool = False,
+        bots: Sequence[str] | str | None = None,
+        seat: int | None = None,
+        max_actions: int = MAX_ACTIONS,
+    ) -> None:
+        """``num_envs`` tables; ``bots``: None for self-play, else the other seats' bots."""
+        if num_envs < 1:
+            raise ValueError("a vector environment needs at least one table")
+        self.num_envs = num_envs
+        self.config = make_config(preset, players, options, partnership)
+        self.players = players
+        self.max_actions = max_actions
+        if bots is None:
+            self.bot_specs: list[str] | None = None
+        else:
+            specs = [bots] * (players - 1) if isinstance(bots, str) else list(bots)
+            if len(specs) != players - 1:
+                raise ValueError(f"{len(specs)} bots for the {players - 1} other seats")
+            self.bot_specs = specs
+        self.fixed_seat = seat
+        self.single_observation_space = observation_space(players)
+        self.single_action_space = spaces.Discrete(N_ACTIONS)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self._size = obs_size(players)
+        self._at = offsets(players)
+        self._tables: list[_Table] = []
+        self._seed: int | None = None
+
+    def reset(
+        self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """New matches at every table; ``seed`` fixes every match to come at every table."""
+        if isinstance(seed, list):
+            seeds: list[Any] = list(seed)
+        elif seed is not None:
+            seeds = [f"{seed}/{i}" for i in range(self.num_envs)]
+        else:
+            base = random.getrandbits(63)
+            seeds = [f"{base}/{i}" for i in range(self.num_envs)]
+        if len(seeds) != self.num_envs:
+            raise ValueError(f"{len(seeds)} seeds for {self.num_envs} tables")
+        self._tables = [_Table(self, s) for s in seeds]
+        obs = self._observe(self._tables)
+        return obs, {"seat": np.array([t.agent for t in self._tables], dtype=np.int64)}
+
+    def step(
+        self, actions: Any
+    ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """Each table's agent chooses its token; ended matches are dealt again (SAME_STEP)."""
+        if not self._tables:
+            raise ValueError("reset the environment before stepping it")
+        tokens = np.asarray(actions).reshape(-1).tolist()
+        if len(tokens) != self.num_envs:
+            raise ValueError(f"{len(tokens)} actions for {self.num_envs} tables")
+        for table, token in zip(self._tables, tokens, strict=True):
+            m = table.match
+            if m.tree is None or int(token) not in m.mask():
+                raise ValueError(f"the token {token} is masked out at a table (nothing was stepped)")
+        n = self.num_envs
+        rewards = np.zeros(n, dtype=np.float32)
+        terms = np.zeros(n, dtype=bool)
+        truncs = np.zeros(n, dtype=bool)
+        ended: list[int] = []
+        choosers: list[int] = []
+        returns = np.zeros((n, self.players), dtype=np.float32)
+        for i, (table, token) in enumerate(zip(self._tables, tokens, strict=True)):
+            m = table.match
+            chooser = table.agent
+            m.push(int(token))
+            if table.seat is not None:
+                table.bots_play()
+            if m.over or m.truncated:
+                got = m.returns()
+                returns[i] = got
+                rewards[i] = got[chooser]
+                terms[i], truncs[i] = m.over, m.truncated
+                ended.append(i)
+                choosers.append(chooser)
+        infos: dict[str, Any] = {}
+        if ended:
+            final = self._observe([self._tables[i] for i in ended], choosers)
+            final_obs = np.empty(n, dtype=object)
+            done = np.zeros(n, dtype=bool)
+            for k, i in enumerate(ended):
+                final_obs[i] = {key: value[k] for key, value in final.items()}
+                done[i] = True
+                self._tables[i].new_match()
+            infos["final_obs"], infos["_final_obs"] = final_obs, done
+            infos["returns"], infos["_returns"] = returns, done
+        obs = self._observe(self._tables)
+        infos["seat"] = np.array([t.agent for t in self._tables], dtype=np.int64)
+        infos["_seat"] = np.ones(n, dtype=bool)
+        return obs, rewards, terms, truncs, infos
+
+    def _observe(
+        self, tables: Sequence[_Table], seats: Sequence[int] | None = None
+    ) -> dict[str, np.ndarray]:
+        """The observations and masks of ``tables``' agents (or of ``seats``), as arrays."""
+        size, at = self._size, self._at
+        obs = np.empty((len(tables), size), dtype=np.float32)
+        masks = np.zeros((len(tables), N_ACTIONS), dtype=np.int8)
+        extra: list[int] = []
+        mask_at: list[int] = []
+        counts, last, offer = at["prefix_counts"], at["prefix_last"], at["scalars"] + 3
+        for k, table in enumerate(tables):
+            m = table.match
+            seat = table.agent if seats is None else seats[k]
+            obs[k] = table.encoder.base(m.table_of(seat), seat)
+            if m.seat != seat:
+                continue  # the match is over: no prefix, no mask
+            row = k * size
+            prefix = m.prefix
+            if prefix:
+                extra += [row + counts + t for t in prefix]
+                extra.append(row + last + prefix[-1])
+            if m.offer:
+                extra.append(row + offer)
+            r = k * N_ACTIONS
+            mask_at += [r + t for t in m.mask()]
+        if extra:
+            np.add.at(obs.reshape(-1), extra, 1.0)
+        masks.reshape(-1)[mask_at] = 1
+        return {"observation": obs, "action_mask": masks}
+
+    def action_masks(self) -> np.ndarray:
+        """The current masks as booleans, shape ``(num_envs, 139)`` (sb3-contrib's name)."""
+        return self._observe(self._tables)["action_mask"].astype(bool)
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """Close the tables' bots."""
+        for table in self._tables:
+            for bot in table.bots.values():
+                bot.close()
+
+
+def make_vector(num_envs: int, seed: int | None = None, **kwargs: Any) -> HandVectorEnv:
+    """A :class:`HandVectorEnv`, reset with ``seed``."""
+    env = HandVectorEnv(num_envs, **kwargs)
+    env.reset(seed=seed)
+    return env
