@@ -83,7 +83,7 @@ class _Table:
         return m.seat if m.seat is not None else 0
 
 
-class HandVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):  # type: ignore[misc]
+class HandVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
     """``num_envs`` tables of ``preset`` stepped together (see the module's docstring)."""
 
     metadata = {  # noqa: RUF012 (Gymnasium's class attribute)
@@ -155,7 +155,7 @@ class HandVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):  
         for table, token in zip(self._tables, tokens, strict=True):
             m = table.match
             if m.tree is None or int(token) not in m.mask():
-                raise ValueError(f"the token {token} is masked out at a table (nothing was stepped)")
+                raise ValueError(f"the token {token} is masked out at a table (none was stepped)")
         n = self.num_envs
         rewards = np.zeros(n, dtype=np.float32)
         terms = np.zeros(n, dtype=bool)
