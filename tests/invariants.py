@@ -42,19 +42,19 @@ _SRC = Path(__file__).resolve().parent.parent / "src"
 if _SRC.is_dir() and str(_SRC) not in sys.path:
     sys.path.insert(0, str(_SRC))
 
-from handgame import (  # noqa: E402
+from handgame import IllegalAction  # noqa: E402
+from handgame.core.cards import JOKER, Card  # noqa: E402
+from handgame.games.hand import (  # noqa: E402
     ClaimRedeal,
     Discard,
     Draw,
     Game,
-    IllegalAction,
     LayMelds,
     LayOff,
     Phase,
     State,
     SwapWild,
 )
-from handgame.core.cards import JOKER, Card  # noqa: E402
 from handgame.games.hand.deal import deck_for  # noqa: E402
 from handgame.games.hand.record import replay, to_record  # noqa: E402
 from handgame.games.hand.values import hand_penalty  # noqa: E402

@@ -24,7 +24,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from handgame import Game
+from handgame.games.hand import Game
 from invariants import CONFIGS, DEFAULT_MAX_STEPS, play_random_match
 
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from handgame import Game
 from handgame.core.errors import BotError
+from handgame.games.hand import Game
 from handgame.games.hand.actions import Action
 from handgame.games.hand.bots.determinize import sample_state, unseen_cards
 from handgame.games.hand.deal import Deal

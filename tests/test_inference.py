@@ -7,9 +7,9 @@ from collections import Counter
 
 import pytest
 
-from handgame import Game
 from handgame.core.cards import Card
 from handgame.core.errors import BotError
+from handgame.games.hand import Game
 from handgame.games.hand.actions import Discard, Draw, LayMelds
 from handgame.games.hand.bots import inference
 from handgame.games.hand.bots.determinize import sample_state

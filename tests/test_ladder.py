@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from handgame import Game
 from handgame.core.errors import BotError
+from handgame.games.hand import Game
 from handgame.games.hand.bots import leaf, rollout
 from handgame.games.hand.bots.ismcts import fast_rewards
 from handgame.games.hand.bots.ladder import LEVELS

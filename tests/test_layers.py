@@ -73,6 +73,18 @@ def test_importing_the_engine_loads_no_interface() -> None:
     assert out.returncode == 0, out.stdout + out.stderr
 
 
+def test_the_package_root_loads_no_game() -> None:
+    """``import handgame.core.cards`` (and ``import handgame``) loads no game's code: the
+    package root holds only what every game shares; a game is loaded when it is asked for."""
+    code = (
+        "import sys, handgame.core.cards, handgame;"
+        "bad = [m for m in sys.modules if m.startswith('handgame.games')];"
+        "print(bad); sys.exit(1 if bad else 0)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
 def test_the_quick_start_loads_no_ray() -> None:
     """``hand``'s commands and the web server (the quick start: ``hand serve``) import no Ray:
     Ray is the optional extra ``handgame[ray]``, loaded by ``--backend ray`` alone."""

@@ -13,26 +13,22 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from handgame import (
-    JOKER,
+from handgame import JOKER, Card, CardError, IllegalAction, OptionError
+from handgame.core.cards import ALL_CARDS
+from handgame.core.errors import MeldError
+from handgame.games.hand import (
     PRESETS,
-    Card,
-    CardError,
     ClaimRedeal,
     Discard,
     Draw,
     Game,
-    IllegalAction,
     LayMelds,
     LayOff,
-    OptionError,
     Phase,
     State,
     SwapWild,
     make_ruleset,
 )
-from handgame.core.cards import ALL_CARDS
-from handgame.core.errors import MeldError
 from handgame.games.hand.melds import analyze
 from handgame.games.hand.record import to_record
 from handgame.games.hand.rules import BONUSES, OPTION_SPECS

@@ -21,8 +21,9 @@ from typing import Any
 
 import pytest
 
-from handgame import Game, IllegalAction, LayMelds
+from handgame import IllegalAction
 from handgame.core.cards import Card
+from handgame.games.hand import Game, LayMelds
 from handgame.games.hand.deal import Deal
 from handgame.games.hand.rules import BONUSES, OPTION_SPECS
 from handgame.games.hand.state import State

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from handgame import Game
+from handgame.games.hand import Game
 from handgame.games.hand_and_foot.state import Game as HFGame
 from handgame.play.driver import play_match
 from handgame.play.registry import make_bot

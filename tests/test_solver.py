@@ -11,10 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from handgame import Game
 from handgame.core.cards import Card, standard_deck
 from handgame.core.errors import IllegalAction, MeldError
-from handgame.games.hand import solver
+from handgame.games.hand import Game, solver
 from handgame.games.hand.actions import Action, Discard
 from handgame.games.hand.melds import analyze
 from handgame.games.hand.rounds import Phase

@@ -1,54 +1,38 @@
-"""handgame: Hand (هند), the rummy game of the Levant and the Gulf — rules engine and records."""
+"""handgame: Hand (هند), the rummy game of the Levant and the Gulf, and its cousins — rules
+engines, records and replay.
+
+The package root holds what every game shares (cards, errors, replaying any game's record)
+and imports no game: ``import handgame.core.cards`` loads no game's code. Each game is its own
+package with its own names: Hand's are in :mod:`handgame.games.hand`
+(``from handgame.games.hand import Game, analyze, make_ruleset``), found by name with
+:func:`handgame.core.registry.find_game`.
+"""
 
 from handgame.core import __version__
 from handgame.core.cards import JOKER, Card, parse_cards
-from handgame.core.errors import CardError, IllegalAction, MeldError, OptionError, RecordError
-from handgame.core.record import replay
-from handgame.games.hand.actions import (
-    Action,
-    ClaimRedeal,
-    Discard,
-    Draw,
-    LayMelds,
-    LayOff,
-    SwapWild,
-    parse_action,
+from handgame.core.errors import (
+    CardError,
+    GameError,
+    IllegalAction,
+    MeldError,
+    OptionError,
+    RecordError,
 )
-from handgame.games.hand.deal import Deal, shuffle_deal
-from handgame.games.hand.melds import Meld, analyze
-from handgame.games.hand.record import to_record
-from handgame.games.hand.rounds import Phase
-from handgame.games.hand.rules import PRESETS, Ruleset, make_ruleset
-from handgame.games.hand.state import Game, State
+from handgame.core.record import replay
+from handgame.core.registry import find_game, games
 
 __all__ = [
     "JOKER",
-    "PRESETS",
-    "Action",
     "Card",
     "CardError",
-    "ClaimRedeal",
-    "Deal",
-    "Discard",
-    "Draw",
-    "Game",
+    "GameError",
     "IllegalAction",
-    "LayMelds",
-    "LayOff",
-    "Meld",
     "MeldError",
     "OptionError",
-    "Phase",
     "RecordError",
-    "Ruleset",
-    "State",
-    "SwapWild",
     "__version__",
-    "analyze",
-    "make_ruleset",
-    "parse_action",
+    "find_game",
+    "games",
     "parse_cards",
     "replay",
-    "shuffle_deal",
-    "to_record",
 ]
