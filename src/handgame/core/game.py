@@ -222,10 +222,28 @@ class GameSpec:
     #: ``state.view(seat)``, built cheaply, for the RL environment's every step); None: the
     #: environment reads the full view
     table_view: Callable[[Any, int], TableView] | None = None
+    #: a round's deal in record notation as a seat saw it dealt, made from that seat's view
+    #: just after the deal (the cards it did not see: null); the default shows none of it
+    seen_deal: Callable[[Any], dict[str, Any] | None] = field(default=lambda view: None)
 
     def names(self) -> tuple[str, ...]:
         """Every name that finds this game: its name, aliases and presets."""
         return (self.name, *self.aliases, *self.presets)
+
+    def seat_record(self, state: Any, seat: int | None) -> dict[str, Any]:
+        """The record of the match so far as ``seat`` may see it (None: a spectator): every
+        round's deal as :attr:`seen_deal` makes it from the seat's own view of that deal, the
+        actions as they are (each is public: a draw names no card), ``redacted_for`` the seat.
+
+        Nothing is blanked by field name: what is shown is built from the view, so a field the
+        view does not hold cannot reach the record."""
+        record = self.to_record(state, None)
+        game = state.game
+        rounds = []
+        for rnd in record["rounds"]:
+            dealt = game.new_match(rnd["dealer"]).apply_deal(self.parse_deal(rnd["deal"]))
+            rounds.append({**rnd, "deal": self.seen_deal(dealt.view(seat))})
+        return {**record, "rounds": rounds, "redacted_for": seat}
 
 
 def describe_from_view(

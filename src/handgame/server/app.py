@@ -288,7 +288,8 @@ def create_app(
             raise HTTPException(
                 403, "the match is not finished: only a seat, with its token, sees its record"
             )
-        return redacted_record(table.spec.to_record(table.state, None), seat)
+        # made by the game from the seat's own view of each deal (GameSpec.seat_record)
+        return await hub.workers.quick(table.spec.seat_record, table.state, seat)
 
     @app.get("/api/tables/{table_id}/hint", response_model=HintOut)
     async def get_hint(
@@ -426,17 +427,6 @@ def invite_base(settings: Settings, request: Request) -> str:
     if ":" in str(host):
         host = f"[{host}]"
     return f"{scheme}://{host}" if default or port is None else f"{scheme}://{host}:{port}"
-
-
-def redacted_record(record: dict[str, Any], seat: int) -> dict[str, Any]:
-    """A record as ``seat`` may see it mid-match: other hands and the stock are null."""
-    rounds = []
-    for rnd in record["rounds"]:
-        deal = dict(rnd["deal"])
-        deal["hands"] = [h if i == seat else None for i, h in enumerate(deal["hands"])]
-        deal["stock"] = None
-        rounds.append({**rnd, "deal": deal})
-    return {**record, "rounds": rounds, "redacted_for": seat}
 
 
 def replay_frames(record: dict[str, Any]) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from handgame.games.hand.deal import Deal
 from handgame.games.hand.record import play_record, read_game, replay, summary, to_record
 from handgame.games.hand.rules import PRESETS
 from handgame.games.hand.state import Game
-from handgame.games.hand.view import table_view
+from handgame.games.hand.view import seen_deal, table_view
 
 
 def _sample_state(view: Any, rng: random.Random) -> Any:
@@ -50,4 +50,5 @@ GAME = GameSpec(
     hands=round_hands,
     sample_state=_sample_state,
     table_view=table_view,
+    seen_deal=seen_deal,
 )

@@ -285,3 +285,21 @@ def table_view(state: State, seat: int) -> TableView:
         stock_count=len(rnd.stock),
         round_number=len(state.results) + (1 if in_round else 0),
     )
+
+
+def seen_deal(view: PlayerView) -> dict[str, Any]:
+    """A round's deal in record notation as the seat of ``view`` (its view just after the
+    deal) saw it dealt: its own hand, the indicator and the card turned up (G-3); every other
+    hand and the stock null (L-2, L-61). Made from the view only (``GameSpec.seen_deal``)."""
+    upcard = view.public.upcard if view.public is not None else None
+    out: dict[str, Any] = {
+        "hands": [
+            [str(c) for c in view.hand] if i == view.seat else None for i in range(view.players)
+        ]
+    }
+    if view.indicator is not None:
+        out["indicator"] = str(view.indicator)
+    if upcard is not None:
+        out["discard"] = str(upcard)
+    out["stock"] = None
+    return out

@@ -20,7 +20,7 @@ from handgame.games.hand_and_foot.record import (
 )
 from handgame.games.hand_and_foot.rules import PRESET
 from handgame.games.hand_and_foot.state import Game
-from handgame.games.hand_and_foot.view import table_view
+from handgame.games.hand_and_foot.view import seen_deal, table_view
 
 
 def _sample_state(view: Any, rng: random.Random) -> Any:
@@ -61,4 +61,5 @@ GAME = GameSpec(
     hands=round_hands,
     sample_state=_sample_state,
     table_view=table_view,
+    seen_deal=seen_deal,
 )

@@ -242,3 +242,21 @@ def table_view(state: State, seat: int) -> TableView:
 
 
 __all__ = ["MeldView", "PlayerView", "table_view", "view"]
+
+
+__all__ = ["MeldView", "PlayerView", "view"]
+
+
+def seen_deal(view: PlayerView) -> dict[str, Any]:
+    """A round's deal in record notation as the seat of ``view`` (its view just after the
+    deal) saw it dealt: its own hand as it held it once the deal was done (its red threes laid
+    and replaced from the stock, HF-3: ``red_threes``), the card turned up (HF-2); every other
+    hand, every foot (its own too: a foot is not seen before it is picked up, HF-1) and the
+    stock null. Made from the view only (``GameSpec.seen_deal``)."""
+    return {
+        "hands": [_cards(view.hand) if i == view.seat else None for i in range(view.players)],
+        "red_threes": [_cards(r) for r in view.red_threes],
+        "feet": [None] * view.players,
+        "discard": str(view.upcard) if view.upcard is not None else None,
+        "stock": None,
+    }
