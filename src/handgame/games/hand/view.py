@@ -303,3 +303,6 @@ def seen_deal(view: PlayerView) -> dict[str, Any]:
         out["discard"] = str(upcard)
     out["stock"] = None
     return out
+
+
+__all__ = ["MeldView", "PlayerView", "seen_deal", "table_view", "view"]

@@ -241,12 +241,6 @@ def table_view(state: State, seat: int) -> TableView:
     )
 
 
-__all__ = ["MeldView", "PlayerView", "table_view", "view"]
-
-
-__all__ = ["MeldView", "PlayerView", "view"]
-
-
 def seen_deal(view: PlayerView) -> dict[str, Any]:
     """A round's deal in record notation as the seat of ``view`` (its view just after the
     deal) saw it dealt: its own hand as it held it once the deal was done (its red threes laid
@@ -260,3 +254,6 @@ def seen_deal(view: PlayerView) -> dict[str, Any]:
         "discard": str(view.upcard) if view.upcard is not None else None,
         "stock": None,
     }
+
+
+__all__ = ["MeldView", "PlayerView", "seen_deal", "table_view", "view"]
