@@ -11,6 +11,7 @@ one). When the ``ismcts`` bot is not registered, prints ``{"skipped": ...}`` and
     python benchmarks/ismcts.py
     python benchmarks/ismcts.py --decisions 5 --players 2
     python benchmarks/ismcts.py --spec expert --players 2 --preset four-jokers
+    python benchmarks/ismcts.py --spec expert --players 2 --fresh   # decisions of fresh deals
     python benchmarks/ismcts.py --spec ismcts:iterations=60 \
         --against ismcts:iterations=60,rollout=fast,tree=1,depth=4
 """
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import secrets
 import sys
 import time
 from pathlib import Path
@@ -131,6 +133,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--decisions", type=int, default=30, help="decisions timed (30)")
     parser.add_argument("--players", type=int, default=4, help="players (default 4)")
     parser.add_argument("--seed", type=int, default=0, help="seed of matches and bots (0)")
+    parser.add_argument(
+        "--fresh",
+        action="store_true",
+        help="draw the seed now from the OS's random source (printed: the run replays with "
+        "--seed); docs/notes/bots.md, how the bots are measured",
+    )
     parser.add_argument("--preset", default=PRESET, help=f"the rules' preset ({PRESET})")
     parser.add_argument(
         "--per-match", type=int, default=10, help="at most this many decisions per match (10)"
@@ -147,6 +155,9 @@ def main(argv: list[str] | None = None) -> int:
         "iterations/s as a ratio to --spec's",
     )
     args = parser.parse_args(argv)
+    if args.fresh:
+        args.seed = secrets.randbelow(2**31)
+        progress(f"fresh seed {args.seed} (replay: --seed {args.seed})")
 
     try:
         make_bot(args.spec, args.seed).close()
@@ -160,7 +171,8 @@ def main(argv: list[str] | None = None) -> int:
     specs = [args.spec, *args.against]
     results = [_time_spec(spec, args, points) for spec in specs]
     out = {**results[0], "advancing_bot": advancer, "preset": args.preset, "options": OPTIONS,
-           "players": args.players, "machine": machine()}  # fmt: skip
+           "players": args.players, "seed": args.seed,
+           "seed_kind": "fresh" if args.fresh else "given", "machine": machine()}  # fmt: skip
     if args.against:
         base = results[0]["iterations_per_s"]
         out["against"] = [

@@ -7,7 +7,9 @@ issue 19) into ``src/handgame/games/hand/_legal_native``, beside its Python side
 and ``native_search.py`` (with the headers ``hand_melds.hpp``, ``turn_checks.hpp``,
 ``play_melds.hpp``, ``turn_search.hpp``, ``play_steps.hpp``), and ``native/solver.cpp`` (the
 meld solver, ``best_arrangement``/``best_opening``) into ``_solver_native`` beside
-``native_solver.py``; all include ``native/packing.hpp``. Needs a C++ compiler
+``native_solver.py`` (its core, ``arrange.hpp``, shared with ``native/rollout.cpp``: the
+search's cheap rollouts, ``_rollout_native`` beside ``bots/native_rollout.py``); all include
+``native/packing.hpp``. Needs a C++ compiler
 (``c++``/``g++``, or ``$CXX``) and pybind11 (``pip install pybind11``). Without the build
 everything works on the pure path; with it the engine picks the native one
 (``HANDGAME_NATIVE=0`` forces the pure path). ``--check`` only says whether they are built.
@@ -26,18 +28,25 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src" / "handgame"
-# (source, directory, module name) of each extension
+# (source, directory, module name, extra compiler flags) of each extension; the rollouts'
+# floating point is the Python reference's to the last bit only without contracted a*b+c
 EXTENSIONS = (
-    (ROOT / "native" / "kernel.cpp", SRC / "core", "_kernel_native"),
-    (ROOT / "native" / "legal.cpp", SRC / "games" / "hand", "_legal_native"),
-    (ROOT / "native" / "solver.cpp", SRC / "games" / "hand", "_solver_native"),
+    (ROOT / "native" / "kernel.cpp", SRC / "core", "_kernel_native", ()),
+    (ROOT / "native" / "legal.cpp", SRC / "games" / "hand", "_legal_native", ()),
+    (ROOT / "native" / "solver.cpp", SRC / "games" / "hand", "_solver_native", ()),
+    (
+        ROOT / "native" / "rollout.cpp",
+        SRC / "games" / "hand" / "bots",
+        "_rollout_native",
+        ("-ffp-contract=off",),
+    ),
 )
 
 
 def targets() -> list[Path]:
     """Where the extensions go (their names carry this Python's ABI suffix)."""
     suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
-    return [where / f"{name}{suffix}" for _, where, name in EXTENSIONS]
+    return [where / f"{name}{suffix}" for _, where, name, _ in EXTENSIONS]
 
 
 def target() -> Path:
@@ -72,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     includes = {sysconfig.get_paths()["include"], sysconfig.get_paths()["platinclude"]}
     failed = 0
-    for (source, _, _), out in zip(EXTENSIONS, outs, strict=True):
+    for (source, _, _, extra), out in zip(EXTENSIONS, outs, strict=True):
         cmd = [
             *shlex.split(cxx),
             "-O3",
@@ -80,6 +89,7 @@ def main(argv: list[str] | None = None) -> int:
             "-shared",
             "-fPIC",
             "-fvisibility=hidden",
+            *extra,
             *(f"-I{p}" for p in sorted(includes)),
             f"-I{pybind11.get_include()}",
             f"-I{ROOT / 'native'}",

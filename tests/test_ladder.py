@@ -94,14 +94,23 @@ def test_the_committed_weights_give_chances() -> None:
     assert len(leaf.WEIGHTS) == len(leaf.FEATURES)
 
 
-@pytest.mark.parametrize(("preset", "players"), [("levant", 2), ("gulf", 2), ("four-jokers", 3)])
-def test_the_fast_search_plays_legally_and_replays(preset: str, players: int) -> None:
+@pytest.mark.parametrize(
+    ("preset", "players", "spec"),
+    [
+        ("levant", 2, FAST),
+        ("gulf", 2, FAST),
+        ("four-jokers", 3, FAST),
+        ("levant", 2, FAST + ",pair=1,model=greedy"),
+        ("levant", 3, FAST + ",pair=1"),
+    ],
+)
+def test_the_fast_search_plays_legally_and_replays(preset: str, players: int, spec: str) -> None:
     """Every move is one of the engine's legal actions (the runner refuses others), and the
-    same seed plays the same match."""
+    same seed plays the same match (also with paired samples and greedy opponents)."""
     game = Game.create(preset, {"rounds": 1}, players)
     finals = []
     for _ in range(2):
-        bots = [make_bot(FAST, f"f-{s}") for s in range(players)]
+        bots = [make_bot(spec, f"f-{s}") for s in range(players)]
         final = play_match(game, bots, f"fast-{preset}")
         assert final.is_over
         finals.append(to_record(final))

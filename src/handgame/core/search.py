@@ -97,6 +97,25 @@ def search(
     return root, done
 
 
+def paired(
+    game: SearchGame,
+    sample: Callable[[], Any],
+    root_moves: Sequence[Hashable],
+    samples: int,
+) -> list[float]:
+    """Each root move's mean reward to the seat choosing at the root, every move played out on
+    the same ``samples`` determinizations (common random numbers: the moves' differences are
+    not drowned by the samples' luck, as when each sample tries one move)."""
+    totals = [0.0] * len(root_moves)
+    for _ in range(samples):
+        state = sample()
+        seat = game.chooser(state)
+        assert seat is not None
+        for i, move in enumerate(root_moves):
+            totals[i] += game.playout(game.apply(state, move))[seat]
+    return [t / max(samples, 1) for t in totals]
+
+
 def best_move(root: Node, moves: Sequence[Hashable], default: Hashable, margin: float) -> Any:
     """The most visited root move, unless ``default`` (the game's own choice) scored within
     ``margin`` of it: the search overrides the default only on clear evidence."""
@@ -185,6 +204,7 @@ __all__ = [
     "SearchGame",
     "best_move",
     "budget_of",
+    "paired",
     "sampler",
     "search",
 ]

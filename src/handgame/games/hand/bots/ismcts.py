@@ -14,24 +14,30 @@ rest. The budget is a number of iterations (deterministic for a seed) or, with `
 time in milliseconds (not reproducible). Options (:data:`PARAMS`, read by
 :mod:`handgame.core.bot_options`): ``ismcts:iterations=200,depth=8,c=0.7,margin=0``,
 ``rollout=exact|fast|auto``, ``leaf=hand|fit``, ``tree=N`` (0: no limit),
-``infer=none|passes`` (:mod:`.inference`: samples that agree with the discards passed up).
+``infer=none|passes`` (:mod:`.inference`: samples that agree with the discards passed up),
+``pair=0|1`` (1: every root move played out on the same samples, ``iterations`` playouts in
+all, :func:`handgame.core.search.paired`, instead of UCB choosing one move per sample),
+``model=sketch|greedy`` (how a fast rollout plays the other sides: as the searcher, or
+discarding as ``greedy`` does).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Sequence
+from functools import lru_cache
 
 from handgame.core import seating
 from handgame.core.bot import Bot
 from handgame.core.bot_options import OptionsFactory, Param, Value
 from handgame.core.cards import Card
 from handgame.core.errors import BotError, IllegalAction
-from handgame.core.search import BUDGET_PARAMS, Budget, best_move, budget_of, search
+from handgame.core.search import BUDGET_PARAMS, Budget, best_move, budget_of, paired, search
 from handgame.games.hand.actions import Action, Discard, Draw
-from handgame.games.hand.bots import inference, leaf, rollout
+from handgame.games.hand.bots import inference, leaf, native_rollout, rollout
 from handgame.games.hand.bots.determinize import sample_state, sampler_of
 from handgame.games.hand.bots.greedy import GreedyBot, greedy_action, greedy_step
+from handgame.games.hand.bots.leaf_weights import WEIGHTS
 from handgame.games.hand.rounds import Phase
 from handgame.games.hand.solver import (
     best_arrangement,
@@ -59,6 +65,9 @@ LEAVES = ("hand", "fit")
 #: how a sample reads the table (``infer=``): ``none`` (the view's counts and known cards),
 #: ``passes`` (also the discards each seat passed up, :mod:`.inference`)
 INFERENCES = ("none", "passes")
+#: how a fast rollout plays the other sides: ``sketch`` (as the searcher's own seat: the
+#: loosest card goes) or ``greedy`` (greedy's own discard, the least penalty left)
+MODELS = ("sketch", "greedy")
 #: the phases a tree walks and a rollout plays through; a fast rollout starts only in a turn's
 _IN_PLAY = (Phase.DRAW, Phase.PLAY, Phase.FIRST_DISCARD)
 _TURN = (Phase.DRAW, Phase.PLAY)
@@ -66,7 +75,13 @@ _TURN = (Phase.DRAW, Phase.PLAY)
 
 def _team(state: State, seat: int) -> tuple[int, ...]:
     game = state.game
-    return seating.team_seats(game.team_of(seat), game.players, game.teams)
+    return _team_seats(seat, game.players, game.teams)
+
+
+@lru_cache(maxsize=64)
+def _team_seats(seat: int, players: int, teams: int) -> tuple[int, ...]:
+    """The seats of ``seat``'s side (asked for every playout: kept)."""
+    return seating.team_seats(seating.team_of(seat, teams), players, teams)
 
 
 def candidate_moves(state: State, greedy: Action | None = None) -> list[Action]:
@@ -183,24 +198,36 @@ def fitted_chances(state: State) -> list[float]:
     return leaf.chances(rows)
 
 
-def fast_rewards(state: State, turns: int) -> list[float]:
+def fast_rewards(state: State, turns: int, me: int | None = None) -> list[float]:
     """Each seat's reward after a cheap rollout (:mod:`.rollout`) of ``turns`` turns from
     ``state``: 1 or 0 when a side goes out, 0.5 each when the stock runs out, else the fitted
-    chance that its side goes out first."""
-    sk = rollout.run(rollout.sketch(state), turns)
+    chance that its side goes out first. With ``me``, the seats of other sides discard as
+    ``greedy`` does (the opponent model ``model=greedy``)."""
+    sk = rollout.sketch(state)
     n = len(sk.hands)
-    if sk.winner is not None:
-        winners = set(_team(state, sk.winner))
+    if me is not None:
+        mine = _team(state, me)
+        sk.greedy_discard = [s not in mine for s in range(n)]
+    got = native_rollout.play(sk, turns, WEIGHTS)  # the same answer, natively
+    if got is not None:
+        winner, void, chances = got[0], got[1], list(got[2])
+    else:
+        rollout.run(sk, turns)
+        winner, void, chances = sk.winner, sk.void, []
+        if winner is None and not void:
+            rows = [
+                leaf.features(
+                    sk.hands[s], sk.wilds, sk.rules, sk.opened[s], sk.minimum, (s - sk.turn) % n, n
+                )
+                for s in range(n)
+            ]
+            chances = leaf.chances(rows)
+    if winner is not None:
+        winners = set(_team(state, winner))
         return [1.0 if s in winners else 0.0 for s in range(n)]
-    if sk.void:
+    if void:
         return [0.5] * n
-    rows = [
-        leaf.features(
-            sk.hands[s], sk.wilds, sk.rules, sk.opened[s], sk.minimum, (s - sk.turn) % n, n
-        )
-        for s in range(n)
-    ]
-    return _team_rewards(state, leaf.chances(rows))
+    return _team_rewards(state, chances)
 
 
 class _Search:
@@ -208,11 +235,14 @@ class _Search:
     stops at the round's end (``rounds_before``: the rounds ended before it), a playout is
     greedy's (``rollout``: ``exact`` or ``fast``) for ``depth`` turns, scored by ``leaf``."""
 
-    def __init__(self, rounds_before: int, depth: int, rollout: str, leaf: str) -> None:
+    def __init__(
+        self, rounds_before: int, depth: int, rollout: str, leaf: str, me: int | None = None
+    ) -> None:
         self.rounds_before = rounds_before
         self.depth = depth
         self.rollout = rollout
         self.leaf = leaf
+        self.me = me  # the searching seat when the other sides are modelled as greedy
 
     def chooser(self, state: State) -> int | None:
         if len(state.results) > self.rounds_before or state.phase not in _IN_PLAY:
@@ -229,7 +259,7 @@ class _Search:
         """Greedy play for ``depth`` turns (or to the round's end), then each seat's reward."""
         before = self.rounds_before
         if self.rollout == "fast" and len(state.results) == before and state.phase in _TURN:
-            return fast_rewards(state, self.depth)
+            return fast_rewards(state, self.depth, self.me)
         turns = 0
         for _ in range(2000):
             if len(state.results) > before or state.phase not in _IN_PLAY:
@@ -261,6 +291,8 @@ class IsmctsBot(Bot):
         leaf: str = "hand",
         tree: int = 0,
         infer: str = "none",
+        pair: int = 0,
+        model: str = "sketch",
     ) -> None:
         """A searcher with a budget of ``iterations`` (or ``ms`` milliseconds).
 
@@ -272,16 +304,25 @@ class IsmctsBot(Bot):
         (:data:`INFERENCES`).
         """
         super().__init__(seed)
-        if rollout not in ROLLOUTS or leaf not in LEAVES or tree < 0 or infer not in INFERENCES:
+        if (
+            rollout not in ROLLOUTS
+            or leaf not in LEAVES
+            or tree < 0
+            or infer not in INFERENCES
+            or model not in MODELS
+            or pair not in (0, 1)
+        ):
             raise BotError(
                 "ismcts: rollout=exact|fast|auto, leaf=hand|fit, infer=none|passes, "
-                "tree=N (0 or more)"
+                "model=sketch|greedy, pair=0|1, tree=N (0 or more)"
             )
         self.budget = Budget(iterations=iterations, ms=ms, c=c, margin=margin, tree=tree)
         self.depth = depth
         self.rollout = rollout
         self.leaf = leaf
         self.infer = infer
+        self.pair = pair
+        self.model = model
         self.last_iterations = 0
 
     def choose(self, view: PlayerView) -> Action:
@@ -299,9 +340,20 @@ class IsmctsBot(Bot):
         if len(moves) == 1:
             return moves[0]
         # every sample has as many ended rounds as this one (none: the view's round goes on)
-        game = _Search(len(state.results), self.depth, self.rollout_for(state), self.leaf)
+        me = view.seat if self.model == "greedy" else None
+        game = _Search(len(state.results), self.depth, self.rollout_for(state), self.leaf, me)
         draw = inference.informed_sampler(view) if self.infer == "passes" else sampler_of(view)
         rng = self.rng
+        if self.pair:
+            samples = max(1, self.budget.iterations // len(moves))
+            means = paired(game, lambda: draw(rng), moves, samples)
+            self.last_iterations = samples * len(moves)
+            best = max(range(len(moves)), key=lambda i: means[i])
+            if greedy in moves:
+                g = moves.index(greedy)
+                if means[best] - means[g] <= self.budget.margin:
+                    return greedy
+            return moves[best]
         root, self.last_iterations = search(game, lambda: draw(rng), moves, self.budget)
         action: Action = best_move(root, moves, greedy, self.budget.margin)
         return action
@@ -324,6 +376,8 @@ PARAMS = {
     "rollout": Param("word", words=ROLLOUTS),
     "leaf": Param("word", words=LEAVES),
     "infer": Param("word", words=INFERENCES),
+    "pair": Param("whole", 0, 1),
+    "model": Param("word", words=MODELS),
 }
 
 
@@ -341,6 +395,8 @@ def _make(seed: int | str, values: dict[str, Value]) -> Bot:
         leaf=str(values.get("leaf", "hand")),
         tree=budget.tree,
         infer=str(values.get("infer", "none")),
+        pair=int(values.get("pair", 0)),
+        model=str(values.get("model", "sketch")),
     )
 
 

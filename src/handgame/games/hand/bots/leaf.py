@@ -71,11 +71,20 @@ def features(
 
 
 def chances(rows: Sequence[Sequence[float]], weights: Sequence[float] = WEIGHTS) -> list[float]:
-    """Each seat's chance of going out first, from its features ``rows[s]``."""
-    scores = [sum(w * x for w, x in zip(weights, row, strict=True)) for row in rows]
+    """Each seat's chance of going out first, from its features ``rows[s]``. The sums are
+    taken one addition at a time, left to right (as ``native/rollout.cpp`` takes them: the
+    same bits on every Python, whose ``sum`` of floats may compensate)."""
+    scores = []
+    for row in rows:
+        acc = 0.0
+        for w, x in zip(weights, row, strict=True):
+            acc = acc + w * x
+        scores.append(acc)
     top = max(scores)
     exps = [math.exp(v - top) for v in scores]
-    total = sum(exps)
+    total = 0.0
+    for e in exps:
+        total = total + e
     return [e / total for e in exps]
 
 

@@ -12,8 +12,9 @@ a whole turn with the solver's answers (cached by hand) and a few checks:
 - unopened: lay the best opening when it reaches the minimum (L-63); opened: lay the best
   melds and every natural card that extends a meld on the table (L-10, L-42), always keeping
   a card to discard (L-65);
-- discard the loosest card left (fewest partners, then the costliest; a wild card last); the
-  last card discarded goes out (the seat wins).
+- discard the loosest card left (fewest partners, then the costliest; a wild card last), or,
+  for a seat modelled as ``greedy`` (``Sketch.greedy_discard``), greedy's own discard (the
+  least penalty left); the last card discarded goes out (the seat wins).
 
 Rules a rollout does not check (announcements, L-67's first round, L-44, O-5…O-11, escalating
 minimums) only blur the estimate: the search's real move is always one of the engine's
@@ -31,7 +32,7 @@ from handgame.core.errors import MeldError
 from handgame.games.hand.melds import RUN, SET, Meld, add_card
 from handgame.games.hand.rounds import Phase
 from handgame.games.hand.rules import Ruleset
-from handgame.games.hand.solver import best_arrangement, best_opening, partners
+from handgame.games.hand.solver import best_arrangement, best_discard, best_opening, partners
 from handgame.games.hand.state import State
 from handgame.games.hand.turn import required_minimum
 from handgame.games.hand.values import penalty_value
@@ -72,6 +73,9 @@ class Sketch:
     #: per seat: its hand is known to hold no meld (opened) or no opening (unopened), so a
     #: loose card drawn changes nothing and the solver need not be asked again
     clean: list[bool] = field(default_factory=list)
+    #: per seat: it discards as ``greedy`` does (:func:`~handgame.games.hand.solver.best_discard`:
+    #: the least penalty left) rather than the loosest card (the opponent model of a search)
+    greedy_discard: list[bool] = field(default_factory=list)
 
     @property
     def over(self) -> bool:
@@ -95,6 +99,7 @@ def sketch(state: State) -> Sketch:
         rules=state.rules,
         minimum=required_minimum(state),
         clean=[False] * len(rnd.hands),
+        greedy_discard=[False] * len(rnd.hands),
     )
 
 
@@ -116,7 +121,10 @@ def play_turn(sk: Sketch) -> None:
         else:
             _lay(sk, hand, seat)
             sk.clean[seat] = True
-    card = _discard_choice(sk, hand, sk.clean[seat] and sk.opened[seat])
+    if sk.greedy_discard and sk.greedy_discard[seat]:
+        card = best_discard(tuple(hand), sk.wilds, sk.rules)
+    else:
+        card = _discard_choice(sk, hand, sk.clean[seat] and sk.opened[seat])
     hand.remove(card)
     sk.top = card
     sk.turns += 1

@@ -1,0 +1,96 @@
+"""The cheap rollouts natively (issue 38, ``native/rollout.cpp``): loading the extension and
+feeding it a sketch.
+
+``python native/build.py`` builds ``_rollout_native``; without it, with ``HANDGAME_NATIVE=0``, or
+where the native solver does not answer (``native_solver.support``), :func:`play` answers None
+and the caller plays the Python reference (:func:`.rollout.run` and :mod:`.leaf`). The native
+rollout plays the reference's turns with the native solver's answers (the same answers) and
+scores the position with the leaf's features and chances, to the last bit
+(``tests/test_native_rollout.py`` compares both over thousands of seeded sketches).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from types import ModuleType
+from typing import Any
+
+from handgame.core.kernel import load_extension
+from handgame.games.hand import native_solver
+from handgame.games.hand.bots.rollout import Sketch
+from handgame.games.hand.rules import Ruleset
+from handgame.games.hand.wilds import Wilds
+
+# The version of the extension's API; a build of another version is not used.
+ROLLOUT_VERSION = 2
+
+_native: ModuleType | None = load_extension(
+    "handgame.games.hand.bots._rollout_native", "ROLLOUT_VERSION", ROLLOUT_VERSION
+)
+_on: Any = _native
+
+#: what :func:`play` answers: the seat that went out (or None), whether the stock ran out, the
+#: leaf's chances (empty when the round ended), and with ``full`` the sketch after the rollout
+#: (hands sorted, stock left, top, opened, clean, melds' cards, turn, turns played)
+Outcome = tuple[Any, ...]
+
+
+def native_available() -> bool:
+    """Whether the native rollout is built and importable (whatever path is in use)."""
+    return _native is not None
+
+
+def use_native(on: bool) -> bool:
+    """Switch between the native and the pure path (tests); returns the previous setting."""
+    global _on
+    before = _on is not None
+    if on and _native is None:
+        raise RuntimeError("the native rollout is not built: python native/build.py")
+    _on = _native if on else None
+    return before
+
+
+@lru_cache(maxsize=256)
+def config(wilds: Wilds, rules: Ruleset) -> tuple[int, ...]:
+    """The round's context as the extension reads it: the wild card, the joker's natural card,
+    the meld options and the penalty values (``native_solver.arrange``'s)."""
+    return (
+        -1 if wilds.wild is None else int(wilds.wild),
+        -1 if wilds.joker_as is None else int(wilds.joker_as),
+        int(rules.wild_limit == "one"),
+        rules.max_meld_size or 0,
+        int(rules.opening_values == "gulf"),
+        rules.ace_low_value,
+        rules.ace_high_value,
+        int(rules.penalty_values == "gulf"),
+        rules.ace_in_hand,
+    )
+
+
+def play(sk: Sketch, turns: int, weights: Sequence[float], full: bool = False) -> Outcome | None:
+    """``rollout.run(sk, turns)`` and the leaf's chances of the position it leaves, natively;
+    None when the Python reference must play it (``sk`` is left alone either way)."""
+    ext = _on
+    if ext is None or native_solver.support(sk.rules) is not None:
+        return None
+    got: Outcome | None = ext.run(
+        sk.hands,
+        sk.stock,
+        -1 if sk.top is None else sk.top,
+        sk.opened,
+        sk.clean,
+        tuple(m.as_play_ints for m in sk.melds),
+        sk.turn,
+        sk.drawn,
+        sk.minimum,
+        config(sk.wilds, sk.rules),
+        turns,
+        tuple(weights),
+        full,
+        sk.greedy_discard,
+    )
+    return got
+
+
+__all__ = ["ROLLOUT_VERSION", "config", "native_available", "play", "use_native"]
