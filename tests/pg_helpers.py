@@ -66,9 +66,11 @@ def _as_cluster_user(argv: list[str]) -> list[str]:
 class Cluster:
     """A PostgreSQL cluster in a temporary directory, listening on 127.0.0.1 only."""
 
-    def __init__(self, bin_dir: Path) -> None:
-        """Make the cluster (``initdb``); :meth:`start` starts it."""
+    def __init__(self, bin_dir: Path, durable: bool = False) -> None:
+        """Make the cluster (``initdb``); :meth:`start` starts it. A test cluster syncs
+        nothing to disk; a ``durable`` one (the benchmarks') keeps PostgreSQL's defaults."""
         self.bin_dir = bin_dir
+        self.durable = durable
         self.dir = Path(tempfile.mkdtemp(prefix="hand-pg-"))
         self.data = self.dir / "data"
         self.log = self.dir / "server.log"
@@ -113,12 +115,17 @@ class Cluster:
             )
         return done.stdout
 
+    def options(self) -> str:
+        """The server's options: loopback only, and no sync to disk unless durable."""
+        options = "-c listen_addresses=127.0.0.1 -c unix_socket_directories='' "
+        options += f"-c TimeZone={SERVER_TIME_ZONE}"
+        if not self.durable:
+            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+        return options
+
     def start(self) -> None:
         """Start the server on a free loopback port (a few tries: the port may be taken)."""
-        options = (
-            "-c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c fsync=off "
-            f"-c synchronous_commit=off -c full_page_writes=off -c TimeZone={SERVER_TIME_ZONE}"
-        )
+        options = self.options()
         error: Exception | None = None
         for _ in range(3):
             self.port = free_port()
@@ -155,10 +162,7 @@ class Cluster:
 
     def resume(self) -> None:
         """Start again, on the same port, a server stopped by :meth:`pause`."""
-        options = (
-            "-c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c fsync=off "
-            f"-c synchronous_commit=off -c full_page_writes=off -c TimeZone={SERVER_TIME_ZONE}"
-        )
+        options = self.options()
         ctl = [str(self.bin_dir / "pg_ctl"), "--pgdata", str(self.data), "--log", str(self.log)]
         self._run([*ctl, "--wait", "-o", f"-p {self.port} {options}", "start"])
 

@@ -115,16 +115,30 @@ def test_ismcts_other_bot() -> None:
 
 
 def test_server_load() -> None:
-    # spawns hand serve on a free port with a temporary SQLite file, two tables of one bot each
+    # spawns hand serve on a free port with a temporary SQLite file, two tables of one bot
+    # each; then the bare echo replays the same traffic
     result = run("server_load.py", "--spawn", "--tables", "2", "--seconds", "60")
     assert result["benchmark"] == "server_load"
     assert result["tables"] == 2 and result["tables_created"] == 2
     for key in ("finished", "total_actions", "actions_per_s", "human_actions", "errors"):
         assert key in result, key
     assert set(result["latency_ms"]) == {"p50", "p95", "max"}
+    assert set(result["state_latency_ms"]) == {"p50", "p95", "max"}
     assert result["errors"] == 0, result["error_samples"]
-    assert result["finished"] == 2
+    assert result["finished"] == 2 and result["desyncs"] == 0
     assert result["total_actions"] > 0 and result["human_actions"] > 0
+    assert result["server_cpu_ms_per_action"] > 0
+    echo = result["echo"]
+    # the echo answered every action the tables sent, with as many messages
+    assert echo["errors"] == 0 and echo["finished"] == 2, echo["error_samples"]
+    assert echo["actions"] == result["actions_sent"] >= result["human_actions"]
+    assert result["p95_over_echo"] > 0
+
+
+def test_server_load_sweep_without_echo() -> None:
+    result = run("server_load.py", "--spawn", "--tables", "1,2", "--no-echo", "--seconds", "60")
+    assert [r["tables"] for r in result["sweep"]] == [1, 2]
+    assert all(r["finished"] == r["tables"] and "echo" not in r for r in result["sweep"])
 
 
 def test_simulate_backends_benchmark() -> None:

@@ -58,10 +58,9 @@ def rules_flags(p: argparse.ArgumentParser) -> None:
     """Add ``--rules PRESET`` and the repeatable ``--option NAME=VALUE`` to ``p``."""
     p.add_argument(
         "--rules",
-        default=preset_names()[0],
+        default="levant",
         metavar="PRESET",
-        help=f"the preset to start from: {', '.join(preset_names())} "
-        f"(default: {preset_names()[0]})",
+        help=f"the preset to start from: {', '.join(preset_names())} (default: levant)",
     )
     p.add_argument(
         "--option",

@@ -72,6 +72,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         cluster=args.cluster,
         redis_url=args.redis_url,
         lease_seconds=args.lease_seconds,
+        sqlite_synchronous=args.sqlite_synchronous,
     )
     if settings.cluster and not settings.database_url.startswith(("postgresql", "postgres:")):
         raise UsageError(
@@ -99,7 +100,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:
         from handgame.server.storage import Storage
 
-        Storage(settings.database_url).close()
+        Storage(settings.database_url, synchronous=settings.sqlite_synchronous).close()
     except Exception as e:
         shown = display_url(settings.database_url)
         raise UsageError(f"cannot open the database {shown}: {e}") from None
@@ -185,6 +186,14 @@ def add_parser(sub: Any) -> None:
         default=2000,
         metavar="N",
         help="unfinished tables at once; more are refused with 503 (default: 2000)",
+    )
+    p.add_argument(
+        "--sqlite-synchronous",
+        choices=("full", "normal"),
+        default="full",
+        help="SQLite only: full (default) syncs each commit to disk, so an acknowledged move "
+        "survives a power cut; normal survives a crash of the server but a power cut may lose "
+        "the last moves (docs/operations.md)",
     )
     p.add_argument(
         "--public-url",

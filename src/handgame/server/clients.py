@@ -10,7 +10,7 @@ import asyncio
 import logging
 from typing import Any, Protocol
 
-from handgame.server.connection import Connection, message_id
+from handgame.server.connection import Connection, encode, message_id
 from handgame.server.limits import AddressCounts
 from handgame.server.persist import ViewCache
 from handgame.server.protocol import (
@@ -115,9 +115,9 @@ class Clients:
 
     def send_presence(self, table: Table) -> None:
         """Tell every client of the table who is at it."""
-        message = self.presence_message(table)
+        text = encode(self.presence_message(table))  # encoded once for every client
         for conn in self.conns.get(table.id, ()):
-            conn.put(message)
+            conn.put(text)
 
     def back(self, table: Table, seat: int) -> None:
         """A human is back: it plays its seat again (the caller holds the table's lock)."""

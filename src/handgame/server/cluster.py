@@ -260,9 +260,7 @@ class ClusterHub(Hub):
         stored step itself: one stored at that version by another process (this one lost its
         lease) is not ours, and this process stops driving the table."""
         try:
-            await self.workers.db(
-                self.storage.append_step, table.id, step.stored, step.state.is_over
-            )
+            await self.commits.step(table.id, step.stored, step.state.is_over)
         except Exception as e:
             self.database_error = short(e)
             try:
@@ -345,8 +343,8 @@ class ClusterHub(Hub):
             if table_id not in self.tables:
                 table = Table.from_stored(stored, self.settings.stand_in)
                 self.tables[table_id] = table
-                timer = deadline_of(stored.timer)
-                if timer is not None and timer.version == table.version:
+                timer = self.timers.resolve(table, stored.timer)
+                if timer is not None:
                     self.remote_timers[table_id] = timer
                 self.evict_if_idle(table)
             return self.tables[table_id]
@@ -466,8 +464,9 @@ class ClusterHub(Hub):
                 seats = message["message"]["seats"]
                 self.remote_seats[table_id] = seats
                 table.away = {s["seat"] for s in seats if s.get("away")}
+                text = encode(message["message"])  # encoded once for every client
                 for conn in self.conns.get(table_id, ()):
-                    conn.put(message["message"])
+                    conn.put(text)
                 return
             stored = StoredStep(**message["step"])
             old = table.version

@@ -1,8 +1,9 @@
 """The running server: tables in memory, their connections, steps and storage.
 
 All changes to a table happen under its lock: a step is computed, stored (the write ends
-before anything is sent), made the table's, acknowledged to its sender and sent to every
-connection of the table as each one may see it. A table's *driver* task
+before anything is sent; the steps of all tables that arrive together share one transaction,
+:mod:`handgame.server.commits`), made the table's, acknowledged to its sender and sent to
+every connection of the table as each one may see it. A table's *driver* task
 (:mod:`handgame.server.driving`) plays the steps no human decides (deals, bots, stand-ins for
 absent humans); its *timer* task (:mod:`handgame.server.timers`) marks a human seat absent when
 its turn timer runs out, and a stand-in bot plays for it until it is back. Each client's
@@ -22,6 +23,7 @@ from typing import Any
 from handgame.core.registry import find_game
 from handgame.server.botspec import check_bot
 from handgame.server.clients import Clients, LimitReached, Sender, Unavailable
+from handgame.server.commits import Commits
 from handgame.server.connection import Connection
 from handgame.server.driving import TableDrivers
 from handgame.server.evictions import Evictions
@@ -29,7 +31,7 @@ from handgame.server.limits import AddressCounts
 from handgame.server.persist import PresenceWrites, ViewCache
 from handgame.server.protocol import Deadline, ack_message
 from handgame.server.settings import Settings
-from handgame.server.storage import Storage
+from handgame.server.storage import FROM_STEPS, Storage, Timer
 from handgame.server.table import Seat, Step, Table, check_timeout, token_hash
 from handgame.server.timers import TurnTimers
 from handgame.server.workers import Workers
@@ -65,7 +67,8 @@ class Hub(Clients):
         )
         self.evictions = Evictions(settings, self.lock, self.busy, self.drop)
         self.resuming: asyncio.Task[None] | None = None
-        self.presence_writes = PresenceWrites(self._store_presence)
+        self.commits = Commits(lambda: self.storage, self.workers.db)
+        self.presence_writes = PresenceWrites(self.commits.presence)
         self.database_error: str | None = None  # the last failure, until a write succeeds
 
     @property
@@ -84,7 +87,11 @@ class Hub(Clients):
     async def start(self) -> None:
         """Open the storage and resume every unfinished table (in the background: the server
         answers at once, and a table asked for first is loaded first)."""
-        self._storage = Storage(self.settings.database_url, self.settings.database_timeout)
+        self._storage = Storage(
+            self.settings.database_url,
+            self.settings.database_timeout,
+            self.settings.sqlite_synchronous,
+        )
         await self.prepare()
         self.resuming = asyncio.create_task(self.resume_all())
 
@@ -127,6 +134,7 @@ class Hub(Clients):
         ]
         for task in tasks:
             task.cancel()
+        await self.commits.drain(2.0)  # the steps, absences and timers waiting for their commit
         self.workers.close()
         for task in tasks:
             with contextlib.suppress(BaseException):
@@ -216,6 +224,7 @@ class Hub(Clients):
             self.database_error = short(e)
             raise Unavailable(f"the database does not answer ({short(e)})") from e
         self.tables[table_id] = table
+        self.presence_writes.loaded(table, FROM_STEPS)  # no absence, the timer from the steps
         async with self.lock(table_id):
             first_deal = table.next_auto()
             assert first_deal is not None
@@ -247,7 +256,7 @@ class Hub(Clients):
             self.loaded(Table.from_stored(stored, self.settings.stand_in), stored.timer)
         return self.tables[table_id]
 
-    def loaded(self, table: Table, timer: tuple[int, int, float] | None) -> None:
+    def loaded(self, table: Table, timer: Timer) -> None:
         """A table just loaded from storage: resume it (its stored timer, its driver)."""
         self.tables[table.id] = table
         self.presence_writes.loaded(table, timer)
@@ -296,10 +305,12 @@ class Hub(Clients):
         :class:`Unavailable` (nothing changed) if the database does not answer."""
         await self.write_step(table, step)
         table.commit(step)
-        self.timers.arm(table)
+        self.timers.arm(table, step.stored.at)  # the decision's timer runs from its step
         self.evict_if_idle(table)
         if sender is not None:
             sender.put(ack_message(step.stored.client_id, table.version))
+            # let the acks of the other steps of this commit go out before the views are made
+            await asyncio.sleep(0)
         cache: dict[int | None, str] = {}  # each seat's message, made once
         for conn in self.conns.get(table.id, ()):
             if conn.seat not in cache:
@@ -307,10 +318,10 @@ class Hub(Clients):
             conn.put(cache[conn.seat])
 
     async def write_step(self, table: Table, step: Step) -> None:
+        """Store a step with the next group commit; raises :class:`Unavailable` if it was not
+        stored."""
         try:
-            await self.workers.db(
-                self.storage.append_step, table.id, step.stored, step.state.is_over
-            )
+            await self.commits.step(table.id, step.stored, step.state.is_over)
         except Exception as e:
             self.database_error = short(e)
             try:  # the write may have been done with its answer lost
@@ -322,13 +333,9 @@ class Hub(Clients):
         self.database_error = None
 
     def save_presence(self, table: Table) -> None:
-        """Store the table's absent seats and turn timer if they changed."""
-        self.presence_writes.save(table, self.timers.deadline(table.id))
-
-    async def _store_presence(
-        self, table_id: str, away: list[int], timer: tuple[int, int, float] | None
-    ) -> None:
-        await self.workers.db(self.storage.save_presence, table_id, away, timer)
+        """Store the table's absent seats and turn timer if they changed (a timer that runs
+        from its decision's step is not stored again: the steps give it)."""
+        self.presence_writes.save(table, self.timers.stored(table))
 
     def kick(self, table_id: str) -> None:
         """Make sure the table's driver runs (it stops when a human is to decide)."""

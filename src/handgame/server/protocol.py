@@ -78,19 +78,45 @@ def state_message(
     seat: int | None,
     resync: bool = False,
     deadline: Deadline | None = None,
+    now: float | None = None,
 ) -> dict[str, Any]:
     """A ``state`` message: the table at ``version`` as ``seat`` (or a spectator) sees it, with
-    the turn timer running at that version (``deadline``, None if none or an older version)."""
+    the turn timer running at that version (``deadline``, None if none or an older version;
+    its seconds left counted from ``now``, by default the time of the call)."""
     out: dict[str, Any] = {
         "type": "state",
         "table": table,
         "version": version,
         "view": view_for(state, seat),
-        **timer_fields(deadline if deadline is not None and deadline.version == version else None),
+        **timer_fields(
+            deadline if deadline is not None and deadline.version == version else None, now
+        ),
     }
     if resync:
         out["resync"] = True
     return out
+
+
+def state_text(
+    table: str,
+    version: int,
+    view: str,
+    resync: bool = False,
+    deadline: Deadline | None = None,
+    now: float | None = None,
+) -> str:
+    """The text of :func:`state_message` (as ``json.dumps(..., ensure_ascii=False)`` writes
+    it) around a view already encoded (``view``): a view is encoded once, whatever the
+    timer's seconds left when each message is made."""
+    running = deadline if deadline is not None and deadline.version == version else None
+    timer = timer_fields(running, now)
+    return (
+        f'{{"type": "state", "table": {json.dumps(table, ensure_ascii=False)}, '
+        f'"version": {version}, "view": {view}, '
+        f'"turn_deadline": {json.dumps(timer["turn_deadline"])}, '
+        f'"turn_remaining": {json.dumps(timer["turn_remaining"])}'
+        + (', "resync": true}' if resync else "}")
+    )
 
 
 def error_message(

@@ -36,7 +36,7 @@ class Settings:
     # --- bounded work (issue 15) ---------------------------------------------------------------
     bot_move_seconds: float = 10.0  # the longest a bot may think; then the greedy move is played
     bot_processes: int = 1  # worker processes for searching bots (ismcts)
-    bot_threads: int = 2  # worker threads for the quick bots (greedy, random) and hints
+    bot_threads: int = 2  # worker threads for hints (the quick bots' moves have one thread)
     storage_threads: int = 4  # worker threads for the database, used by nothing else
     max_iterations: int = 1000  # ismcts: the largest iterations=N a table may seat
     max_depth: int = 50  # ismcts: the largest depth=D
@@ -52,6 +52,9 @@ class Settings:
     hint_burst: int = 20  # hints at once per address
     max_body_bytes: int = 64 * 1024  # the largest HTTP request body read
     database_timeout: float = 5.0  # seconds a database call waits for a lock or a connection
+    # SQLite's synchronous level: "full" (an acknowledged step survives a power cut) or
+    # "normal" (it survives a crash of the process; a power cut may lose the last ones)
+    sqlite_synchronous: str = "full"
     retry_max: float = 5.0  # the longest pause between a driver's retries of a failed write
     public_url: str | None = None  # the base of invite links (None: the listening address)
     header_timeout: float = 10.0  # seconds a new HTTP connection has to send its request head

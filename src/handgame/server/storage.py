@@ -1,14 +1,22 @@
 """Where tables live: a small adapter on SQLAlchemy 2 (SQLite by default, PostgreSQL by URL).
 
 A table is stored as its record: every deal and every action, in order, in an append-only
-log of *steps* (one row per version), plus its metadata (rules, seats, the deal seed, token
-hashes). A step is written, in one transaction with the table's version, before the server
-acknowledges it, so a restarted server rebuilds every table exactly where it was.
+log of *steps* (one row per version, with the time it was made), plus its metadata (rules,
+seats, the deal seed, token hashes). A step is written, in one transaction with the table's
+version, before the server acknowledges it, so a restarted server rebuilds every table exactly
+where it was. :meth:`Storage.write_batch` writes the steps of many tables in one transaction
+(the server's group commit, :mod:`handgame.server.commits`); each step's version check is its
+own, so a step refused there refuses no other.
+
+SQLite runs in write-ahead-log mode with ``synchronous=FULL`` by default: a commit returns once
+the log is on disk, so neither a crash of the process nor a power cut loses an acknowledged
+step (``NORMAL``: a power cut may lose the last commits; docs/operations.md).
 """
 
 from __future__ import annotations
 
 import os
+import sqlite3
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -19,8 +27,10 @@ from sqlalchemy import (
     JSON,
     Boolean,
     Column,
+    Connection,
     DateTime,
     Engine,
+    Float,
     ForeignKey,
     Integer,
     MetaData,
@@ -31,10 +41,12 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
-from sqlalchemy.exc import IntegrityError, ProgrammingError
+from sqlalchemy.exc import IntegrityError, OperationalError, ProgrammingError
 
 ENV_URL = "HAND_DATABASE_URL"
 
@@ -60,18 +72,35 @@ steps_table = Table(
     Column("seat", Integer, nullable=True),  # the seat that sent an action (None: a deal)
     Column("client_id", String(128), nullable=True),  # the sender's id of the action
     Column("data", JSON, nullable=False),  # the deal or action in record notation
+    # when the step was made (epoch seconds; null in databases made before it): a turn timer
+    # runs from its decision's step, so a restart derives it from here (timers.py)
+    Column("at", Float, nullable=True),
 )
 
 
 # a seat's absence and the running turn timer, kept so that a restart keeps them (one row a
-# table; a table of its own, so that databases made before it need no migration)
+# table; a table of its own, so that databases made before it need no migration); written
+# only when they change: a timer that runs from its decision's step is stored as FROM_STEPS
 presence_table = Table(
     "hand_presence",
     metadata,
     Column("table_id", String(64), ForeignKey("hand_tables.id"), primary_key=True),
     Column("away", JSON, nullable=False),  # the absent human seats
-    Column("timer", JSON, nullable=True),  # [seat, version, deadline in epoch seconds] or null
+    # [seat, version, deadline in epoch seconds], FROM_STEPS, or null (no timer to restore)
+    Column("timer", JSON, nullable=True),
 )
+
+#: a stored turn timer that runs from the time of its decision's step (the table's last one)
+FROM_STEPS = "steps"
+
+#: a stored turn timer: [seat, version, deadline], FROM_STEPS, or None
+Timer = tuple[int, int, float] | str | None
+
+#: SQLite's ``synchronous`` levels the server may run with (docs/operations.md)
+SYNCHRONOUS = ("full", "normal")
+
+#: the most steps one statement of a batch moves (SQLite takes at most 32,766 parameters)
+BATCH_ROWS = 500
 
 
 def default_database_url() -> str:
@@ -129,6 +158,7 @@ class StoredStep:
     seat: int | None
     client_id: str | None
     data: dict[str, Any]
+    at: float | None = None  # when it was made (epoch seconds); None in older databases
 
 
 @dataclass(frozen=True)
@@ -143,15 +173,18 @@ class StoredTable:
     finished: bool
     steps: tuple[StoredStep, ...]
     away: tuple[int, ...] = ()
-    timer: tuple[int, int, float] | None = None
+    timer: Timer = FROM_STEPS
 
 
 class Storage:
     """The tables of one database; every method is one short transaction."""
 
-    def __init__(self, url: str, timeout: float = 5.0) -> None:
+    def __init__(self, url: str, timeout: float = 5.0, synchronous: str = "full") -> None:
         """Open (and create if needed) the database at ``url``; a call waits ``timeout``
-        seconds at most for a lock or a connection, then fails."""
+        seconds at most for a lock or a connection, then fails. ``synchronous``: SQLite's
+        level, ``full`` or ``normal`` (module docstring)."""
+        if synchronous not in SYNCHRONOUS:
+            raise StorageError(f"synchronous: {' or '.join(SYNCHRONOUS)}, not {synchronous!r}")
         url = normalize_url(url)
         kwargs: dict[str, Any] = {}
         if url.startswith("sqlite"):
@@ -173,11 +206,21 @@ class Storage:
                     "pip install 'handgame[postgres]'"
                 ) from e
             raise
+        self.postgres = self.engine.dialect.name == "postgresql"
+        # UPDATE ... FROM with RETURNING: PostgreSQL, and SQLite from 3.35 (2021)
+        self.batch_update = self.postgres or (
+            self.engine.dialect.name == "sqlite" and sqlite3.sqlite_version_info >= (3, 35)
+        )
         if url.startswith("sqlite"):
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+
+            def pragmas(dbapi_connection: Any, _record: Any) -> None:
+                _sqlite_pragmas(dbapi_connection, synchronous)
+
+            event.listen(self.engine, "connect", pragmas)
             metadata.create_all(self.engine)
         else:
             create_tables(metadata, self.engine)
+        add_step_times(self.engine)
 
     def close(self) -> None:
         """Release the database connections."""
@@ -203,17 +246,65 @@ class Storage:
 
     def append_step(self, table_id: str, step: StoredStep, finished: bool) -> None:
         """Append a step (its version must be the next one) and update the table's version."""
+        if self.write_batch([(table_id, step, finished)]):
+            raise RuntimeError(f"table {table_id}: step {step.version} is not the next one")
+
+    def write_batch(
+        self,
+        steps: list[tuple[str, StoredStep, bool]],
+        presence: dict[str, tuple[list[int], Timer]] | None = None,
+    ) -> set[int]:
+        """Append many tables' steps and store their presence rows, in one transaction; the
+        indices of the steps refused because their version is not their table's next one
+        (the others are stored)."""
         with self.engine.begin() as conn:
-            conn.execute(
-                insert(steps_table).values(
-                    table_id=table_id,
-                    version=step.version,
-                    kind=step.kind,
-                    seat=step.seat,
-                    client_id=step.client_id,
-                    data=step.data,
+            refused = self._advance(conn, steps)
+            rows = [
+                {
+                    "table_id": table_id,
+                    "version": step.version,
+                    "kind": step.kind,
+                    "seat": step.seat,
+                    "client_id": step.client_id,
+                    "data": step.data,
+                    "at": step.at,
+                }
+                for i, (table_id, step, _) in enumerate(steps)
+                if i not in refused
+            ]
+            if rows:
+                conn.execute(insert(steps_table), rows)
+            if presence:
+                ids = sorted(presence)
+                conn.execute(delete(presence_table).where(presence_table.c.table_id.in_(ids)))
+                conn.execute(
+                    insert(presence_table),
+                    [
+                        {
+                            "table_id": table_id,
+                            "away": sorted(presence[table_id][0]),
+                            "timer": _timer_json(presence[table_id][1]),
+                        }
+                        for table_id in ids
+                    ],
                 )
-            )
+        return refused
+
+    def _advance(self, conn: Connection, steps: list[tuple[str, StoredStep, bool]]) -> set[int]:
+        """Move each step's table to its version if it is at the one before (the check that
+        stops a double step); the indices of the steps whose table was not. One statement for
+        a batch of steps of different tables (``UPDATE ... FROM VALUES ... RETURNING``)."""
+        refused: set[int] = set()
+        one_per_table = len({table_id for table_id, _, _ in steps}) == len(steps)
+        if len(steps) > 1 and one_per_table and self.batch_update:
+            for first in range(0, len(steps), BATCH_ROWS):
+                part = steps[first : first + BATCH_ROWS]
+                params = [x for t, s, f in part for x in (t, s.version - 1, s.version, bool(f))]
+                moved = conn.exec_driver_sql(self._update_sql(len(part)), tuple(params))
+                accepted = {row[0] for row in moved}
+                refused.update(first + i for i, (t, _, _) in enumerate(part) if t not in accepted)
+            return refused
+        for i, (table_id, step, finished) in enumerate(steps):
             done = conn.execute(
                 update(tables_table)
                 .where(tables_table.c.id == table_id)
@@ -221,7 +312,27 @@ class Storage:
                 .values(version=step.version, finished=finished)
             )
             if done.rowcount != 1:
-                raise RuntimeError(f"table {table_id}: step {step.version} is not the next one")
+                refused.add(i)
+        return refused
+
+    def _update_sql(self, rows: int) -> str:
+        """The statement that moves ``rows`` tables to their next version at once."""
+        if self.postgres:
+            given = ", ".join(["(%s, %s, %s, %s)"] * rows)
+            return (
+                "UPDATE hand_tables AS t SET version = g.to_version, finished = g.over "
+                f"FROM (VALUES {given}) AS g (table_id, from_version, to_version, over) "
+                "WHERE t.id = g.table_id AND t.version = g.from_version RETURNING t.id"
+            )
+        # it begins with UPDATE: Python's sqlite3 opens the transaction before it (before a
+        # statement that begins with WITH, it does not, and the UPDATE would commit alone)
+        given = ", ".join(["(?, ?, ?, ?)"] * rows)
+        return (
+            "UPDATE hand_tables SET version = g.column3, finished = g.column4 "
+            f"FROM (VALUES {given}) AS g "
+            "WHERE hand_tables.id = g.column1 AND hand_tables.version = g.column2 "
+            "RETURNING hand_tables.id"
+        )
 
     def version(self, table_id: str) -> int | None:
         """The stored version of a table (None: no such table)."""
@@ -244,17 +355,9 @@ class Storage:
         with self.engine.connect() as conn:
             conn.execute(select(1))
 
-    def save_presence(
-        self, table_id: str, away: list[int], timer: tuple[int, int, float] | None
-    ) -> None:
+    def save_presence(self, table_id: str, away: list[int], timer: Timer) -> None:
         """Store a table's absent seats and running turn timer (replacing what was stored)."""
-        with self.engine.begin() as conn:
-            conn.execute(delete(presence_table).where(presence_table.c.table_id == table_id))
-            conn.execute(
-                insert(presence_table).values(
-                    table_id=table_id, away=sorted(away), timer=list(timer) if timer else None
-                )
-            )
+        self.write_batch([], {table_id: (away, timer)})
 
     def table_ids(self, unfinished_only: bool = False) -> list[str]:
         """The ids of the stored tables (only those still playing, when asked)."""
@@ -293,15 +396,39 @@ class Storage:
             version=row.version,
             finished=row.finished,
             steps=tuple(
-                StoredStep(s.version, s.kind, s.seat, s.client_id, dict(s.data)) for s in steps
+                StoredStep(s.version, s.kind, s.seat, s.client_id, dict(s.data), s.at)
+                for s in steps
             ),
             away=tuple(int(x) for x in presence.away) if presence is not None else (),
-            timer=(
-                (int(presence.timer[0]), int(presence.timer[1]), float(presence.timer[2]))
-                if presence is not None and presence.timer
-                else None
-            ),
+            timer=_timer_read(presence.timer) if presence is not None else FROM_STEPS,
         )
+
+
+def _timer_json(timer: Timer) -> Any:
+    """A turn timer as the presence row keeps it."""
+    return list(timer) if isinstance(timer, tuple) else timer
+
+
+def _timer_read(stored: Any) -> Timer:
+    """A turn timer from its presence row."""
+    if stored == FROM_STEPS:
+        return FROM_STEPS
+    if not stored:
+        return None
+    return (int(stored[0]), int(stored[1]), float(stored[2]))
+
+
+def add_step_times(engine: Engine) -> None:
+    """Give a database made before step times their column (``hand_steps.at``, null for the
+    steps stored before); several processes may race to add it: the loser finds it there."""
+    if "at" in {c["name"] for c in inspect(engine).get_columns("hand_steps")}:
+        return
+    try:
+        with engine.begin() as conn:
+            conn.execute(text("ALTER TABLE hand_steps ADD COLUMN at FLOAT"))
+    except (OperationalError, ProgrammingError):
+        if "at" not in {c["name"] for c in inspect(engine).get_columns("hand_steps")}:
+            raise
 
 
 def create_tables(schema: MetaData, engine: Engine, tries: int = 5) -> None:
@@ -317,9 +444,11 @@ def create_tables(schema: MetaData, engine: Engine, tries: int = 5) -> None:
             time.sleep(0.2 * (attempt + 1))
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    """Write-ahead logging (readers do not wait for the writer) and foreign keys on."""
+def _sqlite_pragmas(dbapi_connection: Any, synchronous: str) -> None:
+    """Write-ahead logging (readers do not wait for the writer), the ``synchronous`` level
+    (module docstring) and foreign keys on."""
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute(f"PRAGMA synchronous={synchronous.upper()}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()

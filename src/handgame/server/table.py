@@ -13,10 +13,12 @@ so a table rebuilt after a restart plays on exactly as it would have.
 from __future__ import annotations
 
 import hashlib
+import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from handgame.core.errors import ActionError, IllegalAction
 from handgame.core.game import GameSpec, MatchConfig, MatchState
@@ -77,6 +79,18 @@ def auto_move(
         return make_bot(spec, f"{seed}:{seat}:{version}") if spec is not None else None
 
     return Driver(bot_for, seed, offer_people=False).auto(state)
+
+
+def person_decides(state: MatchState, controllers: tuple[str | None, ...]) -> bool:
+    """Whether :func:`auto_move` would say None at once: the match is over, or its next
+    decision is a present human's (cheap enough for the event loop: no bot is made)."""
+    # the driver asks only whether a seat has a bot: the spec stands for it, none is made
+    has_bot = cast(Callable[[int], Bot | None], controllers.__getitem__)
+    decision = Driver(has_bot, "", offer_people=False).decision(state)
+    if decision.kind in ("over", "deal"):
+        return decision.kind == "over"
+    assert decision.seat is not None
+    return controllers[decision.seat] is None
 
 
 @dataclass(frozen=True)
@@ -145,6 +159,7 @@ class Table:
     away: set[int] = field(default_factory=set)
     # this table's turn timer in seconds (the lobby's choice): None, the server's; 0, none
     turn_timeout: float | None = None
+    stepped_at: float | None = None  # when the table's last step was made (epoch seconds)
 
     def __post_init__(self) -> None:
         """Find the game of the table's preset; start the match before its first deal
@@ -226,6 +241,7 @@ class Table:
             raise RuntimeError(f"step {step.stored.version} after version {self.version}")
         self.state = step.state
         self.version = step.stored.version
+        self.stepped_at = step.stored.at
         self.history.append((self.version, self.state))
         if step.stored.client_id is not None and step.stored.seat is not None:
             self.applied_ids[(step.stored.seat, step.stored.client_id)] = self.version
@@ -234,7 +250,9 @@ class Table:
         state = self.state.apply(action)
         return Step(
             state,
-            StoredStep(self.version + 1, "action", action.seat, client_id, action.to_json()),
+            StoredStep(
+                self.version + 1, "action", action.seat, client_id, action.to_json(), time.time()
+            ),
         )
 
     def controller(self, seat: int) -> str | None:
@@ -270,7 +288,7 @@ class Table:
         if kind == "deal":
             return Step(
                 self.state.apply_deal(what),
-                StoredStep(self.version + 1, "deal", None, None, what.to_json()),
+                StoredStep(self.version + 1, "deal", None, None, what.to_json(), time.time()),
             )
         return self._action_step(what, None)
 

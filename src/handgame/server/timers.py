@@ -4,6 +4,9 @@ seat is marked absent and a stand-in bot plays for it until its human is back.
 A table has one timer at most, for the decision at its current version; a reconnection does
 not reset it, and any step of the table stops it (the next human decision starts its own).
 A table's own turn timer (the lobby's setting, :meth:`Table.timeout`) wins over the server's.
+A decision's timer runs from the time of the step that made it (``StoredStep.at``), so a
+restarted server derives it from the stored steps: only a timer that does not run from its
+step (a human back from absence, a held one) is stored for itself (:meth:`TurnTimers.stored`).
 
 While a seat reads a round or match summary (the client says ``pause``, then ``resume``), its
 timer is held: a decision of that seat waits with its seconds left and no countdown, for
@@ -20,6 +23,7 @@ from collections.abc import Callable
 
 from handgame.server.protocol import Deadline
 from handgame.server.settings import Settings
+from handgame.server.storage import FROM_STEPS, Timer
 from handgame.server.table import Table
 
 log = logging.getLogger("handgame.server")
@@ -61,9 +65,10 @@ class TurnTimers:
         """The running turn timer of a table, or None (none, or held)."""
         return self.deadlines.get(table_id)
 
-    def arm(self, table: Table) -> None:
+    def arm(self, table: Table, start: float | None = None) -> None:
         """Start the turn timer of the human decision the table waits for, if it has none
-        running yet (held, if its seat reads a summary); stop any other (the caller holds the
+        running yet (held, if its seat reads a summary), from ``start`` (epoch seconds; the
+        time of the step that made the decision) or now; stop any other (the caller holds the
         table's lock)."""
         seat = table.waiting_for_human()
         timeout = table.timeout(self.settings.turn_timeout)
@@ -94,8 +99,31 @@ class TurnTimers:
             if until is not None and until > time.time():
                 self._pause(table, seat, table.version, timeout, until)
             else:
-                self._start(table, Deadline(seat, table.version, time.time() + timeout))
+                begun = time.time() if start is None else start
+                self._start(table, Deadline(seat, table.version, begun + timeout))
         self.changed(table)
+
+    def derived(self, table: Table) -> Deadline | None:
+        """The timer of the decision the table waits for as its last step's time gives it
+        (None: no human decision with a timer, or no step time)."""
+        seat = table.waiting_for_human()
+        timeout = table.timeout(self.settings.turn_timeout)
+        if seat is None or seat in table.away or timeout is None or table.finished:
+            return None
+        if table.stepped_at is None:
+            return None
+        return Deadline(seat, table.version, table.stepped_at + timeout)
+
+    def stored(self, table: Table) -> Timer:
+        """The turn timer as storage keeps it: ``FROM_STEPS`` when the stored steps give it
+        (or give none, as none runs), else the running timer, or None while one is held (a
+        restart then gives its seat a fresh one)."""
+        running = self.deadlines.get(table.id)
+        if running is None:
+            return None if table.id in self.paused else FROM_STEPS
+        if running == self.derived(table):
+            return FROM_STEPS
+        return (running.seat, running.version, running.at)
 
     def hold(self, table: Table, seat: int, reading: bool) -> None:
         """A seat opened (``reading``) or closed its summary: its timer is held meanwhile, for
@@ -157,14 +185,26 @@ class TurnTimers:
             self.changed(table)
             self.expired(table)  # the clients get the timer running again
 
-    def restore(self, table: Table, timer: tuple[int, int, float] | None) -> None:
-        """Start again a timer stored before a restart, if it is still this table's decision
-        (a restart does not give an absent human a fresh timer)."""
-        if timer is None or table.timeout(self.settings.turn_timeout) is None or table.finished:
-            return
+    def restore(self, table: Table, timer: Timer) -> None:
+        """Start again a timer stored before a restart (or derived from the stored steps), if
+        it is still this table's decision (a restart does not give an absent human a fresh
+        timer)."""
+        deadline = self.resolve(table, timer)
+        if deadline is not None:
+            self._start(table, deadline)
+
+    def resolve(self, table: Table, timer: Timer) -> Deadline | None:
+        """The running timer a stored one stands for, if it is still this table's decision."""
+        if timer == FROM_STEPS:
+            return self.derived(table)
+        if not isinstance(timer, tuple):
+            return None
+        if table.timeout(self.settings.turn_timeout) is None or table.finished:
+            return None
         seat, version, at = timer
         if (seat, version) == (table.waiting_for_human(), table.version) and seat not in table.away:
-            self._start(table, Deadline(seat, version, at))
+            return Deadline(seat, version, at)
+        return None
 
     def _start(self, table: Table, deadline: Deadline) -> None:
         self.deadlines[table.id] = deadline

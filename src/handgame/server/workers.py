@@ -1,6 +1,8 @@
 """Where the server's blocking work runs, so that none of it holds the event loop or another
-kind of work: a thread pool for the database (used by nothing else), a thread pool for quick
-bots (greedy, random) and hints, and worker processes for searching bots (ismcts).
+kind of work: a thread pool for the database (used by nothing else), one thread for the quick
+bots' moves (greedy, random: many tables' moves answered with one wake-up of the loop,
+:mod:`handgame.server.handoff`), a thread pool for hints, and worker processes for searching
+bots (ismcts).
 
 A bot's move has a deadline (``Settings.bot_move_seconds``): a search that runs past it is
 given up (its worker processes are stopped and made afresh), the greedy move is played instead
@@ -21,8 +23,9 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from handgame.server.botspec import is_searching
+from handgame.server.handoff import BatchedThread
 from handgame.server.settings import Settings
-from handgame.server.table import Step, Table, auto_move
+from handgame.server.table import Step, Table, auto_move, person_decides
 
 log = logging.getLogger("handgame.server")
 
@@ -48,6 +51,7 @@ class Workers:
         self.settings = settings
         self.storage = ThreadPoolExecutor(settings.storage_threads, "hand-storage")
         self.threads = ThreadPoolExecutor(settings.bot_threads, "hand-bots")
+        self.moves = BatchedThread("hand-moves")  # the quick bots' moves
         self._pool: multiprocessing.pool.Pool | None = None
         self._pending: set[asyncio.Future[Any]] = set()
         self._ready: asyncio.Future[None] | None = None
@@ -110,9 +114,11 @@ class Workers:
         """The table's next step no human decides (see :meth:`Table.next_auto`), computed off
         the event loop; a search past its deadline gives the greedy move (logged)."""
         controllers = table.controllers()
+        if person_decides(table.state, controllers):  # nothing to ask a thread for
+            return None
         args = (table.state, table.seed, table.version, controllers)
         if not any(is_searching(c) for c in controllers):
-            return table.step_of(await self.quick(auto_move, *args))
+            return table.step_of(await self.moves.call(auto_move, *args))
         try:
             await self.ready()
             move = await asyncio.wait_for(
@@ -130,7 +136,7 @@ class Workers:
                 table.version,
             )
             greedy = tuple(None if c is None else "greedy" for c in controllers)
-            move = await self.quick(auto_move, table.state, table.seed, table.version, greedy)
+            move = await self.moves.call(auto_move, table.state, table.seed, table.version, greedy)
         return table.step_of(move)
 
     def close(self) -> None:
@@ -138,6 +144,7 @@ class Workers:
         pool, self._pool, self._ready = self._pool, None, None
         if pool is not None:
             pool.terminate()
+        self.moves.close()
         for executor in (self.threads, self.storage):
             with contextlib.suppress(Exception):
                 executor.shutdown(wait=False, cancel_futures=True)
