@@ -17,9 +17,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from handgame.core.registry import find_game
 from handgame.games.hand_and_foot.state import Game
-from handgame.tui.hf_app import HFApp
-from handgame.tui.hf_session import Session
+from handgame.tui.play_app import play_app
+from handgame.tui.session import Session
 
 ROOT = Path(__file__).resolve().parents[1]
 SIZE = (100, 34)
@@ -29,14 +30,14 @@ PREFER = ("take", "meld", "add", "draw", "discard")
 def session_at(turns: int, seed: str = "5") -> Session:
     """A session after the person's ``turns`` turns (yes to every question)."""
     game = Game.create("hand-and-foot", {}, 4, True, ["you", "bot 1", "bot 2", "bot 3"])
-    s = Session(game, ["human", "random", "random", "random"], seed)
+    s = Session(find_game("hand-and-foot"), game, ["human", "random", "random", "random"], seed)
     done = 0
     while done < turns:
         w = s.waiting()
         if w.kind == "deal":
             s.deal()
         elif w.kind == "bot":
-            s.commit(s.bot_step())
+            s.play_step(s.bot_step())
         elif w.kind == "summary":
             s.summary_seen()
         elif w.kind == "answer":
@@ -53,7 +54,7 @@ def session_at(turns: int, seed: str = "5") -> Session:
 
 def shoot(session: Session, lang: str, path: Path, until_question: bool = False) -> None:
     """Start the app on ``session`` and save its screen as ``path`` (SVG)."""
-    app = HFApp(session, lang, bot_delay=0)
+    app = play_app(session, lang, bot_delay=0)
 
     async def go() -> None:
         async with app.run_test(size=SIZE) as pilot:

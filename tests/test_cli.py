@@ -16,7 +16,6 @@ from handgame.cli.commands import main, options_markdown
 from handgame.cli.textplay import TextGame
 from handgame.games.hand.record import replay
 from handgame.games.hand.rules import OPTION_SPECS, PRESETS
-from handgame.games.hand.state import Game
 from spec_files import CONFORMANCE
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -311,8 +310,10 @@ def test_rules_lists_presets(capsys: pytest.CaptureFixture[str]) -> None:
         assert name in out
     code, out, _ = run(["rules", "--json"], capsys)
     assert code == 0
-    # Hand's presets first, then every other registered game's (Hand and Foot's)
-    assert [p["preset"] for p in json.loads(out)] == [*PRESETS, "hand-and-foot"]
+    # Hand's presets first, then every other registered game's (Hand and Foot's, then those the
+    # tests register)
+    listed = [p["preset"] for p in json.loads(out)]
+    assert listed[: len(PRESETS) + 1] == [*PRESETS, "hand-and-foot"]
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
@@ -395,8 +396,11 @@ def test_play_final_summary() -> None:
     state, error = play_record(case["record"])
     assert error is None and state is not None and state.is_over
     lines: list[str] = []
-    game = TextGame(Game.create("levant", players=2), 1, None, input, lines.append)
-    game.state = state
-    game.show_final()
+    from handgame.core.registry import find_game
+    from handgame.tui.session import Session
+
+    names = state.game.names
+    session = Session(find_game("levant"), state.game, ["human", "random"], "1", None, state)
+    TextGame(session, input, lines.append).show_final()
     text = "\n".join(lines)
-    assert "match over" in text and "winner: bot 1" in text and "1400" in text
+    assert "match over" in text and f"winner: {names[1]}" in text and "1400" in text

@@ -18,18 +18,40 @@ from handgame import locale
 from handgame.cli.commands import build_parser, main, play_session
 from handgame.core.cards import Card, parse_cards, standard_deck
 from handgame.core.errors import IllegalAction, MeldError
+from handgame.core.registry import find_game
 from handgame.games.hand.actions import Discard, Draw, LayOff
 from handgame.games.hand.deal import Deal
 from handgame.games.hand.hints import hint_kind
 from handgame.games.hand.record import replay
 from handgame.games.hand.state import Game, State
+from handgame.tui.frames import replay_frames
+from handgame.tui.games.hand.commands import meld_problem
 from handgame.tui.i18n import rule_text
-from handgame.tui.play_app import HandApp
+from handgame.tui.play_app import PlayApp, play_app
+from handgame.tui.registry import table_for
 from handgame.tui.replay_app import ReplayApp
 from handgame.tui.screens import ChoiceScreen, CoverScreen, InfoScreen
-from handgame.tui.session import Session, replay_states, resume
+from handgame.tui.session import Session, resume
 
 SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
+HAND = find_game("hand")
+
+
+def hand_session(
+    game: Game, seats: list[str], seed: str, record: Path | None = None, state: Any = None
+) -> Session:
+    """A terminal session of Hand."""
+    return Session(HAND, game, seats, seed, record, state)
+
+
+def hand_app(session: Session, lang: str = "en", bot_delay: float = 0.3) -> PlayApp:
+    """The full-screen game of ``session``."""
+    return play_app(session, lang, bot_delay)
+
+
+def meld_line(app: Any, meld: int) -> int:
+    """The line of the table where ``meld`` is drawn."""
+    return next(y for y, spots in app.meld_spots.items() if any(m == meld for *_, m in spots))
 
 # ------------------------------------------------------------------------------ helpers
 
@@ -105,10 +127,10 @@ def scripted_state() -> State:
 
 def test_scripted_round_against_a_bot(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
-    session = Session(
+    session = hand_session(
         scripted_state().game, ["human", "greedy"], "s", record, scripted_state()
     )
-    app = HandApp(session, bot_delay=0)
+    app = hand_app(session, bot_delay=0)
     seen: dict[str, str] = {}
 
     async def script(pilot: Any) -> None:
@@ -135,7 +157,7 @@ def test_scripted_round_against_a_bot(tmp_path: Path) -> None:
         assert len(session.staged) == 3 and session.state.round is not None
         seen["table"] = screen_text(app)
         # add Q♠ to the run 9♠ T♠ J♠ (meld 2, index 1), picking the meld with a click
-        line = next(y for y, m in app.meld_lines.items() if m == 1)
+        line = meld_line(app, 1)
         await pilot.click("#table", offset=(6, line))
         assert app.target == 1
         await select(pilot, "QS")
@@ -199,8 +221,8 @@ def test_scripted_round_against_a_bot(tmp_path: Path) -> None:
 
 def test_hints_and_illegal_actions() -> None:
     state = scripted_state()
-    session = Session(state.game, ["human", "greedy"], "s", None, state)
-    app = HandApp(session, bot_delay=0)
+    session = hand_session(state.game, ["human", "greedy"], "s", None, state)
+    app = hand_app(session, bot_delay=0)
     said: list[str] = []
 
     async def script(pilot: Any) -> None:
@@ -214,8 +236,8 @@ def test_hints_and_illegal_actions() -> None:
     state = scripted_state()
     for action in (Discard(0, Card.parse("2D")), Draw(1, "stock"), Discard(1, Card.parse("8H"))):
         state = state.apply(action)
-    session = Session(state.game, ["human", "greedy"], "s", None, state)
-    app = HandApp(session, bot_delay=0)
+    session = hand_session(state.game, ["human", "greedy"], "s", None, state)
+    app = hand_app(session, bot_delay=0)
 
     async def script2(pilot: Any) -> None:
         await pilot.press("question_mark")
@@ -257,15 +279,12 @@ def test_hints_and_illegal_actions() -> None:
 
 def test_hint_best_opening_and_discard() -> None:
     game = Game.create("levant", {"rounds": 1}, 2, False, ["you", "bot:greedy"])
-    session = Session(game, ["human", "greedy"], "1")
+    session = hand_session(game, ["human", "greedy"], "1")
     while session.waiting().kind != "human":
-        kind = session.waiting().kind
-        if kind == "deal":
+        if session.waiting().kind == "deal":
             session.deal()
-        elif kind == "bot-claims":
-            session.bot_claims()
         else:
-            session.commit(session.bot_choice(1))
+            session.play_step(session.bot_step())
     session.act(Draw(0, "stock"))
     hint = session.hint(0)
     assert hint[0].startswith("Open with K♠ K♥ K♣ + A♥ A♦ A♣: it counts 63, the minimum is 51")
@@ -286,8 +305,8 @@ def test_hint_uses_only_the_view() -> None:
         round=rnd.__class__(**{**rnd.__dict__, "hands": (rnd.hands[0], tuple(sorted(cards[:14]))),
                                "stock": tuple(cards[14:])})
     )
-    a = Session(state.game, ["human", "greedy"], "s", None, state).hint(0)
-    b = Session(hidden.game, ["human", "greedy"], "s", None, hidden).hint(0)
+    a = hand_session(state.game, ["human", "greedy"], "s", None, state).hint(0)
+    b = hand_session(hidden.game, ["human", "greedy"], "s", None, hidden).hint(0)
     assert a == b and a[0].startswith("Discard ")
 
 
@@ -297,8 +316,8 @@ def test_hint_uses_only_the_view() -> None:
 def test_quit_and_resume(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     state = scripted_state()
-    session = Session(state.game, ["human", "greedy"], "s", record, state)
-    app = HandApp(session, bot_delay=0)
+    session = hand_session(state.game, ["human", "greedy"], "s", record, state)
+    app = hand_app(session, bot_delay=0)
 
     async def first(pilot: Any) -> None:
         await select(pilot, "2D")
@@ -317,9 +336,9 @@ def test_quit_and_resume(tmp_path: Path) -> None:
     ]
     resumed = resume(record)
     assert resumed.seats == ["human", "greedy"] and resumed.seed == "s"
-    assert resumed.state.round is not None and session.base is not None
-    assert resumed.state.round.hands == session.base.round.hands  # type: ignore[union-attr]
-    app2 = HandApp(resumed, bot_delay=0)
+    assert resumed.state.round is not None and session.staged
+    assert resumed.state.round.hands == session.committed().round.hands  # type: ignore[attr-defined]
+    app2 = hand_app(resumed, bot_delay=0)
     seen: list[str] = []
 
     async def second(pilot: Any) -> None:
@@ -392,9 +411,7 @@ def test_rule_text_reads_the_rule_ids_of_the_error() -> None:
     assert rule_text("ar", IllegalAction("no rule here")) == "no rule here"
     state = scripted_state()
     state = state.apply(Discard(0, Card.parse("2D")))
-    problem = Session(state.game, ["human", "greedy"], "s", None, state).meld_problem(
-        parse_cards(["KS", "KH", "9S"])
-    )
+    problem = meld_problem(state, parse_cards(["KS", "KH", "9S"]))
     assert isinstance(problem, MeldError) and problem.rules[:1] == ("L-11",)
 
 
@@ -403,8 +420,8 @@ def test_which_end_is_worded_as_the_action() -> None:
     state = scripted_state()
     for action in (Discard(0, Card.parse("2D")), Draw(1, "stock"), Discard(1, Card.parse("8H"))):
         state = state.apply(action)
-    session = Session(state.game, ["human", "greedy"], "s", None, state)
-    app = HandApp(session, bot_delay=0)
+    session = hand_session(state.game, ["human", "greedy"], "s", None, state)
+    app = hand_app(session, bot_delay=0)
     seen: list[str] = []
 
     async def script(pilot: Any) -> None:
@@ -414,7 +431,7 @@ def test_which_end_is_worded_as_the_action() -> None:
         await pilot.press("m")
         await select(pilot, "9S", "TS", "JS")
         await pilot.press("m")
-        line = next(y for y, m in app.meld_lines.items() if m == 1)
+        line = meld_line(app, 1)
         await pilot.click("#table", offset=(6, line))
         await select(pilot, "AC")
         await pilot.press("a")
@@ -434,8 +451,8 @@ def test_arabic_and_persian_labels() -> None:
     for lang, words in [("ar", ["يدك", "آص سباتي", "الكومة", "أنت"]),
                         ("fa", ["دست شما", "آس گشنیز", "دسته", "شما"])]:
         state = scripted_state()
-        session = Session(state.game, ["human", "greedy"], "s", None, state)
-        app = HandApp(session, lang=lang, bot_delay=0)
+        session = hand_session(state.game, ["human", "greedy"], "s", None, state)
+        app = hand_app(session, lang=lang, bot_delay=0)
         seen: list[str] = []
 
         async def script(pilot: Any, app: Any = app, seen: list[str] = seen) -> None:
@@ -459,8 +476,8 @@ def test_rule_messages_and_hints_in_arabic_and_persian() -> None:
             Discard(1, Card.parse("8H")),
         ):
             state = state.apply(action)
-        session = Session(state.game, ["human", "greedy"], "s", None, state)
-        app = HandApp(session, lang=lang, bot_delay=0)
+        session = hand_session(state.game, ["human", "greedy"], "s", None, state)
+        app = hand_app(session, lang=lang, bot_delay=0)
         lines = said.setdefault(lang, [])
 
         async def script(pilot: Any, app: Any = app, lines: list[str] = lines) -> None:
@@ -489,8 +506,8 @@ def test_rule_messages_and_hints_in_arabic_and_persian() -> None:
 
 def test_hot_seat_hides_the_hand() -> None:
     game = Game.create("levant", {"rounds": 1}, 2, False, ["Rana", "Omid"])
-    session = Session(game, ["human", "human"], "h")
-    app = HandApp(session, bot_delay=0)
+    session = hand_session(game, ["human", "human"], "h")
+    app = hand_app(session, bot_delay=0)
     seen: list[str] = []
 
     async def script(pilot: Any) -> None:
@@ -525,9 +542,9 @@ def test_replay_show_steps_through_a_game(tmp_path: Path) -> None:
     from handgame.play.registry import make_bot
 
     final = play_match(game, [make_bot("greedy", 1), make_bot("random", 2)], "r")
-    frames, error = replay_states(to_record(final))
+    spec, frames, error = replay_frames(to_record(final))
     assert error is None and frames[-1][0].is_over
-    app = ReplayApp(frames, error)
+    app = ReplayApp(table_for(spec), frames, error)
     seen: list[str] = []
 
     async def script(pilot: Any) -> None:
@@ -549,8 +566,8 @@ def test_replay_show_steps_through_a_game(tmp_path: Path) -> None:
 
 def test_main_screen_snapshot() -> None:
     game = Game.create("levant", {"rounds": 1}, 2, False, ["you", "bot:greedy"])
-    session = Session(game, ["human", "greedy"], "snapshot")
-    app = HandApp(session, bot_delay=0)
+    session = hand_session(game, ["human", "greedy"], "snapshot")
+    app = hand_app(session, bot_delay=0)
     seen: list[str] = []
 
     async def script(pilot: Any) -> None:
@@ -571,8 +588,8 @@ def test_main_screen_snapshot() -> None:
 
 def test_fits_80_by_24() -> None:
     game = Game.create("levant", {"rounds": 1}, 4, False, None)
-    session = Session(game, ["human", "greedy", "greedy", "greedy"], "small")
-    app = HandApp(session, bot_delay=0)
+    session = hand_session(game, ["human", "greedy", "greedy", "greedy"], "small")
+    app = hand_app(session, bot_delay=0)
     seen: list[str] = []
 
     async def script(pilot: Any) -> None:
@@ -589,8 +606,8 @@ def test_fits_80_by_24() -> None:
 def test_redeal_offer_out_of_turn() -> None:
     """Seed 31 deals seat 0 four pairs while seat 1 starts: the game offers a redeal (L-52)."""
     game = Game.create("levant", {"rounds": 1}, 2, False, ["you", "bot:greedy"])
-    session = Session(game, ["human", "greedy"], "31")
-    app = HandApp(session, bot_delay=0)
+    session = hand_session(game, ["human", "greedy"], "31")
+    app = hand_app(session, bot_delay=0)
 
     async def script(pilot: Any) -> None:
         assert isinstance(app.screen, ChoiceScreen)
@@ -628,7 +645,7 @@ def test_which_meld_shows_cards_not_codes() -> None:
     from handgame.games.hand.melds import analyze
     from handgame.games.hand.rules import make_ruleset
     from handgame.games.hand.wilds import wilds_for
-    from handgame.tui.play_app import meld_words
+    from handgame.tui.games.hand.commands import meld_words
 
     rules = make_ruleset("levant", {})
     wilds = wilds_for(rules, Card.parse("7C"))  # the aces of clubs are wild

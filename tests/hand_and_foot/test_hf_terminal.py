@@ -21,23 +21,40 @@ from rich.console import Console
 
 from handgame import locale
 from handgame.cli.commands import build_parser, play_session
-from handgame.cli.hf_textplay import TextGame, typed_action
+from handgame.cli.textplay import TextGame
 from handgame.core.cards import parse_cards
 from handgame.core.errors import IllegalAction
 from handgame.core.record import replay
+from handgame.core.registry import find_game
 from handgame.games.hand_and_foot import hints as hf_hints
 from handgame.games.hand_and_foot.actions import parse_action
 from handgame.games.hand_and_foot.state import Game
 from handgame.games.hand_and_foot.view import MeldView
-from handgame.tui import hf_render
-from handgame.tui.hf_app import HFApp
-from handgame.tui.hf_replay_app import HFReplayApp, replay_frames
-from handgame.tui.hf_session import Session, read_json, resume
+from handgame.tui.frames import replay_frames
+from handgame.tui.games.hand_and_foot import table as hf_render
+from handgame.tui.games.hand_and_foot.parts import typed_action
 from handgame.tui.i18n import hint_text, rule_text
+from handgame.tui.play_app import PlayApp, play_app
+from handgame.tui.registry import table_for
+from handgame.tui.replay_app import ReplayApp
 from handgame.tui.screens import ChoiceScreen, InfoScreen
+from handgame.tui.session import Session, read_json, resume
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ["you", "bot 1", "bot 2", "bot 3"]
+HF = find_game("hand-and-foot")
+
+
+def hf_session(
+    game: Game, seats: list[str], seed: str, record: Path | None = None, state: Any = None
+) -> Session:
+    """A terminal session of Hand and Foot."""
+    return Session(HF, game, seats, seed, record, state)
+
+
+def hf_app(session: Session, lang: str = "en", bot_delay: float = 0.3) -> PlayApp:
+    """The full-screen game of ``session``."""
+    return play_app(session, lang, bot_delay)
 
 
 def _game(rounds: int = 1) -> Game:
@@ -55,16 +72,16 @@ def test_plain_game_plays_a_match_through_stdin_and_stdout(tmp_path: Path) -> No
     )
     out = done.stdout
     assert done.returncode == 0, done.stderr
-    assert "Hand and Foot (4 players) · seed 12" in out
+    assert "Hand and Foot · hand-and-foot · 4 players · seed 12" in out
     # the table: the minimum, both teams, every seat's count and foot, the pile
     assert "Round 1/1 · Minimum 50 · Stock" in out
     assert "Team 1 · books: 0 clean, 0 dirty · not opened" in out
     assert "Team 2 · books:" in out
-    assert "bot 2 · 11 cards · foot down" in out
+    assert "bot:random · 11 cards · foot down" in out
     assert "Discard: " in out and "your hand (11): " in out
     # the partner's question comes to the person (HF-10), who answers yes (option 1)
-    assert "bot 2 asks: may I go out? (HF-10)" in out
-    assert "you answered yes" in out
+    assert "bot:random: may I go out? (HF-10)" in out
+    assert "human answered yes" in out
     assert "=== match over" in out and "winner: " in out
     assert "Round summary — round 1" in out
     # the record is the match played, and replays to its end
@@ -82,7 +99,7 @@ def test_typed_actions_and_refusals_with_rule_ids() -> None:
     assert typed_action("answer no", 2) == {"seat": 2, "answer": False}
     lines: list[str] = []
     script = iter(["meld 5S 5D 5C", "discard 5S", "dance", "1", "1", "q"])
-    session = Session(_game(), ["human", "random", "random", "random"], "5")
+    session = hf_session(_game(), ["human", "random", "random", "random"], "5")
     assert TextGame(session, lambda _: next(script), lines.append).run() == 0
     said = "\n".join(lines)
     # seed 5: bot 2 asks first, so seat 0 answers before anything else (HF-10)
@@ -107,7 +124,7 @@ async def _settle(pilot: Any) -> None:
     await pilot.pause()
 
 
-async def play_until_question(pilot: Any, app: HFApp, turns: int = 40) -> bool:
+async def play_until_question(pilot: Any, app: PlayApp, turns: int = 40) -> bool:
     """Draw and discard the first card each turn until the partner's question comes."""
     for _ in range(turns):
         if isinstance(app.screen, ChoiceScreen):
@@ -124,8 +141,8 @@ async def play_until_question(pilot: Any, app: HFApp, turns: int = 40) -> bool:
 
 def test_tui_shows_the_table_and_asks_the_partner(tmp_path: Path) -> None:
     record = tmp_path / "hf.json"
-    session = Session(_game(), ["human", "random", "random", "random"], "5", record)
-    app = HFApp(session, bot_delay=0)
+    session = hf_session(_game(), ["human", "random", "random", "random"], "5", record)
+    app = hf_app(session, bot_delay=0)
 
     async def go() -> None:
         async with app.run_test(size=(100, 32)) as pilot:
@@ -134,7 +151,7 @@ def test_tui_shows_the_table_and_asks_the_partner(tmp_path: Path) -> None:
             assert isinstance(app.screen, ChoiceScreen)
             text = screen_text(app)
             assert "bot 2: may I go out? (HF-10)" in text
-            assert "1. yes" in text and "2. no" in text
+            assert "1. yes" in text and "2. no" in text and "play on" not in text
             await pilot.press("escape")  # the answer is required: the question stays
             await _settle(pilot)
             assert isinstance(app.screen, ChoiceScreen)
@@ -167,13 +184,13 @@ def test_tui_shows_the_table_and_asks_the_partner(tmp_path: Path) -> None:
     asyncio.run(go())
     saved = read_json(record)
     assert saved["play"]["seats"][0] == "human"
-    again = resume(record, saved)
+    again = resume(record)
     assert again.state.view(0).to_json() == session.state.view(0).to_json()
 
 
 def test_tui_in_arabic() -> None:
-    session = Session(_game(), ["human", "random", "random", "random"], "5")
-    app = HFApp(session, "ar", bot_delay=0)
+    session = hf_session(_game(), ["human", "random", "random", "random"], "5")
+    app = hf_app(session, "ar", bot_delay=0)
 
     async def go() -> None:
         async with app.run_test(size=(100, 32)) as pilot:
@@ -260,8 +277,8 @@ def test_tui_fits_80_by_24_and_a_click_targets_a_meld() -> None:
     stock = "3H JD 9S 7C 3D 9H 9D 4S 4H 5C 5D"
     state = start(hands, feet, "TC", stock, {"players": 2, "decks": 4}, dealer=1)
     state = play(state, draw(0), meld(0, "KS KH KD KC", "QS QH QD", "JS JH JD", "9S 9H 9D"))
-    session = Session(state.game, ["human", "random"], "t", None, state)
-    app = HFApp(session, bot_delay=0)
+    session = hf_session(state.game, ["human", "random"], "t", None, state)
+    app = hf_app(session, bot_delay=0)
 
     async def go() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
@@ -288,14 +305,14 @@ def test_tui_fits_80_by_24_and_a_click_targets_a_meld() -> None:
 
 def test_replay_show_steps_through_a_hand_and_foot_record(tmp_path: Path) -> None:
     record = tmp_path / "hf.json"
-    session = Session(_game(), ["human", "random", "random", "random"], "5", record)
+    session = hf_session(_game(), ["human", "random", "random", "random"], "5", record)
     lines: list[str] = []
     script = iter(["1"] * 30 + ["q"])
     TextGame(session, lambda _: next(script), lines.append).run()
-    frames, error = replay_frames(read_json(record))
+    spec, frames, error = replay_frames(read_json(record))
     assert error is None and frames[0][1] is None
     assert frames[-1][0].view(0).to_json() == session.state.view(0).to_json()
-    app = HFReplayApp(frames, error)
+    app = ReplayApp(table_for(spec), frames, error)
 
     async def go() -> None:
         async with app.run_test(size=(80, 24)) as pilot:

@@ -58,9 +58,10 @@ def rules_flags(p: argparse.ArgumentParser) -> None:
     """Add ``--rules PRESET`` and the repeatable ``--option NAME=VALUE`` to ``p``."""
     p.add_argument(
         "--rules",
-        default="levant",
+        default=preset_names()[0],
         metavar="PRESET",
-        help=f"the preset to start from: {', '.join(preset_names())} (default: levant)",
+        help=f"the preset to start from: {', '.join(preset_names())} "
+        f"(default: {preset_names()[0]})",
     )
     p.add_argument(
         "--option",

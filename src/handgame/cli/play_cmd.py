@@ -15,9 +15,6 @@ from handgame.cli.common import UsageError, option_overrides, rules_flags
 from handgame.core.game import GameSpec
 from handgame.core.registry import find_game
 
-#: the game whose terminal table is Hand and Foot's (tui/hf_app.py, cli/hf_textplay.py)
-HAND_AND_FOOT = "hand-and-foot"
-
 
 def _default_bot(spec: GameSpec) -> str:
     """The bot that plays the other seats by default: ``greedy`` where the game has it, else
@@ -29,14 +26,17 @@ def _default_bot(spec: GameSpec) -> str:
 
 
 def _default_players(args: argparse.Namespace, spec: GameSpec) -> int:
-    """The seats when neither --players nor --opponents says: 4 with --partnership; Hand's 2;
-    another game's preset's default (Hand and Foot: 4, HF-1)."""
+    """The seats when neither --players nor --opponents says: 4 with --partnership; else the
+    game's terminal default (its parts' ``default_players``), else its preset's."""
     if args.partnership:
         return 4
-    if spec.name == HAND_AND_FOOT:
-        info = {p.name: p for p in spec.preset_info}
-        return info.get(args.rules, spec.preset_info[0]).default_players
-    return 2
+    from handgame.tui.registry import table_for
+
+    wanted = table_for(spec).default_players
+    if wanted is not None:
+        return wanted
+    info = {p.name: p for p in spec.preset_info}
+    return info.get(args.rules, spec.preset_info[0]).default_players
 
 
 def _create(args: argparse.Namespace, players: int, names: list[str] | None) -> Any:
@@ -57,9 +57,8 @@ def _split(text: str | None, what: str) -> list[str] | None:
 
 
 def _check_plays(game: GameSpec, bot: str) -> None:
-    """A usage error when the bot ``bot`` is another game's own (Hand's ``greedy`` cannot play
-    Hand and Foot): a game is played by its own bots and by those of no game (``random``,
-    ``external``)."""
+    """A usage error when the bot ``bot`` is another game's own: a game is played by its own
+    bots and by those of no game (``random``, ``external``)."""
     from handgame.core.registry import games
     from handgame.play.registry import bot_names
 
@@ -108,20 +107,15 @@ def _play_seats(args: argparse.Namespace) -> tuple[int, list[str], list[str]]:
 
 
 def play_session(args: argparse.Namespace) -> Any:
-    """The :class:`handgame.tui.session.Session` of ``hand play``'s flags (checked)."""
-    from handgame.tui import hf_session
+    """The :class:`handgame.tui.session.Session` of ``hand play``'s flags (checked), of the
+    game ``--rules`` (or the resumed record) names."""
     from handgame.tui.session import HUMAN, Session, default_record_path, resume
 
     if args.resume:
         opponents = _split(args.opponents, "--opponents")
         if opponents is not None:
             _play_seats(args)  # checks the bot names
-        path = Path(args.resume)
-        obj = hf_session.read_json(path)
-        if hf_session.is_hand_and_foot(obj):
-            session: Any = hf_session.resume(path, obj, opponents)
-        else:
-            session = resume(path, opponents)
+        session = resume(Path(args.resume), opponents)
         if session.state.is_over:
             raise UsageError(
                 f"the game in {args.resume} is over; 'hand replay {args.resume} --show' shows it"
@@ -135,9 +129,7 @@ def play_session(args: argparse.Namespace) -> Any:
     record = Path(args.record) if args.record else default_record_path(seed)
     if record.exists() and args.record:
         raise UsageError(f"{record} exists already: continue it with --resume {record}")
-    if find_game(args.rules).name == HAND_AND_FOOT:
-        return hf_session.Session(game, seats, seed, record)
-    return Session(game, seats, seed, record)
+    return Session(find_game(args.rules), game, seats, seed, record)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -152,20 +144,17 @@ def cmd_play(args: argparse.Namespace) -> int:
         lang = "en"
     session = play_session(args)
     session.save()
-    from handgame.tui.app import HandApp
-    from handgame.tui.hf_app import HFApp
-    from handgame.tui.hf_session import Session as HFSession
+    from handgame.tui.app import play_app
 
-    app = HFApp(session, lang) if isinstance(session, HFSession) else HandApp(session, lang)
-    code = app.run()
+    code = play_app(session, lang).run()
     print(f"game saved to {session.record}")
     return code if isinstance(code, int) else 0
 
 
 def _play_plain(args: argparse.Namespace) -> int:
-    """The plain-text game: you at seat 0 against random bots (Hand and Foot: the bots of
-    --opponents, random by default)."""
-    from handgame.cli import hf_textplay, textplay
+    """The plain-text game of any game: you at seat 0 against the bots of --opponents (by
+    default bots playing at random, from one generator seeded by --seed)."""
+    from handgame.cli import textplay
 
     if args.resume:
         raise UsageError("--resume needs the full-screen game (a terminal, without --plain)")
@@ -173,20 +162,16 @@ def _play_plain(args: argparse.Namespace) -> int:
     spec = find_game(args.rules)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     record = Path(args.record) if args.record else None
-    if spec.name == HAND_AND_FOOT:
-        others = _split(args.opponents, "--opponents")
-        if others is None:
-            players = args.players if args.players is not None else _default_players(args, spec)
-            others = ["random"] * (players - 1)
-        seat_names = ["you", *(f"bot {i}" for i in range(1, len(others) + 1))]
-        game = _create(args, len(others) + 1, seat_names)
-        print(f"{spec.title} ({game.players} players) · seed {seed} · type q to quit")
-        return hf_textplay.play(game, seed, record, others)
-    players = args.players if args.players is not None else (4 if args.partnership else 2)
-    names = ["human"] + ["bot:random"] * (players - 1) if players > 1 else None
-    game = _create(args, players, names)
-    print(f"Hand ({game.preset}, {game.players} players) · seed {seed} · type q to quit")
-    return textplay.play(game, seed, record)
+    others = _split(args.opponents, "--opponents")
+    players = len(others) + 1 if others is not None else args.players
+    if players is None:
+        players = _default_players(args, spec)
+    names = _split(args.names, "--names")
+    if names is None:
+        names = ["human", *(f"bot:{b}" for b in others or ["random"] * (players - 1))]
+    game = _create(args, players, names if players > 1 else None)
+    print(f"{spec.title} · {game.preset} · {game.players} players · seed {seed} · type q to quit")
+    return textplay.play(spec, game, seed, record, others)
 
 
 def add_parser(sub: Any) -> None:
@@ -198,19 +183,19 @@ def add_parser(sub: Any) -> None:
         "other seats are bots (greedy by default) or people taking turns at the keyboard "
         "(--opponents human,...). The game is saved as it goes (--record, by default a new "
         "file in $XDG_DATA_HOME/handgame/games/) and --resume FILE continues it. Without a "
-        "terminal, or with --plain, a plain-text game against random bots is played instead: "
-        "type an action's number, or q to quit.",
+        "terminal, or with --plain, a plain-text game is played instead (against the "
+        "--opponents, by default bots playing at random): type an action's number, or q to "
+        "quit.",
         epilog="keys: arrows/space or a click select cards, up/down or a click pick a meld; "
-        "d draw, t take the discard, m meld, a add, w swap a wild card, x discard, u take a "
-        "step back, r redeal, ? hint, s sort, p the pile, l the log, q quit; Hand and Foot: "
-        "d draw two, t take the pile, m meld, a add, g ask your partner, x discard",
+        "? hint, s sort, p the pile, l the log, q quit; the game's own keys (draw, meld, add, "
+        "discard...) are on the keys line at the bottom of its screen",
     )
     rules_flags(p)
     p.add_argument(
         "--players", type=int, help="number of seats (default: 2, or 1 + the --opponents)"
     )
     p.add_argument(
-        "--partnership", action="store_true", help="4 players, seats 0+2 against 1+3 (L-91)"
+        "--partnership", action="store_true", help="4 players, seats 0+2 against 1+3"
     )
     p.add_argument(
         "--opponents",

@@ -55,8 +55,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _replay_show(name: str, lang: str) -> int:
-    """``hand replay FILE --show``: the recorded game, step by step, in the Textual app."""
-    from handgame.tui.session import replay_states
+    """``hand replay FILE --show``: the recorded game, step by step, in the Textual app (of the
+    game the record names)."""
+    from handgame.tui.frames import replay_frames
 
     if name == "-":
         raise UsageError("--show needs a record file, not standard input")
@@ -66,24 +67,15 @@ def _replay_show(name: str, lang: str) -> int:
         raise UsageError(f"cannot read the record {name}: {e.strerror or e}") from None
     except ValueError as e:
         raise UsageError(f"the record {name} is not valid JSON: {e}") from None
-    from handgame.tui.hf_session import is_hand_and_foot
-
-    hand_and_foot = is_hand_and_foot(obj)
-    if hand_and_foot:
-        from handgame.tui.hf_replay_app import replay_frames
-
-        frames, error = replay_frames(obj)
-    else:
-        frames, error = replay_states(obj)
+    spec, frames, error = replay_frames(obj)
     if not frames:
         raise UsageError(f"the record {name} has no deal to show" + (f": {error}" if error else ""))
     if not common.is_terminal():
         raise UsageError("--show needs a terminal")
     from handgame.tui.app import ReplayApp
-    from handgame.tui.hf_replay_app import HFReplayApp
+    from handgame.tui.registry import table_for
 
-    app = HFReplayApp(frames, error, lang) if hand_and_foot else ReplayApp(frames, error, lang)
-    code = app.run()
+    code = ReplayApp(table_for(spec), frames, error, lang).run()
     return code if isinstance(code, int) else 0
 
 

@@ -408,8 +408,10 @@ def create_app(
 
 def preset_ends(game: GameSpec, preset: str, players: int) -> dict[str, int | None]:
     """How a preset's match ends, for the lobby: its ``rounds`` and ``penalty_limit`` (None
-    where the preset has no such rule)."""
-    rules = game.create(preset, {}, players, False, None).rules
+    where the preset has no such rule; read from the configuration's ``rules`` where it has
+    them, else from the configuration itself)."""
+    config = game.create(preset, {}, players, False, None)
+    rules = getattr(config, "rules", config)
     return {
         "rounds": getattr(rules, "rounds", None),
         "penalty_limit": getattr(rules, "penalty_limit", None),

@@ -8,6 +8,8 @@ click a card to select it, click a meld to make it the target.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -15,11 +17,9 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from handgame.core.cards import Card
-from handgame.games.hand.state import State
-from handgame.games.hand.view import PlayerView
-from handgame.games.hand.wilds import Wilds
 from handgame.tui import render
 from handgame.tui.i18n import log_text, tr
+from handgame.tui.parts import Spots, TableParts
 from handgame.tui.render import WildTest
 from handgame.tui.screens import InfoScreen
 from handgame.tui.widgets import HandWidget, TableWidget
@@ -44,26 +44,6 @@ CoverScreen { align: center middle; }
 CoverScreen > Static { width: auto; border: thick $primary; padding: 1 2; }
 """
 
-#: the keys line of ``hand play``: each key and the word (translated) for what it does
-KEYS_HELP = (
-    ("←→", "select"),
-    ("space", "select"),
-    ("↑↓", "meld target"),
-    ("d", "draw"),
-    ("t", "take"),
-    ("m", "meld"),
-    ("a", "add"),
-    ("w", "swap"),
-    ("x", "discard"),
-    ("u", "undo"),
-    ("r", "redeal"),
-    ("?", "hint"),
-    ("s", "sort"),
-    ("p", "pile"),
-    ("q", "quit"),
-)
-
-
 def hidden_keys(table: str) -> list[BindingType]:
     """Key bindings kept out of the footer (the keys line says them), from ``key:action``
     words: ``"d:draw q:quit_game"``; a word may bind several keys: ``"b,pageup:step(-1)"``."""
@@ -82,16 +62,15 @@ NAV_BINDINGS: list[BindingType] = hidden_keys(
 
 class CardTableApp(App[int]):
     """What every game's terminal table shares: the main screen, the hand (cursor, selection,
-    sorting), the target meld, the pile and log boxes; a game's app draws its view (``show``)."""
+    sorting), the target meld, the pile and log boxes; the game's parts draw its view."""
 
     CSS = CSS
-    TITLE = "Hand"
-    #: the keys line: each key and the word (translated) for what it does
-    keys_help: tuple[tuple[str, str], ...] = KEYS_HELP
 
-    def __init__(self, lang: str = "en") -> None:
-        """An app drawing in ``lang``."""
+    def __init__(self, parts: TableParts, lang: str = "en") -> None:
+        """An app drawing a table with the game's ``parts``, in ``lang``."""
         super().__init__()
+        self.parts = parts
+        self.title = parts.spec.title
         self.lang = lang
         self.hand_cards: list[Card] = []
         self.wilds: WildTest | None = None
@@ -99,7 +78,7 @@ class CardTableApp(App[int]):
         self.cursor = 0
         self.by_rank = False
         self.target: int | None = None
-        self.meld_lines: dict[int, int] = {}
+        self.meld_spots: Spots = {}
         self.hand_hidden = False
         self.message: Text = Text()
 
@@ -117,7 +96,7 @@ class CardTableApp(App[int]):
     def keys_text(self) -> Text:
         """The keys line."""
         t = Text()
-        for i, (key, word) in enumerate(self.keys_help):
+        for i, (key, word) in enumerate(self.parts.keys_help):
             if i:
                 t.append(" · ")
             t.append(key, style="bold")
@@ -125,17 +104,31 @@ class CardTableApp(App[int]):
         return t
 
     # ------------------------------------------------------------------ drawing
-    def show(self) -> None:
-        """Redraw everything from the current view."""
+    def current(self) -> tuple[Any, Any, list[str]]:
+        """The state, the view to draw and the log lines."""
         raise NotImplementedError
+
+    def show(self) -> None:
+        """Redraw everything from the current view: the game's parts draw its table; the
+        target stays on a meld the parts allow."""
+        if not self.is_running:
+            return
+        state, view, log = self.current()
+        self.wilds = self.parts.wilds(view)
+        self.set_hand(render.sort_hand(view.hand, self.wilds, self.by_rank))
+        self.keep_target(self.parts.targets(view))
+        width = self.size.width - 4  # the table's padding and scroll bar
+        drawn = self.parts.draw(state, view, self.target, self.lang, width if width > 20 else None)
+        self.meld_spots = drawn.spots
+        self.fill(drawn.header, drawn.table, log, view.seat, view.names)
 
     def pile_text(self) -> Text:
         """The whole discard pile, for the ``p`` box."""
-        raise NotImplementedError
+        return self.parts.pile(self.current()[1], self.lang)
 
     def log_lines(self) -> list[str]:
         """The log so far, for the ``l`` box."""
-        raise NotImplementedError
+        return self.current()[2]
 
     def fill(
         self, header: Text, table: Text, log: list[str], seat: int | None, names: tuple[str, ...]
@@ -157,12 +150,12 @@ class CardTableApp(App[int]):
         return []
 
     def meld_order(self) -> list[int]:
-        """The melds the target moves through (↑ ↓), top of the table first."""
-        return [m for _, m in sorted(self.meld_lines.items())]
+        """The melds the target moves through (↑ ↓), in the table's reading order."""
+        return [m for line in sorted(self.meld_spots) for _, _, m in self.meld_spots[line]]
 
     def meld_at(self, x: int, y: int) -> int | None:
-        """The meld drawn at column ``x`` of line ``y`` of the table, or None."""
-        return self.meld_lines.get(y)
+        """The meld drawn at column ``x`` of line ``y`` (the table has one column of padding)."""
+        return next((m for a, b, m in self.meld_spots.get(y, []) if a <= x - 1 < b), None)
 
     def set_hand(self, cards: list[Card]) -> None:
         """Show ``cards`` as the hand (the selection is dropped when they changed)."""
@@ -250,31 +243,3 @@ class CardTableApp(App[int]):
         """Show the whole log."""
         lines = [log_text(self.lang, line) for line in self.log_lines()[-200:]]
         self.push_screen(InfoScreen(Text("\n".join(lines) or "-")))
-
-
-class BaseGameApp(CardTableApp):
-    """What Hand's game and replay share: how a Hand view is drawn."""
-
-    def current(self) -> tuple[State, PlayerView, list[str]]:
-        """The state, the view to draw and the log lines."""
-        raise NotImplementedError
-
-    def show(self) -> None:
-        """Redraw everything from the current view."""
-        if not self.is_running:
-            return
-        state, view, log = self.current()
-        self.wilds = Wilds(view.wild, view.joker_as) if view.public is not None else None
-        self.set_hand(render.sort_hand(view.hand, self.wilds, self.by_rank))
-        self.keep_target({m.index for m in view.melds})
-        header = render.header_text(view, state, self.lang)
-        table, self.meld_lines = render.table_text(view, self.target, self.lang)
-        self.fill(header, table, log, view.seat, view.names)
-
-    def pile_text(self) -> Text:
-        """The whole discard pile, bottom first."""
-        return render.pile_text(self.current()[1])
-
-    def log_lines(self) -> list[str]:
-        """The log so far."""
-        return self.current()[2]

@@ -19,7 +19,6 @@ from collections.abc import Callable
 from handgame import locale
 from handgame.core.cards import RANKS, SUIT_SYMBOLS, Card
 from handgame.core.errors import GameError
-from handgame.games.hand.hints import hint_kind
 
 LANGS = ("en", "ar", "fa")
 
@@ -174,9 +173,9 @@ def log_text(lang: str, line: str) -> str:
     return line if said is None else said
 
 
-def hint_text(lang: str, line: str, kind_of: Callable[[str], str | None] = hint_kind) -> str:
+def hint_text(lang: str, line: str, kind_of: Callable[[str], str | None]) -> str:
     """A hint line (English, naming the cards) in ``lang``: the sentence for its kind of advice
-    (``kind_of``: the game's ``hint_kind``, Hand's by default) and the English line after it;
+    (``kind_of``: the game's ``hint_kind``) and the English line after it;
     the line alone in English or without a sentence."""
     whole = locale.hint_line(lang, line)  # the line said whole, with its cards
     if whole is not None:

@@ -1,246 +1,224 @@
-"""``hand play``'s app: people and bots at one table, the bots playing in a worker."""
+"""``hand play``'s app, for any game: people and bots at one table, the bots playing in a worker.
+
+The loop lets deals and bots play until a person must decide; then it covers the screen in
+hot-seat play, prompts the person, and their keys act: the game's keys through its parts
+(:meth:`~handgame.tui.parts.TableParts.command`: an action, a choice among actions, or a
+refusal), the shared ones here (undo, hint, quit). A decision out of turn (a claim the game
+offers, or a question the seat must answer) is a dialog of the seat's legal actions. Round
+summaries and the match's end are boxes over the table, drawn by the game's parts.
+"""
 
 from __future__ import annotations
 
 import asyncio
-from typing import ClassVar
+from functools import cache
+from typing import Any
 
 from rich.text import Text
 from textual.binding import BindingType
 
-from handgame.core.cards import SUIT_SYMBOLS, Card
-from handgame.core.errors import IllegalAction
-from handgame.games.hand.actions import (
-    Action,
-    ClaimRedeal,
-    Discard,
-    Draw,
-    LayMelds,
-    LayOff,
-    SwapWild,
-)
-from handgame.games.hand.melds import Meld, analyze
-from handgame.games.hand.state import State
-from handgame.games.hand.view import PlayerView
-from handgame.tui import render
-from handgame.tui.base import NAV_BINDINGS, BaseGameApp, hidden_keys
-from handgame.tui.i18n import rule_text
-from handgame.tui.play_base import PlayingApp
-from handgame.tui.screens import ChoiceScreen
-from handgame.tui.session import Session, choice, describe
-from handgame.tui.session_base import Waiting
+from handgame.core.errors import GameError
+from handgame.tui.base import NAV_BINDINGS, CardTableApp, hidden_keys
+from handgame.tui.i18n import hint_text, rule_text, tr
+from handgame.tui.parts import Choose, Keys, Refuse
+from handgame.tui.screens import ChoiceScreen, CoverScreen, InfoScreen
+from handgame.tui.session import Session
+
+#: the keys every game's table plays with besides its own
+SHARED_KEYS = "question_mark:hint q:quit_game"
 
 
-def meld_words(meld: Meld) -> str:
-    """A meld for people: its cards with suit symbols, each wild card with what it stands for
-    (``7♦ A♣=8♦ 9♦``; in a set, the suits it may be: ``X=7♠/♣``)."""
-    parts = []
-    for i, c in enumerate(meld.cards):
-        if i not in meld.wild_at:
-            parts.append(c.symbol())
-            continue
-        sf = meld.stands_for(i)
-        if sf is not None:
-            parts.append(f"{c.symbol()}={sf.symbol()}")
-        else:
-            rank = "A23456789TJQK"[meld.rank - 1]
-            suits = "/".join(SUIT_SYMBOLS["SHDC".index(s)] for s in meld.missing_suits())
-            parts.append(f"{c.symbol()}={rank}{suits}")
-    return " ".join(parts)
+class PlayApp(CardTableApp):
+    """``hand play``: people and bots at one table of the session's game."""
 
+    def __init__(self, session: Session, lang: str = "en", bot_delay: float = 0.3) -> None:
+        """The app playing ``session``; bots wait ``bot_delay`` seconds before acting."""
+        super().__init__(session.parts, lang)
+        self.session = session
+        self.bot_delay = bot_delay
+        self.busy = False
+        self.covered_for: int | None = None
+        self.error: str | None = None
 
-class HandApp(PlayingApp[Session], BaseGameApp):
-    """``hand play``: people and bots at one table."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        *NAV_BINDINGS,
-        *hidden_keys(
-            "d:draw('stock') t:draw('discard') m:meld a:add w:swap x:discard(True) "
-            "X:discard(False) u:undo r:redeal question_mark:hint q:quit_game"
-        ),
-    ]
-
-    refusals = (IllegalAction,)
-    prompts: ClassVar[dict[str, str]] = {
-        "first-discard": "you start the round: select a card and discard it (x)",
-        "draw": "draw from the stock (d) or take the discard (t)",
-        "play": "lay melds (m), add (a), swap (w), then discard (x); u takes a step back",
-    }
-
-    def current(self) -> tuple[State, PlayerView, list[str]]:
+    def current(self) -> tuple[Any, Any, list[str]]:
         """The viewer's view of the live game."""
         s = self.session
-        return s.state, s.state.view(s.viewer()), s.log
+        return s.state, s.view(), s.log
 
-    def auto_step(self, waiting: Waiting) -> bool:
-        """A bot offered a redeal out of turn (L-52) claims it or passes."""
-        if waiting.kind != "bot-claims":
-            return False
-        self.session.bot_claims()
-        return True
+    def hand_owner_names(self) -> list[str]:
+        """The people at the table."""
+        return [self.session.name(s) for s in self.session.humans]
 
-    async def bot_turn(self, seat: int) -> None:
-        """The bot of ``seat`` chooses (in a thread) and its action is committed."""
+    # ------------------------------------------------------------------ the game's loop
+    def on_mount(self) -> None:
+        """Start the game."""
+        self.advance()
+
+    def advance(self) -> None:
+        """Let deals and bots play until a person must decide (in a worker)."""
+        self.run_worker(self._advance(), exclusive=True, group="advance")
+
+    async def _advance(self) -> None:
         s = self.session
-        action = await asyncio.to_thread(s.bot_choice, seat)
-        s.commit(action)
-
-    def decide(self, waiting: Waiting) -> None:
-        """A person's redeal offer (L-52) or turn (hot-seat: the screen covered first)."""
-        seat = waiting.seat
-        assert seat is not None
-        if waiting.kind == "offer":
-            self._offer(seat)
-        elif waiting.kind == "human":
-            self.pass_terminal(seat, lambda: self._prompt(seat))
+        self.busy = True
+        try:
+            while True:
+                w = s.waiting()
+                if w.kind == "deal":
+                    s.deal()
+                    self.selected = set()
+                    continue
+                if w.kind != "bot":
+                    break
+                self.show()
+                if self.bot_delay:
+                    await asyncio.sleep(self.bot_delay)
+                s.play_step(await asyncio.to_thread(s.bot_step))  # a bot may think a while
+        except Exception as e:  # a bot failed: stop and say so, never a traceback
+            self.error = f"{type(e).__name__}: {e}"
+            self.busy = False
+            self.say(f"The game stopped: {self.error}. Press q to quit.", "bold red")
+            return
+        self.busy = False
+        self.hand_hidden = False
+        self.show()
+        if w.kind == "summary":
+            self._show_summary()
+        elif w.kind == "over":
+            self._show_over()
+        elif w.seat is not None:
+            seat = w.seat
+            if w.kind in ("offer", "answer"):
+                self.pass_terminal(seat, lambda: self._out_of_turn(seat, w.kind == "offer"))
+            else:
+                self.pass_terminal(seat, lambda: self._prompt(seat))
 
     # ------------------------------------------------------------------ screens
-    def result_text(self) -> Text:
-        """The round just scored."""
-        st = self.session.state
-        r = st.results[-1]
-        return render.result_text(st, r, len(st.results), st.game.names, self.lang)
+    def _show_summary(self) -> None:
+        state = self.session.state
+        text = self.parts.round_text(state, self.lang)
+        text.append("\n")
+        text.append_text(self.parts.match_text(state, self.lang))
 
-    def match_text(self) -> Text:
-        """The match's totals."""
-        st = self.session.state
-        return render.match_text(st, st.game.names, self.lang)
-
-    def winner_words(self) -> str | None:
-        """The winner (both partners in partnership), None while there is none."""
-        st = self.session.state
-        names = st.game.names
-        if st.winner is None:
-            return None
-        if st.game.partnership:
-            return f"{names[st.winner]} + {names[st.winner + 2]}"
-        return names[st.winner]
-
-    def _offer(self, seat: int) -> None:
-        s = self.session
-        claim = ClaimRedeal(seat)
-        options = [Text(choice(claim, ())), Text("play on")]
-        name = s.name(seat)
-
-        def done(picked: int | None) -> None:
-            if picked == 0:
-                try:
-                    s.act(claim)
-                except IllegalAction as e:
-                    self.say(f"✗ {rule_text(self.lang, e)}", "bold red")
-            else:
-                s.decline_offer(seat)
+        def done(_: None) -> None:
+            self.session.summary_seen()
+            self.message = Text()
             self.advance()
 
-        self.push_screen(
-            ChoiceScreen(f"{name}: your hand entitles you to a redeal (L-52).", options), done
-        )
+        self.push_screen(InfoScreen(text, tr(self.lang, "press Enter")), done)
 
-    # ------------------------------------------------------------------ acting
-    def chosen(self) -> list[Card]:
-        """The selected cards."""
-        return [self.hand_cards[i] for i in sorted(self.selected) if i < len(self.hand_cards)]
+    def _show_over(self) -> None:
+        state = self.session.state
+        text = Text(f"{tr(self.lang, 'Match over')}\n\n", style="bold")
+        text.append_text(self.parts.match_text(state, self.lang))
+        who = self.parts.winner(state, self.lang)
+        if who is not None:
+            text.append(f"\n{tr(self.lang, 'Winner')}: {who}\n", style="bold green")
+        if self.session.record is not None:
+            text.append(f"\n{tr(self.lang, 'record')}: {self.session.record}\n", style="dim")
+        self.push_screen(InfoScreen(text, tr(self.lang, "quit")), lambda _: self.exit(0))
 
-    def words(self, action: Action) -> str:
-        """What the person's action does (``pile``: the discard pile before it)."""
-        rnd = self.session.state.round
-        return describe(action, rnd.discard_pile if rnd is not None else (), "you")
+    def pass_terminal(self, seat: int, then: Any) -> None:
+        """Hot-seat: cover the screen until ``seat``'s person takes the terminal; then ``then``."""
+        s = self.session
+        if len(s.humans) > 1 and self.covered_for != seat:
+            self.covered_for = seat
+            self.hand_hidden = True
+            self.show()
+            text = (
+                f"{tr(self.lang, 'Pass the terminal to')} {s.name(seat)} — "
+                f"{tr(self.lang, 'press Enter')}"
+            )
 
-    def ends_step(self, action: Action) -> bool:
-        """A draw, a discard or a redeal hands the game on; the staged steps only change it."""
-        return isinstance(action, (Draw, Discard, ClaimRedeal))
+            def uncover(_: None) -> None:
+                self.hand_hidden = False
+                then()
 
-    def action_draw(self, source: str) -> None:
-        """Draw from the stock or take the top discard."""
-        seat = self.my_seat()
-        if seat is not None:
-            self.try_act(Draw(seat, source))
+            self.push_screen(CoverScreen(text), uncover)
+            return
+        then()
 
-    def action_discard(self, announce: bool) -> None:
-        """Discard the selected card (or the card under the cursor)."""
-        seat = self.my_seat()
-        if seat is None or not self.hand_cards:
-            return
-        cards = self.chosen() or [self.hand_cards[self.cursor]]
-        if len(cards) == 2:  # the two wild cards of the two-wilds bonus (O-11)
-            self.try_act(Discard(seat, cards[0], announce, cards[1]))
-            return
-        if len(cards) != 1:
-            self.say("✗ select exactly one card to discard", "bold red")
-            return
-        self.try_act(Discard(seat, cards[0], announce))
+    def _prompt(self, seat: int) -> None:
+        what = self.parts.prompts.get(self.session.state.view(seat).phase, "")
+        if not self.message.plain.startswith(("✗", tr(self.lang, "Hint"))):
+            self.message = Text(f"{tr(self.lang, 'your turn')}: {what}", style="bold green")
+        self.show()
 
-    def action_meld(self) -> None:
-        """Lay the selected cards as a new meld (asking which way when a wild could go twice)."""
-        seat = self.my_seat()
-        if seat is None:
-            return
-        cards = self.chosen()
-        if len(cards) < 3:
-            self.say("✗ select the three or more cards of the meld first (L-11, L-12)", "bold red")
-            return
-        options = self.session.meld_options(seat, cards)
-        if not options:
-            self.say(f"✗ {rule_text(self.lang, self.session.meld_problem(cards))}", "bold red")
-            return
-        if len(options) == 1:
-            self.try_act(LayMelds(seat, (options[0],)))
-            return
-        wilds = self.session.wilds()
-        assert wilds is not None
-        texts = []
-        for o in options:
-            meld = analyze(o, wilds, self.session.state.rules)
-            texts.append(Text(meld_words(meld)))
+    def _out_of_turn(self, seat: int, optional: bool) -> None:
+        """The dialog of a decision out of turn: the seat's legal actions, and "play on" when it
+        may pass (a required answer is asked again until it is given)."""
+        s = self.session
+        view = s.state.view(seat)
+        actions = list(view.legal_actions)
+        options = [Text(self.parts.choice(a, view, self.lang)) for a in actions]
+        if optional:
+            options.append(Text(tr(self.lang, "play on")))
 
         def done(picked: int | None) -> None:
-            if picked is not None:
-                self.try_act(LayMelds(seat, (options[picked],)))
+            if picked is not None and picked < len(actions):
+                if not self.try_act(actions[picked]):
+                    self.advance()
+                return
+            if not optional:
+                self._out_of_turn(seat, optional)
+                return
+            s.decline(seat)
+            self.advance()
 
-        self.push_screen(ChoiceScreen("Which meld?", texts), done)
+        self.show()
+        question = self.parts.offer_question(s.state, seat, self.lang)
+        self.push_screen(ChoiceScreen(question, options), done)
 
-    def action_add(self) -> None:
-        """Add the selected card to the target meld (asking for the end where it matters)."""
+    # ------------------------------------------------------------------ acting
+    def my_seat(self) -> int | None:
+        """The seat whose turn the keys play now, or None."""
+        if self.busy or self.error is not None:
+            return None
+        w = self.session.waiting()
+        return w.seat if w.kind == "human" else None
+
+    def try_act(self, action: Any) -> bool:
+        """Act for the person; show the broken rule (its ids) when it is not allowed."""
+        s = self.session
+        said = self.parts.action_line(action, s.state, "you")
+        try:
+            s.act(action)
+        except GameError as e:
+            self.say(f"✗ {rule_text(self.lang, e)}", "bold red")
+            return False
+        self.selected = set()
+        self.message = Text(said, style="green")
+        if s.staged and action.verb in s.staged_verbs:
+            self.show()  # a staged step only changes the table
+        else:
+            self.advance()
+        return True
+
+    def action_command(self, name: str, argument: str | None = None) -> None:
+        """A key of the game's: its parts say what it does with the selection and the target."""
         seat = self.my_seat()
         if seat is None:
             return
-        cards = self.chosen()
-        if not cards and self.hand_cards:
-            cards = [self.hand_cards[self.cursor]]
-        if len(cards) != 1 or self.target is None:
-            self.say("✗ select one card and a meld on the table (↑↓ or a click)", "bold red")
-            return
-        card, to = cards[0], self.target
-        legal = self.session.state.legal_actions(seat)
-        ends = [a for a in legal if isinstance(a, LayOff) and a.card == card and a.to == to]
-        if len(ends) > 1:
-            pile = self.session.state.view(seat).discard_pile
-            texts = [Text(choice(a, pile)) for a in ends]
+        state = self.session.state
+        cards = tuple(self.hand_cards[i] for i in sorted(self.selected) if i < len(self.hand_cards))
+        under = self.hand_cards[self.cursor] if self.hand_cards else None
+        keys = Keys(state, state.view(seat), seat, cards, under, self.target)
+        outcome = self.parts.command(name, argument, keys)
+        if isinstance(outcome, Refuse):
+            why = outcome.why
+            text = f"✗ {rule_text(self.lang, why)}" if isinstance(why, GameError) else why
+            self.say(text, "bold red")
+        elif isinstance(outcome, Choose):
+            actions = [a for _, a in outcome.options]
 
             def done(picked: int | None) -> None:
                 if picked is not None:
-                    self.try_act(ends[picked])
+                    self.try_act(actions[picked])
 
-            self.push_screen(ChoiceScreen(f"Which end of meld {to + 1}?", texts), done)
-            return
-        self.try_act(ends[0] if ends else LayOff(seat, card, to, None))
-
-    def action_swap(self) -> None:
-        """Put the selected natural card(s) in place of the target meld's wild card."""
-        seat = self.my_seat()
-        if seat is None:
-            return
-        cards = self.chosen()
-        if not cards or self.target is None:
-            self.say("✗ select the natural card(s) and a meld with a wild card", "bold red")
-            return
-        want = sorted(cards)
-        legal = self.session.state.legal_actions(seat)
-        for a in legal:
-            if isinstance(a, SwapWild) and a.at == self.target and sorted(a.cards) == want:
-                self.try_act(a)
-                return
-        self.try_act(SwapWild(seat, tuple(cards), self.target))
+            texts = [Text(label) for label, _ in outcome.options]
+            self.push_screen(ChoiceScreen(outcome.title, texts), done)
+        elif outcome is not None:
+            self.try_act(outcome)
 
     def action_undo(self) -> None:
         """Take back the last staged step of the turn."""
@@ -252,8 +230,31 @@ class HandApp(PlayingApp[Session], BaseGameApp):
         else:
             self.say("✗ nothing to take back: a draw or a discard cannot be undone", "bold red")
 
-    def action_redeal(self) -> None:
-        """Claim a redeal (L-52) in your turn."""
+    def action_hint(self) -> None:
+        """Advice from the seat's view."""
         seat = self.my_seat()
-        if seat is not None:
-            self.try_act(ClaimRedeal(seat))
+        if seat is None:
+            return
+        lines = self.session.hint(seat)
+        kind = self.session.spec.hint_kind
+        said = " ".join(hint_text(self.lang, line, kind) for line in lines)
+        self.say(f"{tr(self.lang, 'Hint')}: {said}", "bold cyan")
+
+    def action_quit_game(self) -> None:
+        """Save and leave."""
+        self.session.save()
+        self.exit(0)
+
+
+@cache
+def _app_class(bindings: str) -> type[PlayApp]:
+    keys: list[BindingType] = [*NAV_BINDINGS, *hidden_keys(f"{bindings} {SHARED_KEYS}")]
+    return type("PlayApp", (PlayApp,), {"BINDINGS": keys})
+
+
+def play_app(session: Session, lang: str = "en", bot_delay: float = 0.3) -> PlayApp:
+    """The app playing ``session``, with its game's keys bound."""
+    return _app_class(session.parts.bindings)(session, lang, bot_delay)
+
+
+__all__ = ["PlayApp", "play_app"]

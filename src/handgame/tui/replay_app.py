@@ -1,43 +1,104 @@
-"""``hand replay --show``'s app: step through a recorded game, seen from any seat."""
+"""``hand replay --show``'s app, for any game: step through a recorded game, seen from any seat.
+
+The frames are every state of the record with the action that led to it
+(:mod:`handgame.tui.frames`); each is drawn by the game's parts, as ``hand play`` draws it.
+"""
 
 from __future__ import annotations
 
-from handgame.games.hand.actions import Action
-from handgame.games.hand.state import State
-from handgame.games.hand.view import PlayerView
-from handgame.tui.base import BaseGameApp
-from handgame.tui.replay_base import ReplayingApp
-from handgame.tui.session import describe
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.binding import BindingType
+
+from handgame.tui.base import NAV_BINDINGS, CardTableApp, hidden_keys
+from handgame.tui.frames import Frames
+from handgame.tui.i18n import tr
+from handgame.tui.parts import TableParts
+
+#: the replay's keys
+REPLAY_KEYS = (
+    "n,pagedown,enter:step(1) b,pageup:step(-1) home:jump(0) end:jump(-1) v:next_seat q:quit"
+)
 
 
-class ReplayApp(ReplayingApp[State, Action], BaseGameApp):
-    """``hand replay --show``: step through a recorded game, seen from any seat."""
+class ReplayApp(CardTableApp):
+    """Step through a recorded game, seen from any seat."""
 
+    BINDINGS: ClassVar[list[BindingType]] = [*NAV_BINDINGS, *hidden_keys(REPLAY_KEYS)]
+
+    #: the keys line of the replay
     replay_keys = (
-        "n/Enter next · b back · Home/End first/last · v next seat · ←→ space select · "
+        "n/Enter next · b back · Home/End first/last · v next seat · ↑↓ meld · ←→ space select · "
         "p pile · l log · q quit"
     )
 
     def __init__(
-        self, frames: list[tuple[State, Action | None]], error: str | None, lang: str = "en"
+        self, parts: TableParts, frames: Frames, error: str | None, lang: str = "en"
     ) -> None:
-        """A replay of ``frames`` (every state with the action that led to it)."""
-        super().__init__(frames, error, lang)
-        deals = 0
+        """A replay of ``frames`` (every state with the action that led to it, None: a deal)
+        and the record's ``error``, drawn by the game's ``parts``."""
+        super().__init__(parts, lang)
+        self.frames = frames
+        self.error = error
+        self.index = 0
+        self.seat = 0
+        #: each frame's log lines (a deal's, or an action's and what followed it)
+        self.lines: list[list[str]] = []
         for i, (state, action) in enumerate(frames):
             if action is None:
-                deals += 1
-                self.lines.append(f"— deal {deals}")
+                self.lines.append(parts.deal_lines(state))
                 continue
-            before = frames[i - 1][0].round
-            pile = before.discard_pile if before is not None else ()
-            self.lines.append(describe(action, pile, state.game.names[action.seat]))
+            before = frames[i - 1][0]
+            said = [parts.action_line(action, before, self.names[action.seat])]
+            self.lines.append(said + parts.after_lines(before, state, self.names))
 
-    def current(self) -> tuple[State, PlayerView, list[str]]:
-        """The chosen frame, seen from the chosen seat."""
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every seat's name."""
+        names: tuple[str, ...] = self.frames[0][0].view(None).names if self.frames else ()
+        return names
+
+    def keys_text(self) -> Text:
+        """The replay's keys."""
+        return Text(self.replay_keys)
+
+    def hand_owner_names(self) -> list[str]:
+        """Every seat can be looked at."""
+        return list(self.names)
+
+    def current(self) -> tuple[Any, Any, list[str]]:
+        """The chosen frame, seen from the chosen seat, and the log up to it."""
         state, _ = self.frames[self.index]
-        return state, state.view(self.seat), self.lines[: self.index + 1]
+        return state, state.view(self.seat), [x for f in self.lines[: self.index + 1] for x in f]
 
-    def winner_words(self, state: State) -> str | None:
-        """The winning seat's name."""
-        return state.game.names[state.winner] if state.winner is not None else None
+    def on_mount(self) -> None:
+        """Show the first frame."""
+        self._status()
+
+    def _status(self) -> None:
+        lang = self.lang
+        text = f"{tr(lang, 'Replay')}: {tr(lang, 'step')} {self.index + 1}/{len(self.frames)}"
+        state, _ = self.frames[self.index]
+        who = self.parts.winner(state, lang) if state.is_over else None
+        if who is not None:
+            text += f" · {tr(lang, 'Winner')}: {who}"
+        if self.error and self.index == len(self.frames) - 1:
+            text += f" · error: {self.error}"
+        self.message = Text(text, style="bold")
+        self.show()
+
+    def action_step(self, step: int) -> None:
+        """The next or previous step."""
+        self.index = max(0, min(len(self.frames) - 1, self.index + step))
+        self._status()
+
+    def action_jump(self, where: int) -> None:
+        """The first or last step."""
+        self.index = 0 if where == 0 else len(self.frames) - 1
+        self._status()
+
+    def action_next_seat(self) -> None:
+        """Look at the game from the next seat."""
+        self.seat = (self.seat + 1) % len(self.names)
+        self._status()

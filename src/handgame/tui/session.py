@@ -1,45 +1,37 @@
-"""The game behind ``hand play``'s interface: seats, bots, the staged turn, hints, the record.
+"""The game behind the terminal front ends: seats, bots, the staged turn, the log, the record.
 
-Nothing here imports Textual, so the game logic is tested on its own. Humans act through
-:meth:`Session.act` (an :class:`~handgame.core.errors.IllegalAction` names the broken rule); the
-steps of a turn after its draw are staged and can be taken back (:meth:`Session.undo`) until
-the discard. Bots see only their seat's view. The record is written after every committed
-action (``hand-record/1`` with a ``play`` field holding the seed and the seats, for resuming).
+Nothing here imports Textual, so the full-screen game (:mod:`handgame.tui.play_app`) and the
+plain-text game (:mod:`handgame.cli.textplay`) both play through a :class:`Session`, of any
+game: it reaches the game through its ``GameSpec`` and its terminal parts
+(:class:`~handgame.tui.parts.TableParts`), and the match through the one driver. A person acts
+through :meth:`Session.act` (an ``IllegalAction`` names the broken rule and changes nothing);
+the steps of a turn whose verbs the game stages (its parts' ``staged_verbs``: melds, adds...)
+can be taken back (:meth:`Session.undo`) until the turn ends. Bots see only their seat's view.
+The record is written after every committed action (``hand-record/1``, with a ``play`` field
+holding the seed and the seats for resuming).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import time
-from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from handgame.core import words
-from handgame.core.cards import Card
-from handgame.core.errors import IllegalAction, MeldError, RecordError
-from handgame.games.hand import hints, text
-from handgame.games.hand.actions import (
-    Action,
-    Discard,
-    Draw,
-    LayMelds,
-    LayOff,
-    SwapWild,
-    parse_action,
-)
-from handgame.games.hand.deal import Deal
-from handgame.games.hand.meldgen import candidate_melds
-from handgame.games.hand.melds import analyze
-from handgame.games.hand.record import play_record, read_record, to_record
-from handgame.games.hand.rounds import RoundResult
-from handgame.games.hand.state import Game, State
-from handgame.games.hand.turn import step as engine_step
-from handgame.games.hand.wilds import Wilds
-from handgame.play.driver import bot_claim
-from handgame.tui.i18n import card_face
-from handgame.tui.session_base import HUMAN as HUMAN  # re-exported: the seat of a person
-from handgame.tui.session_base import SeatedSession, Waiting, read_json, resumed_seats
+from handgame.core.bot import Bot
+from handgame.core.errors import IllegalAction, RecordError
+from handgame.core.game import GameSpec, MatchState
+from handgame.core.record import dumps, game_of
+from handgame.core.words import faces
+from handgame.play.driver import Driver
+from handgame.play.registry import make_bot
+from handgame.tui.parts import TableParts, drawn_cards
+from handgame.tui.registry import table_for
+
+#: the seat of a person
+HUMAN = "human"
 
 
 def data_dir() -> Path:
@@ -55,237 +47,248 @@ def default_record_path(seed: str) -> Path:
     return data_dir() / f"hand-{stamp}-{safe}.json"
 
 
-def faces(cards: tuple[Card, ...] | list[Card]) -> str:
-    """Cards as faces separated by spaces."""
-    return words.faces(cards, card_face)
+@dataclass(frozen=True)
+class Waiting:
+    """What the game waits for: ``over``, ``summary`` (a round just ended), ``deal``, ``human``
+    (a person's turn), ``offer`` (a person's optional decision out of turn, such as a claim the
+    game lets a seat make), ``answer`` (a person's required decision out of turn, such as a
+    question put to the seat) or ``bot``."""
+
+    kind: str
+    seat: int | None = None
 
 
-def describe(action: Action, pile: tuple[Card, ...], who: str) -> str:
-    """One log line for an action (``pile``: the discard pile before it, ``who``: the actor)."""
-    return text.describe(action, pile, who, card_face)
-
-
-def choice(action: Action, pile: tuple[Card, ...]) -> str:
-    """An action offered to its seat as a choice (``add Q♠ to meld 1 at the high end``)."""
-    return text.choice(action, pile, card_face)
-
-
-class Session(SeatedSession[Game, State]):
+class Session:
     """One match: the state, who plays each seat, the staged turn, the log and the record."""
 
-    person_kinds = ("human", "offer")
+    #: the kinds of :class:`Waiting` in which a person decides (their view is then shown)
+    person_kinds = ("human", "offer", "answer")
 
-    def setup(self) -> None:
-        """No turn staged yet."""
-        self.base: State | None = None  # the state before the staged steps of a human turn
-        self.staged: list[Action] = []
+    def __init__(
+        self,
+        spec: GameSpec,
+        game: Any,
+        seats: list[str],
+        seed: str,
+        record: Path | None = None,
+        state: MatchState | None = None,
+        *,
+        bots: dict[int, Bot] | None = None,
+        stage: bool = True,
+        play_field: bool = True,
+    ) -> None:
+        """A match of ``game`` (a configuration of ``spec``'s); ``seats[i]`` is ``human`` or a
+        bot spec (``greedy``, ...), each seeded ``SEED:seatI`` unless ``bots`` gives the bots;
+        ``stage``: whether the game's staged verbs wait for the turn's end (the plain game
+        commits every step); ``play_field``: whether the record keeps the seats and seed."""
+        self.spec = spec
+        self.parts: TableParts = table_for(spec)
+        self.game = game
+        if len(seats) != game.players:
+            raise ValueError(f"{len(seats)} seats given for {game.players} players")
+        self.seats = list(seats)
+        self.seed = seed
+        self.record = record
+        self.play_field = play_field
+        self.staged_verbs = self.parts.staged_verbs if stage else ()
+        self.bots: dict[int, Bot] = (
+            bots
+            if bots is not None
+            else {i: make_bot(s, f"{seed}:seat{i}") for i, s in enumerate(seats) if s != HUMAN}
+        )
+        self.state: MatchState = state if state is not None else game.new_match(0)
+        self.log: list[str] = []
+        self.driver = Driver(self.bots.get, seed)  # who decides next; declined offers
+        self.last_human: int | None = None
+        self.round_over = False  # a round just ended and its summary is not seen yet
+        # the states before each staged step of a person's turn, oldest first
+        self.before_staged: list[MatchState] = []
+        self.staged: list[Any] = []
 
+    @property
+    def humans(self) -> list[int]:
+        """The seats played by people."""
+        return [i for i, s in enumerate(self.seats) if s == HUMAN]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every seat's name."""
+        names: tuple[str, ...] = self.game.names
+        return names
+
+    def name(self, seat: int) -> str:
+        """A seat's name."""
+        return self.names[seat]
+
+    def view(self) -> Any:
+        """The viewer's view."""
+        return self.state.view(self.viewer())
+
+    # -------------------------------------------------------------------- what happens next
     def waiting(self) -> Waiting:
         """What happens next."""
         st = self.state
-        between = self.between_turns()
-        if between is not None:
-            return between
+        if self.round_over:
+            return Waiting("summary")
+        if st.is_over:
+            return Waiting("over")
+        if st.is_chance:
+            return Waiting("deal")
         if self.staged:  # a person's turn in progress
             return Waiting("human", st.current_seat)
         d = self.driver.decision(st)
         assert d.seat is not None
-        human = self.seats[d.seat] == HUMAN
+        if self.seats[d.seat] != HUMAN:
+            return Waiting("bot", d.seat)
         if d.kind == "offer":
-            return Waiting("offer" if human else "bot-claims", d.seat)
-        return Waiting("human" if human else "bot", d.seat)
+            return Waiting("answer" if d.required else "offer", d.seat)
+        return Waiting("human", d.seat)
 
-    # -------------------------------------------------------------------- automatic steps
+    def viewer(self) -> int:
+        """The seat whose view is shown: the person to decide, else the last, else the first."""
+        w = self.waiting()
+        if w.kind in self.person_kinds and w.seat is not None:
+            return w.seat
+        if self.last_human is not None:
+            return self.last_human
+        humans = self.humans
+        return humans[0] if humans else 0
+
+    def summary_seen(self) -> None:
+        """The round summary was shown."""
+        self.round_over = False
+
+    # -------------------------------------------------------------------- steps nobody decides
     def deal(self) -> None:
         """Deal the next round (seeded by the match seed and the deal's number)."""
         self.state = self.state.apply_deal(self.driver.deal(self.state))
-        self.log.append(f"— round {len(self.state.results) + 1}, deal {len(self.state.log) + 1}")
+        self.log.extend(self.parts.deal_lines(self.state))
         self.save()
 
-    def bot_claims(self) -> None:
-        """The bot offered a redeal out of turn (L-52) claims it or passes."""
-        d = self.driver.decision(self.state)
-        if d.kind != "offer" or d.seat is None or d.seat not in self.bots:
-            return
-        claim = bot_claim(self.bots[d.seat], self.state, d.seat)
-        if claim is not None:
-            self.commit(claim)
-        else:
-            self.driver.decline(self.state, d.seat)
+    def bot_step(self) -> tuple[str, Any] | None:
+        """The next step of a bot (its turn, its claim or answer out of turn) or a deal, not
+        applied: ``("action", action)``, ``("deal", deal)``, or None when a person decides.
+        A bot sees only its seat's view."""
+        return self.driver.auto(self.state)
 
-    def decline_offer(self, seat: int) -> None:
-        """The human at ``seat`` plays on without claiming a redeal."""
+    def play_step(self, step: tuple[str, Any] | None) -> None:
+        """Apply a step of :meth:`bot_step`."""
+        if step is None:
+            return
+        kind, what = step
+        if kind == "deal":
+            self.state = self.state.apply_deal(what)
+            self.log.extend(self.parts.deal_lines(self.state))
+            self.save()
+        else:
+            self.commit(what)
+
+    def decline(self, seat: int) -> None:
+        """The person at ``seat`` passes on the decision offered out of turn."""
         self.driver.decline(self.state, seat)
 
-    def bot_choice(self, seat: int) -> Action:
-        """The action the bot of ``seat`` chooses; it sees only that seat's view."""
-        view = self.state.view(seat)
-        action: Action = self.bots[seat].choose(view)
-        if action not in view.legal_actions:
-            raise IllegalAction(f"the bot at seat {seat} chose an illegal action: {action}")
-        return action
-
     # -------------------------------------------------------------------- actions
-    def commit(self, action: Action) -> None:
-        """Apply an action for good (a bot's, a draw, a discard, a claim), log it and save."""
-        before = self.state
-        viewer = self.viewer()
-        self.state = before.apply(action)
-        self.base = None
-        self.staged = []
-        self._log(action, before, viewer)
-        self.save()
-
-    def _log(self, action: Action, before: State, viewer: int) -> None:
-        pile = before.round.discard_pile if before.round is not None else ()
-        line = describe(action, pile, self.name(action.seat))
-        if isinstance(action, Discard):
-            left = len(before.round.hands[action.seat]) - 1 if before.round else 0
-            if action.announce and 0 < left <= 3:
-                line += f" — {left} card{'s' if left != 1 else ''}!"
-        drew = isinstance(action, Draw) and action.source == "stock"
-        if drew and action.seat == viewer and len(self.humans) == 1:  # hot-seat: no peeking
-            rnd, old = self.state.round, before.round
-            if rnd is not None and old is not None:
-                new = Counter(rnd.hands[viewer]) - Counter(old.hands[viewer])
-                line += f": {faces(list(new.elements()))}"
-        self.log.append(line)
-        if len(self.state.results) > len(before.results):
-            self.log.append(self.result_line(self.state.results[-1]))
-
-    def act(self, action: Action) -> None:
-        """A human's action: draws, discards and claims commit; the other steps are staged.
-
-        Raises :class:`~handgame.core.errors.IllegalAction` (the state is unchanged then).
-        """
+    def act(self, action: Any) -> None:
+        """A person's action: the game's staged verbs are staged, the others commit (with the
+        staged steps before them). Raises ``IllegalAction`` (nothing changes then)."""
         if self.seats[action.seat] != HUMAN:
             raise IllegalAction(f"seat {action.seat} is not played here")
         self.last_human = action.seat
-        if isinstance(action, (LayMelds, LayOff, SwapWild)):
+        if action.verb in self.staged_verbs and action.seat == self.state.current_seat:
             new = self.state.apply(action)
-            if self.base is None:
-                self.base = self.state
-            self.state = new
+            self.before_staged.append(self.state)
             self.staged.append(action)
-            return
-        if isinstance(action, Discard) and self.staged:
-            # the staged steps become part of the record with the discard
-            before = self.state
-            self.state = before.apply(action)
-            viewer = action.seat
-            base = self.base
-            assert base is not None
-            replayed = base
-            for step in self.staged:
-                self._log(step, replayed, viewer)
-                replayed = engine_step(replayed, step)
-            self._log(action, before, viewer)
-            self.base = None
-            self.staged = []
-            self.save()
+            self.state = new
             return
         self.commit(action)
 
+    def commit(self, action: Any) -> None:
+        """Apply an action for good (with the turn's staged steps before it), log them all and
+        save the record."""
+        viewer = self.viewer()
+        steps = [*zip(self.before_staged, self.staged, strict=True)]
+        before = self.state
+        after = before.apply(action)
+        self.before_staged, self.staged = [], []
+        states = [*(b for b, _ in steps), before, after]
+        for i, step in enumerate([*(a for _, a in steps), action]):
+            self._log(step, states[i], states[i + 1], viewer)
+        self.state = after
+        if not (before.is_chance or before.is_over) and (after.is_chance or after.is_over):
+            self.round_over = True
+            self.log.append(self.parts.round_line(after, self.names))
+        self.save()
+
+    def _log(self, action: Any, before: MatchState, after: MatchState, viewer: int) -> None:
+        line = self.parts.action_line(action, before, self.name(action.seat))
+        if self.parts.shows_drawn(action) and action.seat == viewer and len(self.humans) == 1:
+            line += ": " + faces(drawn_cards(before, after, viewer))
+        self.log.append(line)
+        self.log.extend(self.parts.after_lines(before, after, self.names))
+
     def undo(self) -> bool:
         """Take back the last staged step of the turn; False when there is none."""
-        if not self.staged or self.base is None:
+        if not self.staged:
             return False
         self.staged.pop()
-        state = self.base
-        for step in self.staged:
-            state = engine_step(state, step)
-        self.state = state
-        if not self.staged:
-            self.base = None
+        self.state = self.before_staged.pop()
         return True
 
-    # -------------------------------------------------------------------- helpers for the UI
-    def wilds(self) -> Wilds | None:
-        """The round's wild cards."""
-        return self.state.round.wilds if self.state.round is not None else None
-
-    def meld_options(self, seat: int, cards: list[Card]) -> list[tuple[Card, ...]]:
-        """The ways to lay exactly ``cards`` as one new meld (runs in ascending order)."""
-        rnd = self.state.round
-        if rnd is None or not cards:
-            return []
-        ts = rnd.turn_state
-        restriction = ts.restriction if not ts.taken_used and ts.taken in cards else None
-        want = sorted(cards)
-        out = [
-            m.cards
-            for m in candidate_melds(tuple(cards), rnd.wilds, self.state.rules, restriction)
-            if sorted(m.cards) == want
-        ]
-        return sorted(set(out))
-
-    def meld_problem(self, cards: list[Card]) -> MeldError:
-        """Why ``cards`` make no meld: the engine's error (its words and its rule ids)."""
-        rnd = self.state.round
-        assert rnd is not None
-        natural = sorted(cards, key=lambda c: (rnd.wilds.is_wild(c), c.suit, c.rank))
-        try:
-            analyze(tuple(natural), rnd.wilds, self.state.rules)
-        except MeldError as e:
-            return e
-        message = "these cards make no meld in any order (L-11, L-12)"
-        return MeldError(message, rules=("L-11", "L-12"))
-
-    def result_line(self, r: RoundResult) -> str:
-        """A round's end in one line."""
-        if r.result == "void":
-            why = "a redeal (L-52)" if r.reason == "redeal" else "the stock ran out (L-81)"
-            return f"round over: no score, {why}"
-        assert r.winner is not None
-        bonus = f" ×{r.multiplier}" if r.multiplier != 1 else ""
-        return f"round over: {self.name(r.winner)} went out, {r.hand} hand{bonus}"
-
-    # -------------------------------------------------------------------- hints
+    # -------------------------------------------------------------------- hints, record
     def hint(self, seat: int) -> list[str]:
-        """Advice for the seat to act from what it may see: the best opening, add, discard."""
-        return hints.hint(self.state.view(seat), card_face)
+        """Advice for ``seat`` from its view only."""
+        return self.spec.hint(self.state.view(seat))
 
-    # -------------------------------------------------------------------- record
+    def committed(self) -> MatchState:
+        """The state without the staged steps of a turn in progress."""
+        return self.before_staged[0] if self.before_staged else self.state
+
     def record_json(self) -> dict[str, Any]:
         """The record of the match so far (committed actions only), with how to resume it."""
-        state = self.base if self.base is not None else self.state
-        extra = {"play": {"seed": self.seed, "seats": self.seats}}
-        return to_record(state, extra)
+        extra = {"play": {"seed": self.seed, "seats": self.seats}} if self.play_field else None
+        return self.spec.to_record(self.committed(), extra)
+
+    def save(self) -> None:
+        """Write the record (when there is a record file)."""
+        if self.record is None:
+            return
+        self.record.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.record.with_name(self.record.name + ".tmp")
+        tmp.write_text(dumps(self.record_json()) + "\n", encoding="utf-8")
+        tmp.replace(self.record)
+
+
+def resumed_seats(
+    play: Any, names: tuple[str, ...], opponents: list[str] | None
+) -> tuple[list[str], str]:
+    """The seats and the seed a resumed game is played with: ``opponents`` beside the person
+    when given, else the record's ``play`` field, else what the seats' names say."""
+    info = play if isinstance(play, dict) else {}
+    seats = [HUMAN, *opponents] if opponents is not None else info.get("seats")
+    if not isinstance(seats, list) or len(seats) != len(names):
+        seats = [n.removeprefix("bot:") if n.startswith("bot:") else HUMAN for n in names]
+    return [str(s) for s in seats], str(info.get("seed", "resumed"))
+
+
+def read_json(path: Path) -> Any:
+    """A record file's JSON; raises :class:`RecordError`."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise RecordError(f"cannot read the record {path}: {e.strerror or e}") from None
+    except ValueError as e:
+        raise RecordError(f"the record {path} is not valid JSON: {e}") from None
 
 
 def resume(path: Path, opponents: list[str] | None = None) -> Session:
-    """A session that continues the game saved in ``path``; raises ``RecordError``."""
+    """A session that continues the game saved in ``path`` (of the game its record names);
+    raises ``RecordError``."""
     obj = read_json(path)
-    record = read_record(obj)
-    state, error = play_record(obj)
+    spec = game_of(obj)
+    state, error = spec.play_record(obj)
     if error is not None or state is None:
         message = error["message"] if error else "empty record"
         raise RecordError(f"the record {path} cannot be continued: {message}")
-    seats, seed = resumed_seats(record.extra.get("play"), record.game.names, opponents)
-    return Session(record.game, seats, seed, path, state)
-
-
-def replay_states(obj: Any) -> tuple[list[tuple[State, Action | None]], str | None]:
-    """Every state of a record in order, with the action that led to it, and its error."""
-    _, error = play_record(obj)
-    record = read_record(obj)
-    frames: list[tuple[State, Action | None]] = []
-    st: State | None = None
-    for rnd in record.rounds:
-        try:
-            if st is None:
-                st = record.game.new_match(int(rnd["dealer"]))
-            st = st.apply_deal(Deal.from_json(rnd.get("deal")))
-        except (ValueError, KeyError, TypeError, AttributeError):
-            break
-        frames.append((st, None))
-        actions = rnd.get("actions", [])
-        for raw in actions if isinstance(actions, list) else []:
-            try:
-                action = parse_action(raw)
-                st = engine_step(st, action)
-            except ValueError:
-                break
-            frames.append((st, action))
-    message = error["message"] if error is not None else None
-    return frames, message
+    game = spec.read_game(obj)
+    seats, seed = resumed_seats(obj.get("play"), game.names, opponents)
+    return Session(spec, game, seats, seed, path, state)

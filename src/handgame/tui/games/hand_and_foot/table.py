@@ -1,4 +1,4 @@
-"""Rich renderings of a Hand and Foot seat's view (no Textual): the header (round, opening
+"""Hand and Foot's table in the terminal (Rich, no Textual): the header (round, opening
 minimum, stock, the pile and whether it is blocked), the table (each team's seats with their
 card counts, feet and red threes, then its melds and books), round and match summaries.
 
@@ -19,6 +19,7 @@ from handgame.core.seating import team_seats
 from handgame.games.hand_and_foot.rules import BOOK, is_wild
 from handgame.games.hand_and_foot.view import PlayerView
 from handgame.tui.i18n import tr
+from handgame.tui.parts import Spots
 from handgame.tui.render import card_text, shown_name
 
 
@@ -93,10 +94,6 @@ def seat_line(view: PlayerView, seat: int, lang: str) -> Text:
     if view.turn_info.get("waiting_answer") and view.to_act == seat:
         line.append(f" · {tr(lang, 'asked: may I go out?')}", style="bold yellow")
     return line
-
-
-#: where melds are drawn: line of the table -> [(first column, end column, meld index)]
-Spots = dict[int, list[tuple[int, int, int]]]
 
 
 def meld_chunk(view: PlayerView, index: int, target: int | None, lang: str) -> Text:
