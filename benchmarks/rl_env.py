@@ -1,8 +1,9 @@
-"""Environment steps per second: handgame.rl's hand_v0 beside RLCard's gin-rummy env.
+"""Environment steps per second: handgame.rl's hand_v0 (AEC, one table) and HandVectorEnv
+(``--tables`` tables stepped together) beside RLCard's gin-rummy env.
 
-Both sides take uniformly random legal actions (ours: a random masked-in token; RLCard's:
-a random key of ``state["legal_actions"]``) and build every observation, as a learner would;
-runs interleave in one process, so the ratio survives a busy machine. Prints one JSON object.
+Every side takes uniformly random legal actions (ours: a random masked-in token; RLCard's:
+a random key of ``state["legal_actions"]``) and builds every observation, as a learner would;
+runs interleave in one process, so the ratios survive a busy machine. Prints one JSON object.
 
     python benchmarks/rl_env.py                 # 3 runs x 2 sides x >= 10 s
     python benchmarks/rl_env.py --seconds 0 --repeat 1   # one match each (the test's size)
@@ -54,6 +55,31 @@ def ours(preset: str, players: int, seconds: float, seed: int) -> dict[str, floa
     }
 
 
+def batched(
+    preset: str, players: int, tables: int, seconds: float, seed: int
+) -> dict[str, float]:
+    """Random masked play of HandVectorEnv (``tables`` self-play tables, one-round matches,
+    autoreset) for at least ``seconds``: steps are table-steps (a token at one table)."""
+    import numpy as np
+
+    from handgame.rl.vector import HandVectorEnv
+
+    env = HandVectorEnv(tables, preset=preset, players=players, options={"rounds": 1})
+    obs, _ = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    steps = matches = 0
+    start = time.perf_counter()
+    while True:
+        tokens = (rng.random(obs["action_mask"].shape) * obs["action_mask"]).argmax(axis=1)
+        obs, _, terms, truncs, _ = env.step(tokens)
+        steps += tables
+        matches += int(terms.sum() + truncs.sum())
+        if time.perf_counter() - start >= seconds and matches:
+            break
+    took = time.perf_counter() - start
+    return {"steps_per_s": steps / took, "steps": steps, "matches": matches}
+
+
 def peer(seconds: float, seed: int) -> dict[str, float]:
     """Random legal play of RLCard's gin-rummy environment for at least ``seconds``."""
     import rlcard
@@ -82,13 +108,20 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=10.0, help="at least this long per run")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--no-peer", action="store_true", help="skip RLCard")
+    ap.add_argument("--tables", type=int, default=64, help="tables of the batched env")
     args = ap.parse_args()
     version = None if args.no_peer else rlcard_version()
     mine: list[dict[str, float]] = []
     theirs: list[dict[str, float]] = []
+    vec: list[dict[str, float]] = []
     for r in range(args.repeat):
         mine.append(ours(args.preset, args.players, args.seconds, r))
         progress(f"run {r + 1}/{args.repeat} hand_v0: {mine[-1]['steps_per_s']:.0f} steps/s")
+        vec.append(batched(args.preset, args.players, args.tables, args.seconds, r))
+        progress(
+            f"run {r + 1}/{args.repeat} HandVectorEnv({args.tables}): "
+            f"{vec[-1]['steps_per_s']:.0f} steps/s"
+        )
         if version is not None:
             theirs.append(peer(args.seconds, r))
             progress(
@@ -97,6 +130,7 @@ def main() -> None:
             )
     hand = median([m["steps_per_s"] for m in mine])
     gin = median([t["steps_per_s"] for t in theirs])
+    batch = median([v["steps_per_s"] for v in vec])
     result: dict[str, Any] = {
         "benchmark": "rl_env",
         "machine": machine(),
@@ -112,7 +146,10 @@ def main() -> None:
         else NO_PEER,
         "rlcard_gin_rummy_steps_per_s": rnd(gin),
         "ratio_hand_to_rlcard": rnd(hand / gin, 3) if hand and gin else None,
-        "runs": {"hand_v0": mine, "rlcard": theirs},
+        "vector_tables": args.tables,
+        "vector_steps_per_s": rnd(batch),
+        "ratio_vector_to_rlcard": rnd(batch / gin, 3) if batch and gin else None,
+        "runs": {"hand_v0": mine, "vector": vec, "rlcard": theirs},
     }
     emit(result)
 

@@ -9,7 +9,9 @@ and ``native_search.py`` (with the headers ``hand_melds.hpp``, ``turn_checks.hpp
 meld solver, ``best_arrangement``/``best_opening``) into ``_solver_native`` beside
 ``native_solver.py`` (its core, ``arrange.hpp``, shared with ``native/rollout.cpp``: the
 search's cheap rollouts, ``_rollout_native`` beside ``bots/native_rollout.py``); all include
-``native/packing.hpp``. Needs a C++ compiler
+``native/packing.hpp``. ``native/table.cpp`` (a seat's ``TableView`` written as the RL
+observation, issue 39) goes into ``src/handgame/core/_table_native``, beside
+``core/table_native.py``. Needs a C++ compiler
 (``c++``/``g++``, or ``$CXX``) and pybind11 (``pip install pybind11``). Without the build
 everything works on the pure path; with it the engine picks the native one
 (``HANDGAME_NATIVE=0`` forces the pure path). ``--check`` only says whether they are built.
@@ -40,6 +42,7 @@ EXTENSIONS = (
         "_rollout_native",
         ("-ffp-contract=off",),
     ),
+    (ROOT / "native" / "table.cpp", SRC / "core", "_table_native", ()),
 )
 
 

@@ -36,14 +36,16 @@ def test_pettingzoo_api_test(preset: str, players: int, options: dict[str, int])
     api_test(env, num_cycles=60)
 
 
-def test_pettingzoo_seed_test() -> None:
+@pytest.mark.parametrize(("preset", "players", "options"), GAMES)
+def test_pettingzoo_seed_test(preset: str, players: int, options: dict[str, int]) -> None:
     """The same seed gives the same match, observations and masks (PettingZoo's seed_test)."""
-    seed_test(lambda: hand_v0.env(preset="levant", players=2, options={"rounds": 1}), 80)
+    seed_test(lambda: hand_v0.env(preset=preset, players=players, options=options), 80)
 
 
-def test_parallel_api_test() -> None:
+@pytest.mark.parametrize(("preset", "players", "options"), GAMES)
+def test_parallel_api_test(preset: str, players: int, options: dict[str, int]) -> None:
     """PettingZoo's parallel_api_test passes for the turn-based parallel form."""
-    parallel_api_test(hand_v0.parallel_env(preset="levant", players=2, options={"rounds": 1}), 150)
+    parallel_api_test(hand_v0.parallel_env(preset=preset, players=players, options=options), 150)
 
 
 def test_parallel_and_aec_agree() -> None:

@@ -16,7 +16,14 @@ pytest.importorskip("gymnasium")
 from handgame.core.registry import find_game  # noqa: E402
 from handgame.rl import hand_v0  # noqa: E402
 from handgame.rl.encode import encode  # noqa: E402
-from handgame.rl.observe import Encoder, FastTree, base_observation, table_of  # noqa: E402
+from handgame.rl.observe import (  # noqa: E402
+    NATIVE,
+    Encoder,
+    FastTree,
+    base_observation,
+    native_encode,
+    table_of,
+)
 from handgame.rl.stepper import Stepper, make_config  # noqa: E402
 from handgame.rl.tokens import ActionTree  # noqa: E402
 
@@ -90,7 +97,11 @@ def test_table_view_reads_what_the_view_shows(preset: str, players: int) -> None
                 table = spec.table_view(stepper.state, seat)
                 assert table == table_of(view, seat)
                 want = encode(view, seat, players)
-                assert np.array_equal(base_observation(table, seat, players), want)
+                assert np.array_equal(base_observation(table, seat, players), want)  # numpy
+                if NATIVE:  # the native writer (native/table.cpp), where it is built
+                    got = np.full(want.shape, 7.0, dtype=np.float32)
+                    native_encode(got, table, seat, players)
+                    assert np.array_equal(got, want)
                 assert np.array_equal(encoder.encode(table_of(view, seat), seat), want)
                 checked += 1
             legal = stepper.state.view(stepper.seat).legal_actions

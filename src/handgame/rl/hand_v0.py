@@ -74,6 +74,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         self.max_actions = max_actions
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
+        self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
         self._space = observation_space(players)
         self._actions = spaces.Discrete(N_ACTIONS)
         self.match: Stepper | None = None
@@ -122,7 +123,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         """The observation of ``agent``: its view encoded, and its mask (zeros off turn)."""
         m = self.match
         assert m is not None
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of[agent]
         acting = m.seat == seat
         prefix, offer = (m.prefix, m.offer) if acting else ((), False)
         if self.reference:
@@ -142,10 +143,13 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         assert m is not None and action is not None
         self._cumulative_rewards[agent] = 0.0
         m.push(int(action))
-        for a in self.agents:
-            self.rewards[a] = 0.0
-        self._after_step()
-        self._accumulate_rewards()
+        if m.over or m.truncated:  # before the end every reward is 0 already
+            for a in self.agents:
+                self.rewards[a] = 0.0
+            self._after_step()
+            self._accumulate_rewards()
+        else:
+            self.agent_selection = self.possible_agents[m.seat]  # type: ignore[index]
 
     def render(self) -> str | None:
         """The acting seat's prefix and the public view, as text (``render_mode="ansi"``)."""

@@ -18,22 +18,30 @@ What makes it fast:
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
+from handgame.core import table_native
 from handgame.core.game import TableView
 from handgame.rl.encode import MELD_SLOTS, N_CARDS, PHASES, obs_size, offsets
 from handgame.rl.tokens import N_ACTIONS, PASS, tokens_of
 
 _SPELT: dict[Any, tuple[int, ...]] = {}
+#: the same by the action object's identity (engines share the instances they list often):
+#: id -> (the object, kept alive so that its id is not reused, its tokens)
+_BY_ID: dict[int, tuple[Any, tuple[int, ...]]] = {}
 _SPELT_MAX = 200_000
 
 
 def spell(action: Any) -> tuple[int, ...]:
     """``tokens_of(action)``, remembered per action value (actions are immutable)."""
+    known = _BY_ID.get(id(action))
+    if known is not None and known[0] is action:
+        return known[1]
     try:
         got = _SPELT.get(action)
     except TypeError:  # an unhashable stand-in: spell it every time
@@ -43,6 +51,9 @@ def spell(action: Any) -> tuple[int, ...]:
         if len(_SPELT) >= _SPELT_MAX:
             _SPELT.clear()
         _SPELT[action] = got
+    if len(_BY_ID) >= _SPELT_MAX:
+        _BY_ID.clear()
+    _BY_ID[id(action)] = (action, got)
     return got
 
 
@@ -54,18 +65,20 @@ class FastTree:
 
     def __init__(self, legal: Sequence[Any], can_pass: bool = False) -> None:
         """The tree of ``legal`` (the engine's ``legal_actions`` of the seat to act)."""
-        pairs = [(spell(a), a) for a in legal]
+        seqs = [spell(a) for a in legal]
+        actions: list[Any] = list(legal)
         if can_pass:
-            pairs.append(((PASS,), None))
-        if not pairs:
+            seqs.append((PASS,))
+            actions.append(None)
+        if not seqs:
             raise ValueError("a decision with no legal action")
-        pairs.sort(key=lambda p: p[0])
-        for (s, a), (t, _) in itertools.pairwise(pairs):
+        order = sorted(range(len(seqs)), key=seqs.__getitem__)
+        self._seqs: list[tuple[int, ...]] = [seqs[i] for i in order]
+        self._actions: list[Any] = [actions[i] for i in order]
+        for i, (s, t) in enumerate(itertools.pairwise(self._seqs)):
             if s == t:
-                raise ValueError(f"two legal actions spell the same tokens: {a}")
-        self._seqs: list[tuple[int, ...]] = [p[0] for p in pairs]
-        self._actions: list[Any] = [p[1] for p in pairs]
-        self._lo, self._hi = 0, len(pairs)
+                raise ValueError(f"two legal actions spell the same tokens: {self._actions[i]}")
+        self._lo, self._hi = 0, len(seqs)
         self.prefix: tuple[int, ...] = ()
 
     def next_tokens(self) -> list[int]:
@@ -226,6 +239,32 @@ def _meld_entries(
     return cards, put_at
 
 
+@functools.cache
+def _offsets_tuple(players: int) -> tuple[int, ...]:
+    """The blocks' offsets in the layout's order (what the native writer takes)."""
+    return tuple(offsets(players).values())
+
+
+def native_encode(
+    out: np.ndarray,
+    table: TableView,
+    seat: int,
+    players: int,
+    prefix: Sequence[int] = (),
+    offer: bool = False,
+) -> None:
+    """The observation written into ``out`` (float32, zeroed first) by the native writer
+    (``native/table.cpp``); only when :data:`NATIVE` is true."""
+    phase = _PHASE.get(table.phase, len(PHASES))
+    table_native.encode(
+        out, table, seat, players, _offsets_tuple(players), MELD_SLOTS, phase, prefix, offer
+    )
+
+
+#: whether the native writer is built (``HANDGAME_NATIVE=0``: the numpy path)
+NATIVE = table_native.encode is not None
+
+
 def base_observation(table: TableView, seat: int, players: int) -> np.ndarray:
     """The observation of ``seat`` with no prefix and no offer (``encode(view, seat,
     players)`` of the view ``table`` was read from)."""
@@ -265,9 +304,23 @@ class Encoder:
     ) -> np.ndarray:
         """``encode.encode(view, seat, players, prefix, offer)`` of the view ``table`` was
         read from: the same array."""
+        if NATIVE:
+            out = np.empty(obs_size(self.players), dtype=np.float32)
+            native_encode(out, table, seat, self.players, prefix, offer)
+            return out
         out = self.base(table, seat).copy()
         self.finish(out, prefix, offer)
         return out
+
+    def encode_into(
+        self, out: np.ndarray, table: TableView, seat: int, prefix: Sequence[int], offer: bool
+    ) -> None:
+        """:meth:`encode` written into ``out`` (a contiguous float32 row)."""
+        if NATIVE:
+            native_encode(out, table, seat, self.players, prefix, offer)
+        else:
+            out[:] = self.base(table, seat)
+            self.finish(out, prefix, offer)
 
     def finish(self, out: np.ndarray, prefix: Sequence[int], offer: bool) -> None:
         """Write the offer flag and the prefix entries into a copy of the base."""

@@ -32,7 +32,7 @@ from gymnasium.vector.utils import batch_space
 
 from handgame.play.driver import bot_action, bot_claim
 from handgame.play.registry import make_bot
-from handgame.rl.encode import obs_size, offsets
+from handgame.rl.encode import obs_size
 from handgame.rl.hand_v0 import observation_space
 from handgame.rl.observe import Encoder
 from handgame.rl.stepper import MAX_ACTIONS, Stepper, make_config
@@ -122,7 +122,6 @@ class HandVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._size = obs_size(players)
-        self._at = offsets(players)
         self._tables: list[_Table] = []
         self._seed: int | None = None
 
@@ -196,29 +195,19 @@ class HandVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
         self, tables: Sequence[_Table], seats: Sequence[int] | None = None
     ) -> dict[str, np.ndarray]:
         """The observations and masks of ``tables``' agents (or of ``seats``), as arrays."""
-        size, at = self._size, self._at
+        size = self._size
         obs = np.empty((len(tables), size), dtype=np.float32)
         masks = np.zeros((len(tables), N_ACTIONS), dtype=np.int8)
-        extra: list[int] = []
         mask_at: list[int] = []
-        counts, last, offer = at["prefix_counts"], at["prefix_last"], at["scalars"] + 3
         for k, table in enumerate(tables):
             m = table.match
             seat = table.agent if seats is None else seats[k]
-            obs[k] = table.encoder.base(m.table_of(seat), seat)
-            if m.seat != seat:
-                continue  # the match is over: no prefix, no mask
-            row = k * size
-            prefix = m.prefix
-            if prefix:
-                extra += [row + counts + t for t in prefix]
-                extra.append(row + last + prefix[-1])
-            if m.offer:
-                extra.append(row + offer)
-            r = k * N_ACTIONS
-            mask_at += [r + t for t in m.mask()]
-        if extra:
-            np.add.at(obs.reshape(-1), extra, 1.0)
+            acting = m.seat == seat
+            prefix, offer = (m.prefix, m.offer) if acting else ((), False)
+            table.encoder.encode_into(obs[k], m.table_of(seat), seat, prefix, offer)
+            if acting:
+                r = k * N_ACTIONS
+                mask_at += [r + t for t in m.mask()]
         masks.reshape(-1)[mask_at] = 1
         return {"observation": obs, "action_mask": masks}
 
