@@ -104,6 +104,14 @@ REFUSALS = {
         'a single missing card may be added to a set of two equal cards and a wild only when '
         'going out this turn or when a player is left with one card (L-44)'
     ),
+    'l44-no-announcements-refused': (
+        'a single missing card may be added to a set of two equal cards and a wild only when '
+        'going out this turn or when a player is left with one card (L-44)'
+    ),
+    'l44b-other-player-missed-announcement-refused': (
+        'a single missing card may be added to a set of two equal cards and a wild only when '
+        'going out this turn or when a player is left with one card (L-44)'
+    ),
     'l50-wrong-dealer': (
         'seat 2 deals this round, not seat 1 (L-50)'
     ),
@@ -165,9 +173,6 @@ REFUSALS = {
         'this would leave only the card to discard, going out: no player may go out before '
         'every player has completed one turn (L-67)'
     ),
-    'l70-announcements-off-no-missed-announcement': (
-        'this ruleset has no announcements (option announcements=false; L-70, L-71)'
-    ),
     'l71-missed-announce-no-out': (
         'this would leave only the card to discard, going out: a player who did not announce '
         'three cards or fewer may not go out on the next turn (L-71)'
@@ -227,6 +232,44 @@ REFUSALS = {
     'o8-open-by-the-add-restricted-refused': (
         'before opening a player may not add to melds on the table nor take wild cards from '
         'them, unless going out this turn (L-63, L-64)'
+    ),
+    'o2-no-jokers-jokers-not-given-joker-dealt-refused': (
+        'the deal is not exactly the 104-card deck (too many: X×2)'
+    ),
+    'o2-no-jokers-with-four-jokers-refused': (
+        'option wilds=no-jokers contradicts jokers=4: no-jokers plays a 104-card deck, '
+        'jokers=0 (O-2); give jokers=0 or leave jokers out'
+    ),
+    'o2-no-jokers-with-jokers-refused': (
+        'option wilds=no-jokers contradicts jokers=2: no-jokers plays a 104-card deck, '
+        'jokers=0 (O-2); give jokers=0 or leave jokers out'
+    ),
+    'record-partnership-needs-four': (
+        'partnership play needs exactly 4 players (L-1)'
+    ),
+    'record-players-one': (
+        'four-jokers is played by 2 to 5 players, not 1'
+    ),
+    'record-players-out-of-range': (
+        'levant is played by 2 to 5 players, not 6'
+    ),
+    'record-rules-unknown-option': (
+        "unknown option 'jokerz'; valid options: jokers, wilds, ace_indicator, deal, "
+        'wild_limit, initial_minimum, escalating_minimum, opening_values, '
+        'ace_low_value, ace_high_value, penalty_values, ace_in_hand, discard_pickup, '
+        'discarded_wild, swap_must_reuse, swap_needs_opening, pair_plus_wild, '
+        'stock_end, first_turn_win, announcements, max_meld_size, bonuses, win_partial, '
+        'win_full, unopened_penalty, full_hand_multiplier, rounds, penalty_limit, '
+        'dealer, redeal_pairs'
+    ),
+    'record-rules-unknown-preset': (
+        "unknown preset 'levantine'; valid presets: levant, gulf, four-jokers"
+    ),
+    'record-rules-value-of-wrong-kind': (
+        'option initial_minimum: 51 is not valid; valid: an integer'
+    ),
+    'record-rules-value-out-of-range': (
+        'option jokers: 3 is not valid; valid: 0, 2, 4'
     ),
 }
 

@@ -235,17 +235,18 @@ def test_two_wild_cards_go_together_only_after_melds_without_wild_cards() -> Non
         assert (together in state.legal_actions()) is allowed, run
 
 
-def test_without_announcements_the_flag_is_refused_only_where_it_would_mean_something() -> None:
-    """Option ``announcements=false`` (L-70, L-71 off): a discard written with
-    ``"announce": false`` is refused when it leaves three cards or fewer (where it would record
-    a missed announcement) and accepted, as written, when it leaves four (kills ``turn:156``,
-    which refused it with five cards in hand too)."""
+def test_without_announcements_the_flag_is_ignored_true_and_false_alike() -> None:
+    """Option ``announcements=false`` (L-70, L-71 off): a record's ``announce`` field means
+    nothing (L-71, RULES.md 2026-12-05). A discard written with ``"announce": false`` is
+    accepted whatever is left in hand (four cards or fewer, where it would record a missed
+    announcement, and more), plays exactly as ``"announce": true`` and is recorded without the
+    field: the engine emits none."""
     game = Game.create("levant", {"rounds": 1, "announcements": False}, players=2)
     seen = set()
     for g in range(40):
         rng = random.Random(f"flag:{g}")
         state = game.new_match(0).deal_seeded(f"flag:{g}")
-        for size in (5, 4):
+        for size in (5, 4, 3):
             try:
                 state = play_until(state, rng, lambda s, n=size: s.phase is Phase.PLAY and len(
                     s.round.hands[s.round.turn]) == n)
@@ -254,15 +255,19 @@ def test_without_announcements_the_flag_is_refused_only_where_it_would_mean_some
             rnd = state.round
             assert rnd is not None
             card = rnd.hands[rnd.turn][0]
-            missed = Discard(rnd.turn, card, False)
-            if size == 5:
-                assert state.apply(missed).round.actions[-1] == missed  # type: ignore[union-attr]
-            else:
-                with pytest.raises(IllegalAction) as refused:
-                    state.apply(missed)
-                assert "announcements=false" in str(refused.value)
+            missed, said = Discard(rnd.turn, card, False), Discard(rnd.turn, card, True)
+            try:
+                plain = state.apply(said)
+            except IllegalAction:
+                continue  # this card may not go now (the turn's own rules): not the point here
+            quiet = state.apply(missed)
+            assert quiet.round is not None and plain.round is not None
+            assert quiet.round.actions[-1] == said
+            assert "announce" not in quiet.round.actions[-1].to_json()
+            assert quiet.round.announced == plain.round.announced
+            assert quiet.round.missed == plain.round.missed == (False, False)
             seen.add(size)
-        if seen == {4, 5}:
+        if seen == {3, 4, 5}:
             return
     pytest.fail(f"hand sizes seen: {seen}")
 

@@ -240,6 +240,39 @@ case("hf6-take-one-natural", "HF-6: the top card needs two naturals of its rank 
 case("hf6-take-and-open", "HF-6, HF-8: KD KS KH (30) and the player's own AC with the pile's "
      "AS AH (20) open with 50", deepcopy(BLOCK), ok(**EMPTY))
 
+# HF-6 [assumed] readings as options (RULES.md 2026-12-05): pile_take (seven cards in all, the
+# top card included) and pile_meld (two naturals from hand, or any new meld with the top card).
+# BLOCK's pile is 5C AD AS AH KD (bottom first): seat 0 lays KD with KS KH.
+SEVEN = deepcopy(BLOCK)
+SEVEN["rounds"][0]["actions"][10] = discard(0, "5C")
+case("hf6-pile-take-seven", "HF-6 (pile_take=7, the default: seven cards in all): the pile's "
+     "five cards are all taken, its bottom 5C too, so seat 0 may discard 5C", SEVEN,
+     ok(**EMPTY))
+THREE_TAKEN = deepcopy(SEVEN)
+THREE_TAKEN["rules"]["options"] = {"pile_take": 3}
+case("hf6-pile-take-three", "HF-6 (pile_take=3): KD and the two cards below it (AH AS) are "
+     "taken; AD and 5C stay in the pile, so seat 0 cannot discard 5C", THREE_TAKEN,
+     err(0, 10), message_contains="HF-6")
+THREE_OK = deepcopy(BLOCK)
+THREE_OK["rules"]["options"] = {"pile_take": 3}
+case("hf6-pile-take-three-lays", "HF-6 (pile_take=3): AH and AS came with the pile: seat 0 "
+     "lays AC AS AH and discards 4H", THREE_OK, ok(**EMPTY))
+WILD_TAKE = pile_record("KS 2C AD 9S 9H AC 7D 8D JC JD QC", "AC AS AH")
+WILD_TAKE["rounds"][0]["actions"][8] = take(0, "KS 2C")
+case("hf6-pile-meld-naturals", "HF-6 (pile_meld=naturals, the default): the top KD needs two "
+     "natural kings from hand, not KS and the wild 2C", deepcopy(WILD_TAKE), err(0, 8),
+     message_contains="HF-6")
+ANY = deepcopy(WILD_TAKE)
+ANY["rules"]["options"] = {"pile_meld": "any"}
+case("hf6-pile-meld-any", "HF-6 (pile_meld=any): KD KS 2C is a new meld (two naturals, one "
+     "wild, HF-4): KD 10 + KS 10 + 2C 20 = 40, and the own AC 20 with the pile's AS AH: 60 "
+     ">= 50 opens (HF-8)", ANY, ok(**EMPTY))
+ANY_ONE = deepcopy(ANY)
+ANY_ONE["rounds"][0]["actions"][8] = take(0, "2C")
+case("hf6-pile-meld-any-two-cards", "HF-4, HF-6 (pile_meld=any): a new meld has three cards or "
+     "more: the top card with one hand card is refused", ANY_ONE, err(0, 8),
+     message_contains="HF-4")
+
 # pile_pickup: seat 0 opens with kings and aces; seat 1 discards KC; seat 2 takes it onto
 # team 0's meld of kings (pair-or-add) or would need a new meld of kings (pair: refused, the
 # team's kings are unfinished).
@@ -385,6 +418,65 @@ case("hf13-red-three-replacement", "HF-3, HF-13: the last draw brings 3H AD; the
      ok(rounds=[{"dealer": 0, "result": "stock", "went_out": None, "scores": [-265, -230],
                  "books": [{"clean": 0, "dirty": 0}] * 2, "red_threes": [0, 2]}],
         finished=False))
+
+case("hf11-foot-red-threes-going-out-stock", "HF-11 (foot_red_threes=going-out): as "
+     "hf13-stock-ends-round, but a red three in a foot never picked up costs 100 only when a "
+     "player goes out: team 1 keeps the 200 of seat 3's foot: -125 - 85 + 100 = -110, and "
+     "wins the match (HF-12)", stock_round(STOCK_HANDS, STOCK, {"rounds": 1,
+                                                              "foot_red_threes": "going-out"}),
+     ok(rounds=[{"dealer": 0, "result": "stock", "went_out": None, "scores": [-165, -110],
+                 "books": [{"clean": 0, "dirty": 0}] * 2, "red_threes": [1, 1]}],
+        team_totals=[-165, -110], finished=True, winner=1))
+case("hf11-foot-red-threes-going-out-out", "HF-11 (foot_red_threes=going-out): seat 0 goes "
+     "out, so the red three in seat 1's untouched foot still costs 100: as hf10-going-out",
+     going_out({"rounds": 1, "foot_red_threes": "going-out"}),
+     ok(rounds=[GO_1], team_totals=[1080, -345], finished=True, winner=0))
+case("hf11-foot-red-threes-always", "HF-11 (foot_red_threes=always, the default, written out): "
+     "as hf13-stock-ends-round, -200 for seat 3's foot at the stock end",
+     stock_round(STOCK_HANDS, STOCK, {"rounds": 1, "foot_red_threes": "always"}),
+     ok(rounds=[{"dealer": 0, "result": "stock", "went_out": None, "scores": [-165, -310],
+                 "books": [{"clean": 0, "dirty": 0}] * 2, "red_threes": [1, 1]}]))
+
+# HF-13 exactly: a player facing a short stock may take the pile instead of drawing. As
+# hf13-stock-ends-round, but seat 0's last draw is 8S 2H and it discards 8S; with one card left
+# in the stock seat 1 takes the pile with 8H 8D (30) and the six cards below (4C 4S 4H 4D 4C
+# AS), lays 9S 9H 9D 9C (40: 70 >= 50, HF-8) and discards AS; seat 2's draw finds one card
+# and ends the round. Hands: seat 0 KS..JD 9H 2H = 140; seat 1 8S 8C TS TH TD TD (60) 4S 4C 4S 4H
+# 4D 4C (30) = 90; seat 2 125; seat 3 85. Team 0: -140 - 125 + 100 (3D) = -165; team 1: 70
+# melded - 90 - 85 + 100 (3H) - 200 (seat 3's foot) = -205.
+SHORT_STOCK = STOCK.replace("AH 2H", "8S 2H")
+short = stock_round(STOCK_HANDS, SHORT_STOCK, {"rounds": 1})
+short_actions = short["rounds"][0]["actions"]
+short_actions[15] = discard(0, "8S")
+short_actions[16:] = [take(1, "8H 8D"), meld(1, "9S 9H 9D 9C"), discard(1, "AS"), draw(2)]
+case("hf13-take-facing-short-stock", "HF-13, HF-6: with one card in the stock seat 1 takes the "
+     "pile instead of drawing; seat 2's draw from the one card ends the round: -165, -205",
+     short,
+     ok(rounds=[{"dealer": 0, "result": "stock", "went_out": None, "scores": [-165, -205],
+                 "books": [{"clean": 0, "dirty": 0}] * 2, "red_threes": [1, 1]}],
+        team_totals=[-165, -205], finished=True, winner=0))
+after = deepcopy(short)
+after["rules"]["options"] = {"decks": 2}  # four rounds: the match goes on, the round is over
+after["rounds"][0]["actions"].append(discard(2, "AD"))
+case("hf13-draw-from-one-card-draws-nothing", "HF-13: the draw from a stock of one card draws "
+     "nothing (the AD stays in the stock) and ends the round: nothing follows it", after,
+     err(0, 20), message_contains="HF-13")
+
+# RECORD.md § Replaying: an error in the record's rules or players is at round null, action null
+for cid, options, players, about in (
+    ("hf-players-five", {}, 5, "HF-1: five players is not one of 2, 3, 4, 6"),
+    ("hf-ask-partner-out-of-range", {"ask_partner": "sometimes"}, 4,
+     "HF-10: ask_partner is binding or off"),
+    ("hf-decks-one", {"decks": 1}, 4, "HF-1: decks is 2 or more"),
+    ("hf-pile-take-zero", {"pile_take": 0}, 4, "HF-6: pile_take is 1 or more"),
+    ("hf-pile-meld-out-of-range", {"pile_meld": "wild"}, 4, "HF-6: pile_meld is naturals or any"),
+    ("hf-foot-red-threes-out-of-range", {"foot_red_threes": "never"}, 4,
+     "HF-11: foot_red_threes is always or going-out"),
+):
+    rec = four([draw(0)], options=options)
+    rec["players"] = players
+    case(cid, f"RECORD.md: {about}; an error in the record's rules or players is reported at "
+         "round null, action null", rec, {"error": {"round": None, "action_in": [None]}})
 
 # --------------------------------------------------------------------------- malformed input
 case("hf-unknown-verb", "RECORD.md: an unknown verb is an error, not a traceback",

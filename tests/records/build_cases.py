@@ -41,6 +41,8 @@ def build_deck(preset, options=None):
     options may override the number of jokers (O-2 'no-jokers' with jokers=0: 104)."""
     opts = dict(PRESETS[preset])
     opts.update(options or {})
+    if opts.get("wilds") == "no-jokers" and "jokers" not in (options or {}):
+        opts["jokers"] = 0  # not given, it means jokers=0 (RULES.md, O-2)
     cards = [r + s for s in SUITS for r in RANKS] * 2 + ["X"] * opts["jokers"]
     return cards
 
@@ -383,6 +385,9 @@ def bookkeep(case):
 
 
 def verify(case):
+    error = (case.expect or {}).get("error")
+    if error is not None and error["round"] is None:
+        return []  # the rules or players are refused: nothing is played (RECORD.md)
     rep = bookkeep(case)
     ends = [r for r in rep if r[1] == "end"]
     exp = case.expect
@@ -916,6 +921,81 @@ c.m(0, "TH JH QH KH", "5C 5D 5S")
 c.add(0, "8D", 0)
 c.d(0, "7H")
 c.ok()
+
+# L-44(b) under announcements=false (RULES.md 2026-12-05): "at the end of this turn, after the
+# discard, some player (this one or another) holds exactly one card; no announcement needed"
+c = case(
+    "l44b-no-announcements-left-one",
+    "L-44(b), announcements=false: as l44b-single-to-pair-left-one (seat 0 adds the single 8D "
+    "to 8S AC 8H and discards KC, left with one card), its discards written with \"announce\": "
+    "false, which means nothing here (L-71): legal, seat 0 holds exactly one card after the "
+    "discard.",
+    options={"announcements": False},
+)
+l44_setup(
+    c,
+    "8H 9H TH JH QH KH 5C 5D 5S 9C 9D 9S 8D KC",
+    ["8H 9H TH JH QH KH", "5C 5D 5S", "9C 9D 9S"],
+    top="JD 7S 6S TD 2C",
+)
+c.d(0, "6S", announce=False)
+c.s(1)
+c.d(1, "TD")
+c.s(0)
+c.add(0, "8D", 0)
+c.d(0, "KC", announce=False)
+c.ok()
+
+for cid, opts, flag, exp in (
+    ("l44b-no-announcements-other-holds-one", {"announcements": False}, False, "ok"),
+    ("l44b-other-player-missed-announcement-refused", {}, False, "err"),
+):
+    c = case(
+        cid,
+        "L-44(b): as l44b-other-player-one-card, but seat 1's discard that leaves it one card "
+        "(a5) is written with \"announce\": false. "
+        + (
+            "Under announcements=false the field means nothing (L-71) and seat 1 holds exactly "
+            "one card: seat 0's single 8D added to 8S AC 8H (a8) is legal."
+            if exp == "ok"
+            else "With announcements, nobody has announced one card and seat 0 keeps 6: seat "
+            "0's single 8D added to 8S AC 8H (a8) is refused."
+        ),
+        options=opts,
+    )
+    c.deal(
+        0,
+        ["TH JH QH KH 5C 5D 5S 8D 2H 3H 7S 9C JC 4C",
+         "8S AC 8H TS JS QS KS 2D 3D 4D 6H 6C 6S 9H 4S"],
+        IND,
+        top="JD KH 7H",
+    )
+    c.d(1, "9H")
+    c.s(0)
+    c.d(0, "JD")
+    c.s(1)
+    c.m(1, "8S AC 8H", "TS JS QS KS", "2D 3D 4D", "6H 6C 6S")
+    c.d(1, "KH", announce=flag)
+    c.s(0)
+    c.m(0, "TH JH QH KH", "5C 5D 5S")
+    i = c.add(0, "8D", 0)
+    j = c.d(0, "7H")
+    if exp == "ok":
+        c.ok()
+    else:
+        c.err(0, [i, j], "L-44")
+
+c = case(
+    "l44-no-announcements-refused",
+    "L-44, announcements=false: as l44-single-to-pair-refused: seat 0 adds the single 8D to "
+    "8S AC 8H and keeps 6 cards while seat 1 holds 7: after the discard nobody holds exactly one "
+    "card, so it is refused.",
+    options={"announcements": False},
+)
+l44_setup(c, "TH JH QH KH 5C 5D 5S 9C 9D 9S 2H 3H 4H 8D", ["TH JH QH KH", "5C 5D 5S"])
+i = c.add(0, "8D", 0)
+j = c.d(0, "6S")
+c.err(0, [i, j], "L-44")
 
 # --- L-50: the next dealer -----------------------------------------------------------------
 FULL15 = "2H 3H 4H 5H 9S TS JS QS KD KS KH 6C 6D 8H 2D"  # 8H spare, draws 6S, discards 2D
@@ -2309,17 +2389,47 @@ c = case(
     "l70-announcements-off-no-missed-announcement",
     "L-70, L-71 off (announcements=false): seat 1 opens TS JS QS KS + 2H 3H 4H 5H + 7D 8D 9D "
     "(40 + 14 + 24 = 78) and discards KC, left with 3 cards: there is nothing to announce, so "
-    "a discard that records a missed announcement (\"announce\": false) is refused, not ignored.",
+    "the record's \"announce\": false means nothing and is ignored, not refused (L-71, "
+    "RULES.md 2026-12-05); seat 0 plays on.",
     options={"announcements": False},
 )
-c.deal(0, ["", "TS JS QS KS 2H 3H 4H 5H 7D 8D 9D 2C KC"], IND, top="QC 3D")
+c.deal(0, ["", "TS JS QS KS 2H 3H 4H 5H 7D 8D 9D 2C KC"], IND, top="QC 3D JC")
 c.d(1, "2C")
 c.s(0)
 c.d(0, "QC")
 c.s(1)
 c.m(1, "TS JS QS KS", "2H 3H 4H 5H", "7D 8D 9D")
-i = c.d(1, "KC", announce=False)
-c.err(0, [i], "announcements")
+c.d(1, "KC", announce=False)
+c.s(0)
+c.d(0, "JC")
+c.ok()
+
+for cid, flag in (("l71-no-announcements-announce-true-ignored", True),
+                  ("l71-no-announcements-announce-false-ignored", False)):
+    c = case(
+        cid,
+        "L-71 (announcements=false, four-jokers): seat 1 opens 84 and is left with two cards, "
+        f"its discard written with \"announce\": {str(flag).lower()} (a5): without "
+        "announcements the field means nothing, true and false alike. Next turn it draws 3C, "
+        "adds 6H to 2H-5H and TS to 6S-9S and discards 3C, going out (no missed announcement "
+        "bars it): partial, seat 1 -30, seat 0 (never opened) 100.",
+        preset="four-jokers",
+    )
+    c.deal(0, ["", "TD JD QD KD 2H 3H 4H 5H 6S 7S 8S 9S 6H TS QC"], None,
+           top="4C JC 3S 3C 4D")
+    c.d(1, "QC")
+    c.s(0)
+    c.d(0, "4C")
+    c.s(1)
+    c.m(1, "TD JD QD KD", "2H 3H 4H 5H", "6S 7S 8S 9S")  # 40 + 14 + 30 = 84
+    c.d(1, "JC", announce=flag)  # left with 6H TS
+    c.s(0)  # draws 3S
+    c.d(0, "3S")
+    c.s(1)  # draws 3C
+    c.add(1, "6H", 1)
+    c.add(1, "TS", 2)
+    c.d(1, "3C")
+    c.ok([won(0, 1, "partial", [100, -30])], [100, -30])
 
 c = case(
     "max-meld-size-six-card-run-refused",
@@ -2384,6 +2494,71 @@ c.deal(0, ["", "KC"], IND)
 c.d(1, "KC")
 c.err(None, [None], "wilds=no-jokers", loose=False)
 
+for cid, preset, opts in (
+    ("o2-no-jokers-with-jokers-refused", "levant", {"wilds": "no-jokers", "jokers": 2}),
+    ("o2-no-jokers-with-four-jokers-refused", "gulf", {"wilds": "no-jokers", "jokers": 4}),
+):
+    c = case(
+        cid,
+        f"O-2 ({preset}): wilds=no-jokers with jokers={opts['jokers']} is contradictory "
+        "(no-jokers is a 104-card deck): the record's rules are refused, naming both options; "
+        "an error in the rules is reported at round null, action null (RECORD.md).",
+        preset=preset,
+        players=2 if preset == "levant" else 4,
+        options=opts,
+    )
+    c.deal(0, ["", "KC"] if preset == "levant" else ["KC", "", "", ""],
+           IND, upcard=None if preset == "levant" else "3C")
+    c.err(None, [None], "jokers=", loose=False)
+
+c = case(
+    "o2-no-jokers-jokers-not-given",
+    "O-2: wilds=no-jokers with jokers not given means jokers=0 (RULES.md § Ruleset options): "
+    "the 104-card deck without a joker is the deck; indicator 7C makes both AC wild. Seat 1 "
+    "opens 7D AC 9D (AC = 8D, 24) + QC KC AC (31) + TS JS QS KS (40) = 95: legal.",
+    options={"wilds": "no-jokers"},
+)
+c.opts["jokers"] = 0
+c.deal(0, ["", "7D AC 9D QC KC AC TS JS QS KS 2H 4D 6S 8H 3C"], IND, top="5D JH")
+opening_skeleton(c, "3C", ["7D AC 9D", "QC KC AC", "TS JS QS KS"], "JH", "5D")
+c.ok()
+
+c = case(
+    "o2-no-jokers-jokers-not-given-joker-dealt-refused",
+    "O-2: wilds=no-jokers with jokers not given means jokers=0, so a deal of the 106 cards "
+    "with two jokers is not the deck: refused at round 0, action null.",
+    options={"wilds": "no-jokers"},
+)
+c.deal(0, ["", "KC"], IND, extra="not-the-deck")
+c.rounds[-1]["deal"]["stock"] += ["X", "X"]
+c.err(0, [None], "deck", loose=False)
+
+# RECORD.md § Replaying: an error in the record's rules or players is reported with round and
+# action both null (an unknown option, a value out of range, contradictory values, a bad seat
+# count); a round of play follows each, which is never reached.
+for cid, preset, opts, players, partnership, words in (
+    ("record-rules-unknown-option", "levant", {"jokerz": 2}, 2, False, "unknown option"),
+    ("record-rules-value-out-of-range", "levant", {"jokers": 3}, 2, False, "jokers"),
+    ("record-rules-value-of-wrong-kind", "levant", {"initial_minimum": "51"}, 2, False,
+     "initial_minimum"),
+    ("record-rules-unknown-preset", "levantine", {}, 2, False, "preset"),
+    ("record-players-out-of-range", "levant", {}, 6, False, "players"),
+    ("record-players-one", "four-jokers", {}, 1, False, "players"),
+    ("record-partnership-needs-four", "levant", {}, 3, True, "4 players"),
+):
+    c = case(
+        cid,
+        f"RECORD.md: the record's rules or players are wrong ({preset}, options {opts}, "
+        f"players {players}, partnership {str(partnership).lower()}): the error is at round "
+        "null, action null, and nothing is played.",
+        preset="levant",
+        players=2,
+    )
+    c.deal(0, ["", "KC"], IND)
+    c.d(1, "KC")
+    c.preset, c.options, c.players, c.partnership = preset, opts, players, partnership
+    c.err(None, [None], words, loose=False)
+
 L66_S0 = "TH JH QH KH 7D 9D QC KC AC 2S 5S 5H"
 for cid, opts, melds, what in [
     ("l66-twin-own-copy-as-wild-refused", {}, ["TH JH QH KH", "7D AC 9D"], "L-62"),
@@ -2439,7 +2614,8 @@ def main():
         assert c.id not in ids, c.id
         ids.add(c.id)
         assert c.expect is not None, c.id
-        if c.id != "deal-not-the-deck":
+        if c.id not in ("deal-not-the-deck", "o2-no-jokers-jokers-not-given-joker-dealt-refused"
+                        ) and not c.id.startswith("record-"):
             for rnd in c.rounds:
                 d = rnd["deal"]
                 allc = [x for h in d["hands"] for x in h] + d["stock"]

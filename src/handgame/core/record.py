@@ -145,6 +145,13 @@ def game_of(obj: Any) -> GameSpec:
 
 def replay(obj: Any) -> dict[str, Any]:
     """Replay a record and give the RECORD.md answer; never raises on bad input."""
+    rules = obj.get("rules") if isinstance(obj, dict) else None
+    preset = rules.get("preset") if isinstance(rules, dict) else None
+    if isinstance(preset, str):
+        try:
+            find_game(preset)
+        except OptionError as e:  # an error in the record's rules: round and action null
+            return games()[0].summary(None, error(None, None, str(e)))
     return game_of(obj).replay(obj)
 
 

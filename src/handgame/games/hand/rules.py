@@ -280,7 +280,10 @@ class Ruleset:
     def validate(self) -> None:
         """Refuse combinations of options that cannot be played."""
         if self.wilds == "no-jokers" and self.jokers != 0:
-            raise OptionError("option wilds=no-jokers needs jokers=0 (O-2: a 104-card deck)")
+            raise OptionError(
+                f"option wilds=no-jokers contradicts jokers={self.jokers}: no-jokers plays a "
+                "104-card deck, jokers=0 (O-2); give jokers=0 or leave jokers out"
+            )
         if self.initial_minimum < 0:
             raise OptionError("option initial_minimum: must be 0 or more")
         if self.full_hand_multiplier < 1:

@@ -360,9 +360,8 @@ def turn_problem(
     if card not in hand:
         return f"seat {seat} does not hold {card}"
     rules = state.rules
-    if not announce and not rules.announcements and len(hand) <= 4:
-        # a missed announcement means something only with three cards or fewer left (L-71)
-        return "this ruleset has no announcements (option announcements=false; L-70, L-71)"
+    if not rules.announcements:
+        announce = True  # without announcements the flag means nothing: ignored (L-71)
     if state.phase is Phase.FIRST_DISCARD:
         return None
     ts = rnd.turn_state
@@ -460,6 +459,9 @@ def _discard(state: State, a: Discard, listed: bool = False) -> State:
     ts = rnd.turn_state
     n = len(hand)
     rules = state.rules
+    if not a.announce and not rules.announcements:
+        # no announcements: a record's announce field is ignored, and none is emitted (L-71)
+        a = Discard(seat, a.card, True, a.second)
     players = state.game.players
     stock_left = len(rnd.stock)
     announcing = rules.announcements

@@ -32,7 +32,8 @@ class Draw(Action):
 @dataclass(frozen=True)
 class Take(Action):
     """Take the pile: its top card laid with ``cards`` from hand as a new meld, or (``to``)
-    added to the team's meld ``to``; then up to six more pile cards into the hand (HF-6)."""
+    added to the team's meld ``to``; then up to six more pile cards (``pile_take``) into the
+    hand (HF-6)."""
 
     cards: tuple[Card, ...] = ()
     to: int | None = None

@@ -43,7 +43,7 @@ def countable(
 ) -> tuple[int, tuple[Card, ...]]:
     """The opening count of laying ``laid`` from ``hand`` (HF-8) and the pile cards left.
 
-    The six pile cards do not count. Identical cards cannot be told apart, so a laid card is
+    The pile cards taken do not count. Identical cards cannot be told apart, so a laid card is
     the player's own copy while the hand holds one, and a pile copy only beyond that.
     """
     if not pile_left:

@@ -5,8 +5,9 @@ can no longer be finished (:mod:`.finish`). ``legal_actions`` lists candidates a
 granularity and keeps those ``apply`` accepts, so checking and listing share one source of
 truth. The granularity (as OpenSpiel does for large action spaces) is:
 
-- ``draw``; ``take`` with exactly two natural cards (or, under ``pile_pickup=pair-or-add``,
-  ``take: []`` with ``to``); ``ask``; ``answer`` true or false;
+- ``draw``; ``take`` with exactly two natural cards (under ``pile_meld=any``, or a natural
+  card and a wild card; under ``pile_pickup=pair-or-add``, ``take: []`` with ``to``);
+  ``ask``; ``answer`` true or false;
 - ``meld`` of exactly one new meld of exactly three cards (three naturals, or two and a wild);
 - ``add`` of exactly one card to one meld;
 - ``discard`` of one card.
@@ -77,6 +78,9 @@ def _candidates(state: State) -> list[Action]:
         if top is not None and not is_wild(top) and not is_black_three(top):
             naturals = [c for c in hand if c.rank == top.rank and not is_wild(c)]
             out += [Take(seat, pair) for pair in _distinct(naturals, 2)]
+            if state.rules.pile_meld == "any":  # one natural and a wild card (HF-4, HF-6)
+                wilds = sorted(set(c for c in hand if is_wild(c)))
+                out += [Take(seat, (n, w)) for n in sorted(set(naturals)) for w in wilds]
             if state.rules.pile_pickup == "pair-or-add":
                 out += [
                     Take(seat, (), i)

@@ -79,8 +79,8 @@ class TurnState:
     drew: bool = False  # drew two or took the pile
     opened_before: bool = False  # the team had melds when the turn began (HF-8)
     laid_any: bool = False
-    laid_value: int = 0  # the opening count laid this turn, without the six pile cards (HF-8)
-    pile_left: tuple[Card, ...] = ()  # the six pile cards taken, not yet laid (HF-8)
+    laid_value: int = 0  # the opening count laid this turn, without the pile cards taken (HF-8)
+    pile_left: tuple[Card, ...] = ()  # the pile cards taken, not yet laid (HF-8)
     asked: bool = False
     pending: bool = False  # the partner's answer is awaited (HF-10)
     forbidden: bool = False  # the partner said no: no going out this turn (HF-10)

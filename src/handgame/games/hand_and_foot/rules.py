@@ -26,6 +26,11 @@ OPTION_NAMES = (
     "ask_partner",
     "untouched_foot",
     "rounds",
+    # beyond the rule book's table: its [assumed] readings of HF-6 and HF-11 made options
+    # (DEVELOPERS.md: an [assumed] choice is an option), the book's reading the default
+    "pile_meld",
+    "pile_take",
+    "foot_red_threes",
 )
 #: the player counts HF-1 allows
 PLAYER_COUNTS = (2, 3, 4, 6)
@@ -35,8 +40,8 @@ HAND_SIZE = 11
 MELD_RANKS = (1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
 #: a meld of this many cards is a book (HF-5)
 BOOK = 7
-#: cards taken with the pile besides its top card (HF-6)
-PILE_TAKE = 6
+#: cards taken with the pile in all, its top card included (HF-6 [assumed]: seven)
+PILE_TAKE = 7
 
 
 @dataclass(frozen=True)
@@ -50,6 +55,14 @@ class Rules:
     ask_partner: str = "binding"
     untouched_foot: str = "free"
     rounds: int = 4
+    #: HF-6 [assumed]: the pile's top card is laid with two ``naturals`` of its rank from hand,
+    #: or (``any``) with any two or more hand cards that make a new meld with it (HF-4)
+    pile_meld: str = "naturals"
+    #: HF-6 [assumed]: the cards taken with the pile in all, its top card included
+    pile_take: int = PILE_TAKE
+    #: HF-11 [assumed]: a red three in a foot never picked up costs 100 ``always`` (a stock end
+    #: too, HF-13), or only when the round ends by a player ``going-out`` (the source's words)
+    foot_red_threes: str = "always"
 
     @property
     def teams(self) -> int:
@@ -71,6 +84,9 @@ class Rules:
             "ask_partner": self.ask_partner,
             "untouched_foot": self.untouched_foot,
             "rounds": self.rounds,
+            "pile_meld": self.pile_meld,
+            "pile_take": self.pile_take,
+            "foot_red_threes": self.foot_red_threes,
         }
 
 
@@ -132,6 +148,13 @@ def make_rules(preset: str, options: Mapping[str, Any], players: int) -> Rules:
     rounds = options.get("rounds", 4)
     if not _whole(rounds) or rounds < 1:
         raise OptionError(f"rounds: {rounds!r} is not a whole number of 1 or more (HF-12)")
+    take = options.get("pile_take", PILE_TAKE)
+    if not _whole(take) or take < 1:
+        raise OptionError(
+            f"pile_take: {take!r} is not a whole number of 1 or more (the cards taken with the "
+            "pile in all, its top card included, HF-6)",
+            rules=("HF-6",),
+        )
     return Rules(
         players=n,
         decks=decks,
@@ -146,6 +169,16 @@ def make_rules(preset: str, options: Mapping[str, Any], players: int) -> Rules:
             "untouched_foot", options.get("untouched_foot", "free"), ("free", "counts"), "HF-11"
         ),
         rounds=rounds,
+        pile_meld=_choice(
+            "pile_meld", options.get("pile_meld", "naturals"), ("naturals", "any"), "HF-6"
+        ),
+        pile_take=take,
+        foot_red_threes=_choice(
+            "foot_red_threes",
+            options.get("foot_red_threes", "always"),
+            ("always", "going-out"),
+            "HF-11",
+        ),
     )
 
 

@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 def score_round(rules: Rules, rnd: RoundState, went_out: int | None) -> RoundResult:
     """Each team's score of a round that ended (HF-11): its melds' values less the cards left
     in its hands, 500 a clean book, 300 a dirty book, 100 a red three laid, −100 a red three in
-    a foot never picked up, 100 for going out; a foot never picked up counts only under
+    a foot never picked up (at a stock end too unless ``foot_red_threes=going-out``), 100 for
+    going out; a foot never picked up counts only under
     ``untouched_foot=counts``."""
     teams = rules.teams
     scores = [0] * teams
@@ -36,7 +37,8 @@ def score_round(rules: Rules, rnd: RoundState, went_out: int | None) -> RoundRes
         scores[t] += 100 * len(rnd.red_threes[seat])
         if not rnd.picked[seat]:
             foot = rnd.feet[seat]
-            scores[t] -= 100 * sum(1 for c in foot if is_red_three(c))
+            if went_out is not None or rules.foot_red_threes == "always":
+                scores[t] -= 100 * sum(1 for c in foot if is_red_three(c))
             if rules.untouched_foot == "counts":
                 scores[t] -= sum(value(c) for c in foot)
     if went_out is not None:

@@ -25,7 +25,6 @@ from handgame.games.hand_and_foot.melds import (
 )
 from handgame.games.hand_and_foot.rounds import Phase, RoundState, TeamMeld, TurnState, evolve, put
 from handgame.games.hand_and_foot.rules import (
-    PILE_TAKE,
     Rules,
     is_black_three,
     is_red_three,
@@ -224,10 +223,17 @@ def _take(state: State, rnd: RoundState, a: Take) -> State:
     melds = rnd.melds
     if a.to is None:
         naturals = sum(1 for c in cards if not is_wild(c) and c.rank == top.rank)
-        if naturals < 2:
+        if rules.pile_meld == "naturals" and naturals < 2:
             raise _illegal(
                 f"the pile's top card {top} is laid at once with at least two natural "
                 f"{rank_name(top.rank)}s from hand",
+                "HF-6",
+            )
+        if len(cards) < 2:  # pile_meld=any: a new meld of three or more (HF-4)
+            raise _illegal(
+                f"the pile's top card {top} is laid at once as a new meld with at least two "
+                "cards from hand",
+                "HF-4",
                 "HF-6",
             )
         meld_rank((top, *cards))
@@ -257,8 +263,9 @@ def _take(state: State, rnd: RoundState, a: Take) -> State:
             )
         check_add(m, a.to, (top, *cards))
         melds = put(melds, a.to, TeamMeld(team, m.rank, (*m.cards, top, *cards)))
-    taken = rnd.pile[-1 - PILE_TAKE : -1]
-    rest = rnd.pile[: max(0, len(rnd.pile) - 1 - PILE_TAKE)]
+    more = rules.pile_take - 1  # the cards taken besides the top card (HF-6)
+    taken = rnd.pile[max(0, len(rnd.pile) - 1 - more) : -1]
+    rest = rnd.pile[: max(0, len(rnd.pile) - 1 - more)]
     rnd = _laid(rnd, a.seat, cards, melds)
     ts = rnd.turn_state
     rnd = evolve(
@@ -355,7 +362,7 @@ def _discard(state: State, rnd: RoundState, a: Discard) -> State:
     if not ts.opened_before and ts.laid_any and ts.laid_value < minimum:
         raise _illegal(
             f"the team's first melds must total at least {minimum} in one turn, not "
-            f"{ts.laid_value} (the six pile cards do not count)",
+            f"{ts.laid_value} (the cards taken with the pile do not count)",
             "HF-8",
         )
     known = rnd.known[seat]
