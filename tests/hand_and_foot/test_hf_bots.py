@@ -98,3 +98,28 @@ def test_simulate_cli_hand_and_foot_json(capsys: object) -> None:
     got = json.loads(out)
     assert got["teams"] == []  # two players, each alone: the bot rows are the teams
     assert sum(b["wins"] for b in got["bots"]) <= 1
+
+
+def test_a_bot_of_another_game_is_refused_before_the_match(capsys: object) -> None:
+    """Issue 34: a bot that does not play Hand and Foot (Hand's ``wary``, Hand's options of
+    ``ismcts``) is refused with a clear message before any match is played (exit 2), by
+    ``hand simulate`` and ``hand play``, never a crash in the middle of a match."""
+    from handgame.core.errors import BotError
+    from handgame.play.registry import check_plays, game_bot_names
+
+    for spec, words in (("wary", "plays hand only, not hand-and-foot"),
+                        ("ismcts:rollout=fast", "hand-and-foot: bad ismcts option")):
+        try:
+            check_plays(spec, "hand-and-foot")
+        except BotError as e:
+            assert words in str(e), str(e)
+        else:
+            raise AssertionError(f"{spec} was not refused")
+        code = main(["simulate", "--rules", "hand-and-foot", "--bots", f"{spec},greedy",
+                     "--games", "1", "--quiet"])
+        err = capsys.readouterr().err  # type: ignore[attr-defined]
+        assert code == 2 and words in err and "Traceback" not in err
+    check_plays("greedy", "hand-and-foot")
+    check_plays("random", "hand")
+    assert "greedy" in game_bot_names("hand-and-foot")
+    assert "wary" not in game_bot_names("hand-and-foot") and "wary" in game_bot_names("hand")

@@ -12,6 +12,7 @@ from typing import Any
 
 from handgame.cli import common
 from handgame.cli.common import UsageError, option_overrides, rules_flags
+from handgame.core.errors import BotError
 from handgame.core.game import GameSpec
 from handgame.core.registry import find_game
 
@@ -57,16 +58,15 @@ def _split(text: str | None, what: str) -> list[str] | None:
 
 
 def _check_plays(game: GameSpec, bot: str) -> None:
-    """A usage error when the bot ``bot`` is another game's own: a game is played by its own
-    bots and by those of no game (``random``, ``external``)."""
-    from handgame.core.registry import games
-    from handgame.play.registry import bot_names
+    """A usage error when the bot ``bot`` does not play ``game`` (``wary`` is Hand's own; Hand's
+    ``ismcts:rollout=fast`` options are not Hand and Foot's): a game is played by its own bots
+    and by those of no game (``random``, ``external``)."""
+    from handgame.play.registry import check_plays
 
-    of_games = {name for g in games() for name in g.bots()}
-    playing = sorted({*game.bots(), *(set(bot_names()) - of_games)})
-    name = bot.strip().partition(":")[0]
-    if name not in playing:
-        raise UsageError(f"bot {name!r} does not play {game.title}; its bots: {', '.join(playing)}")
+    try:
+        check_plays(bot, game.name)
+    except BotError as e:
+        raise UsageError(str(e)) from None
 
 
 def _play_seats(args: argparse.Namespace) -> tuple[int, list[str], list[str]]:

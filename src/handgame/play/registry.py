@@ -60,6 +60,35 @@ def make_bot(spec: str, seed: int | str = 0) -> Bot:
     return factory(argument, seed)
 
 
+def game_bot_names(game: str) -> list[str]:
+    """The bots that play the game ``game`` (its name): its own and those of every game
+    (``random``, ``external``, ``policy``)."""
+    _load_builtin()
+    return sorted(n for n in _REGISTRY if not _GAMES.get(n) or game in _GAMES[n])
+
+
+def check_plays(spec: str, game: str) -> None:
+    """Refuse, before a match, a bot spec that does not play the game ``game`` (its name):
+    another game's own bot (``wary`` at Hand and Foot), or options only another game's bot of
+    that name takes (``ismcts:rollout=fast`` at Hand and Foot); raises :class:`BotError`
+    saying so and naming the game's bots."""
+    _load_builtin()
+    name = spec.strip().partition(":")[0]
+    games_of = _GAMES.get(name, ())
+    if games_of and game not in games_of:
+        raise BotError(
+            f"bot {name!r} plays {', '.join(games_of)} only, not {game}; the bots of {game}: "
+            f"{', '.join(game_bot_names(game))}"
+        )
+    bot = make_bot(spec, 0)
+    try:
+        refused = getattr(bot, "refused", {}).get(game)
+    finally:
+        bot.close()
+    if refused is not None:
+        raise BotError(f"{game}: {refused}")
+
+
 _loaded = False
 
 
@@ -105,6 +134,8 @@ __all__ = [
     "bot_games",
     "bot_names",
     "bot_params",
+    "check_plays",
+    "game_bot_names",
     "make_bot",
     "register",
 ]

@@ -29,7 +29,7 @@ from handgame.core.game import GameSpec
 from handgame.core.record import dumps
 from handgame.play.backends import BACKENDS, Backend, BackendError, open_backend
 from handgame.play.driver import play_match
-from handgame.play.registry import make_bot
+from handgame.play.registry import check_plays, make_bot
 from handgame.play.simulate_setup import (
     GameSummary,
     RoundSummary,
@@ -246,9 +246,10 @@ def check_config(config: SimulationConfig) -> None:
     if config.address is not None and config.backend != "ray":
         raise OptionError("--address is for --backend ray (the address of a Ray cluster)")
     config.game()  # preset, options and player count
-    for spec in config.bots:
+    game = config.spec().name
+    for spec in config.bots:  # every bot plays this game, or the run stops here (not mid-match)
         try:
-            make_bot(spec, 0).close()
+            check_plays(spec, game)
         except BotError as exc:
             raise OptionError(str(exc)) from None
 

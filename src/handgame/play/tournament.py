@@ -20,7 +20,8 @@ from itertools import combinations
 from typing import Any
 
 from handgame.core.errors import BotError, OptionError
-from handgame.play.registry import make_bot
+from handgame.core.registry import find_game
+from handgame.play.registry import check_plays
 from handgame.play.simulate import SimulationConfig, SimulationResult, simulate, wilson
 from handgame.play.simulate_setup import bot_labels
 
@@ -250,9 +251,10 @@ def check_tournament(config: TournamentConfig) -> None:
         raise OptionError("a tournament lists each bot once (a bot does not play itself)")
     if config.games < 1:
         raise OptionError(f"games must be 1 or more, not {config.games}")
-    for spec in config.bots:  # every bot, before any pair plays
+    game = find_game(config.preset).name
+    for spec in config.bots:  # every bot, before any pair plays: one that plays this game
         try:
-            make_bot(spec, 0).close()
+            check_plays(spec, game)
         except BotError as exc:
             raise OptionError(str(exc)) from None
 
