@@ -16,11 +16,12 @@ import pytest
 
 from hand_deals import dealt
 from handgame.core.cards import Card, parse_cards
-from handgame.core.errors import TurnCannotFinish, cited_rules
+from handgame.core.errors import TurnCannotFinish
 from handgame.games.hand.actions import Discard, Draw, LayMelds, SwapWild
 from handgame.games.hand.rounds import Phase
 from handgame.games.hand.state import Game, State
 from invariants import choose_action
+from rule_ids import cited_rules
 
 
 def _refused_take(preset: str, options: dict[str, Any], opened: bool) -> str:

@@ -18,7 +18,7 @@ import pytest
 
 from hand_deals import cards, dealt, play_until
 from handgame.core.cards import JOKER, Card
-from handgame.core.errors import IllegalAction, MeldError, cited_rules
+from handgame.core.errors import IllegalAction, MeldError
 from handgame.games.hand import finish
 from handgame.games.hand.actions import (
     ClaimRedeal,
@@ -39,6 +39,7 @@ from handgame.games.hand.state import Game, State
 from handgame.games.hand.values import hand_penalty, penalty_value
 from handgame.games.hand.wilds import Wilds, wilds_for
 from invariants import choose_action
+from rule_ids import cited_rules
 from test_oracle import key
 
 CASES = Path(__file__).resolve().parent / "records" / "cases"

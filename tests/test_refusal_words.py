@@ -2,7 +2,7 @@
 
 The record cases check where a record is refused and that the message cites the case's rule;
 these tests pin the whole sentence a player reads (the same text the terminal and the web page
-show, and whose rule ids are read as data, ``core.errors.cited_rules``). Each sentence was
+show beside the rule ids they carry as data, ``GameError.rules``). Each sentence was
 read against RULES.md. Mutants that change only the words of a refusal
 (``scripts/mutate.py``: turn:14…16, turn:18, turn:22 and the like) fail here.
 """

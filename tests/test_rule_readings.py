@@ -15,7 +15,7 @@ from handgame.games.hand.actions import Discard, parse_action
 from handgame.games.hand.record import play_record, to_record
 from handgame.games.hand.rules import PRESETS, check_players, make_ruleset
 from handgame.games.hand.state import Game, State
-from handgame.games.hand.text import describe
+from handgame.locale import Sayer
 from server_helpers import client
 from test_cli import run
 
@@ -68,7 +68,8 @@ def test_two_card_discard_is_a_legal_action_with_words_and_notation() -> None:
     two = [a for a in legal if isinstance(a, Discard) and a.second is not None]
     assert len(two) == 1 and two[0].to_json() == last
     assert parse_action(last) == two[0]
-    assert describe(two[0], (), "Rana") == "Rana discarded the two wild cards A♣ A♣ (O-11)"
+    said = Sayer("en", ["Rana"] * 4, None, "hand").action(two[0].to_json(), None, "act")
+    assert said == "Rana discarded the two wild cards A♣ A♣ (O-11)"
     after = state.apply(two[0])
     assert after.results[-1].multiplier == 4
     assert to_record(after)["rounds"][-1]["actions"][-1] == last

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from handgame.games.hand.hints import HINT_KINDS
+from handgame import locale
 from handgame.games.hand.view import view
 from handgame.server.protocol import spectator_view
 from server_helpers import (
@@ -237,16 +237,14 @@ def test_hint_for_a_seat_with_its_token_only(tmp_path: Path) -> None:
         assert r.status_code == 200, r.text
         body = r.json()
         assert body["seat"] == turn and isinstance(body["version"], int)
-        assert body["hint"] and all(isinstance(line, str) and line for line in body["hint"])
-        assert body["hint"] != ["It is not your turn."]
-        # each line's kind of advice, for the Arabic and Persian sentences
-        assert len(body["kinds"]) == len(body["hint"])
-        assert body["kinds"][0] in {kind for _, kind in HINT_KINDS}
+        # phrases: a kind of the glossary and its parameters, never a sentence
+        words = locale.glossary("en")["words"]
+        assert body["hint"] and all(line["kind"] in words for line in body["hint"])
+        assert body["hint"] != [{"kind": "hint_not_turn"}]
         other = 1 - turn
         bearer = {"Authorization": f"Bearer {tokens[other]}"}
         r = c.get(f"/api/tables/{tid}/hint", headers=bearer)
-        assert r.status_code == 200 and r.json()["hint"] == ["It is not your turn."]
-        assert r.json()["kinds"] == ["not_turn"]
+        assert r.status_code == 200 and r.json()["hint"] == [{"kind": "hint_not_turn"}]
 
 
 def test_openapi_documents_the_api(tmp_path: Path) -> None:

@@ -79,7 +79,7 @@ def test_the_textual_game_and_its_replay(tmp_path: Path) -> None:
 
     asyncio.run(go())
     assert session.state.is_over
-    assert any(line.startswith("you discarded") for line in session.log)
+    assert any(line.startswith("you discarded") for line in session.log_lines())
     assert replay(json.loads(record.read_text(encoding="utf-8")))["error"] is None
     spec, frames, error = replay_frames(json.loads(record.read_text(encoding="utf-8")))
     assert spec is GAME and error is None and frames[-1][0].is_over

@@ -33,9 +33,8 @@ def test_the_static_modules() -> None:
     """play.js is split by job into modules, each (as every other script) well under 500 lines."""
     assert {"play.js", "client.js", "table.js", "hand.js", "drag.js", "words.js"} <= set(STATIC_JS)
     for name in STATIC_JS:
-        if name != "phrases.js":  # the words of three languages
-            lines = len((STATIC / name).read_text().splitlines())
-            assert lines < 400, (name, lines)
+        lines = len((STATIC / name).read_text().splitlines())
+        assert lines < 400, (name, lines)
 
 
 def test_actions_are_worded_in_words_js_only() -> None:
@@ -55,16 +54,6 @@ def test_actions_are_worded_in_words_js_only() -> None:
         assert not used, (name, used)
     for name in ("replay.js", "table.js", "hand.js"):  # the replay, the log, the buttons
         assert '"./words.js"' in (STATIC / name).read_text(), name
-
-
-def test_every_language_has_every_word() -> None:
-    import re
-
-    text = (Path(__file__).parents[1] / "src/handgame/server/static/phrases.js").read_text()
-    blocks = re.findall(r"^  (en|ar|fa): \{\n(.*?)\n  \},", text, re.S | re.M)
-    keys = {lang: set(re.findall(r"^    (\w+):", body, re.M)) for lang, body in blocks}
-    assert set(keys) == {"en", "ar", "fa"}
-    assert keys["ar"] == keys["en"] == keys["fa"]
 
 
 def test_replay_frames_of_a_finished_match(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ from handgame.games.hand_and_foot.finish import max_lay_value
 from handgame.games.hand_and_foot.melds import check_add, meld_rank
 from handgame.games.hand_and_foot.rounds import TeamMeld
 from handgame.games.hand_and_foot.rules import is_wild, value
-from handgame.games.hand_and_foot.text import choice, describe
+from handgame.locale import Sayer
 
 POOL = parse_cards("KS KH KD KC KS QS QH QD 9S 9H 5S 5D 2C 2D X X".split())
 
@@ -98,10 +98,11 @@ def test_resample_deals_again_only_hidden_cards() -> None:
 
 
 def test_words() -> None:
-    """Each verb in words, once (text.py), as a log line and as a choice."""
-    pile = (Card.parse("KD"),)
+    """Each verb in words, once (the action table of words.json), as a log line and as a
+    choice."""
+    say = Sayer("en", ["Rana", "Omid", "Rana", "Omid"], None, "hand-and-foot")
     said = [
-        describe(parse_action(a), pile, "Rana")
+        say.action(parse_action(a).to_json(), "KD", "act")
         for a in (
             {"seat": 0, "draw": "stock"},
             {"seat": 0, "take": ["KS", "KH"]},
@@ -119,13 +120,11 @@ def test_words() -> None:
         "Rana took the pile, adding K♦ to meld 3",  # melds counted from 1 for people
         "Rana laid Q♠ Q♥ 2♣",
         "Rana added X to meld 2",
-        "Rana asked their partner: may I go out?",
+        "Rana asked: may I go out?",
         "Rana answered no",
         "Rana discarded 3♣",
     ]
-    assert choice(parse_action({"seat": 0, "draw": "stock"}), pile) == (
-        "draw two cards from the stock"
-    )
+    assert say.action({"seat": 0, "draw": "stock"}, "KD", "do") == "draw two cards from the stock"
 
 
 def test_registered() -> None:
@@ -139,7 +138,7 @@ def test_registered() -> None:
     assert spec.hands(state) == []
     state = state.apply_deal(state.seeded_deal("x"))
     assert state.current_seat == 1 and spec.hint(state.view(1))
-    assert spec.hint(state.view(0)) == ["It is not your turn."]
+    assert spec.hint(state.view(0)) == [{"kind": "hint_not_turn"}]
     s = play(state, draw(1))
     with pytest.raises(IllegalAction) as info:
         s.apply(parse_action(meld(1, "X X X")))

@@ -33,7 +33,8 @@ def cmd_meld(args: argparse.Namespace) -> int:
     if indicator is not None and not indicator_needed(rules):
         raise OptionError(
             f"--indicator {indicator} contradicts wilds={rules.wilds}: these rules turn no "
-            "indicator, the jokers are the wild cards (O-2, G-2, F-2)"
+            "indicator, the jokers are the wild cards (O-2, G-2, F-2)",
+            rules=("O-2", "G-2", "F-2"),
         )
     if indicator_needed(rules):
         if indicator is None:

@@ -23,6 +23,7 @@ from typing import Any
 from handgame.core.bot import Bot
 from handgame.core.errors import GameError
 from handgame.core.game import GameSpec
+from handgame.tui.i18n import rule_text
 from handgame.tui.render import cards_text, sort_hand
 from handgame.tui.session import HUMAN, Session
 
@@ -67,10 +68,11 @@ class TextGame:
         self.read = read
         self.write = write
         self.printed = 0
+        self.say = session.sayer("en")
 
     def flush_log(self) -> None:
         """Print the log lines not printed yet."""
-        log = self.session.log
+        log = self.session.log_lines("en")
         for line in log[self.printed :]:
             self.write(line)
         self.printed = len(log)
@@ -118,7 +120,7 @@ class TextGame:
             answer = self.ask("your move> ")
             if answer == "?":
                 for line in s.hint(seat):
-                    self.write(f"hint: {line}")
+                    self.write(f"hint: {self.say.say(line)}")
                 continue
             try:
                 if answer.isdigit() and 1 <= int(answer) <= len(options):
@@ -133,7 +135,7 @@ class TextGame:
                     continue
                 s.act(action)
             except GameError as e:
-                self.write(f"✗ {e}")
+                self.write(f"✗ {rule_text('en', e)}")
                 continue
             return
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from handgame.core.cards import Card
-from handgame.core.errors import ActionError, CardError
+from handgame.core.errors import ActionError, CardError, GameError
 
 
 @dataclass(frozen=True)
@@ -30,6 +30,34 @@ class Action:
         return json.dumps(self.to_json(), separators=(",", ":"))
 
 
+def action_cards(action: Action) -> tuple[str, ...]:
+    """The codes of the cards an action names (in its record notation, in order): what a
+    refusal of it is about."""
+    found: list[str] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, str):
+            try:
+                found.append(str(Card.parse(value)))
+            except CardError:
+                pass
+        elif isinstance(value, (list, tuple)):
+            for v in value:
+                walk(v)
+
+    for key, value in action.to_json().items():
+        if key != "seat":
+            walk(value)
+    return tuple(found)
+
+
+def refused(error: GameError, action: Action) -> GameError:
+    """``error``, about the cards of ``action`` when it names none of its own."""
+    if not error.cards:
+        error.cards = action_cards(action)
+    return error
+
+
 def card_field(value: Any, what: str) -> Card:
     """A card of an action object (``'QS'``), or :class:`ActionError` naming ``what``."""
     if not isinstance(value, str):
@@ -37,7 +65,7 @@ def card_field(value: Any, what: str) -> Card:
     try:
         return Card.parse(value)
     except CardError as e:
-        raise ActionError(str(e)) from None
+        raise ActionError(str(e), rules=e.rules) from None
 
 
 def whole_number(obj: dict[str, Any], key: str) -> int:

@@ -1,26 +1,35 @@
 """Every typed error of the engines, in one place.
 
-Each is a ``ValueError`` whose message is written for people and names the rule it applies
-(``L-62``); programs read the same facts as data: ``rules`` (the rule ids, leading one first)
-and ``code`` (what kind of error: ``illegal``, ``malformed``, ``meld``, ``option``...).
-A raise names its rules (``IllegalAction("...(L-62)", rules=("L-62",))``); where the message
-comes whole from another function, ``rules`` defaults to the ids that message cites, in order,
-so the words and the data never disagree. Callers read ``rules``; nothing else parses messages.
+Each is a ``ValueError`` whose message names the rule it applies (``L-62``) for developers
+and records (RECORD.md's replay answer keeps it); programs and people's front ends read the
+same facts as data: ``rules`` (the rule ids, leading one first), ``code`` (what kind of error:
+``illegal``, ``malformed``, ``meld``, ``option``...) and ``cards`` (the cards it is about, as
+codes). A front end words a refusal from these (the glossary's sentence of its leading rule,
+:mod:`handgame.locale`), never from the message. A raise names its rules
+(``IllegalAction("...(L-62)", rules=("L-62",))``); a function that gives a reason for another
+to raise returns a :class:`Reason`, a message that carries its rules. Nothing parses messages.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from typing import Any
 
-#: a rule id as the rule book writes it: ``L-62``, ``O-6``, ``HF-3``
-RULE_ID = re.compile(r"\b[A-Z]+-\d+\b")
 
+class Reason(str):
+    """A reason given for an error, with the rule ids it cites and the cards it is about as
+    data: ``Reason("the discard 8H was taken ... (L-62)", "L-62", cards=("8H",))``; an error
+    made from it cites them."""
 
-def cited_rules(message: str) -> tuple[str, ...]:
-    """The rule ids ``message`` cites, each once, in order."""
-    return tuple(dict.fromkeys(RULE_ID.findall(message)))
+    rules: tuple[str, ...]
+    cards: tuple[str, ...]
+
+    def __new__(cls, text: str, *rules: str, cards: Iterable[Any] = ()) -> Reason:
+        """``text`` citing ``rules``, about ``cards``."""
+        made = super().__new__(cls, text)
+        made.rules = tuple(rules)
+        made.cards = tuple(str(c) for c in cards)
+        return made
 
 
 class GameError(ValueError):
@@ -29,23 +38,34 @@ class GameError(ValueError):
     code: str = "error"
 
     def __init__(
-        self, message: str, rules: Iterable[str] | None = None, code: str | None = None
+        self,
+        message: str,
+        rules: Iterable[str] | None = None,
+        code: str | None = None,
+        cards: Iterable[Any] = (),
     ) -> None:
-        """An error with ``message`` citing ``rules`` (ids such as ``"L-62"``; by default the
-        ids the message cites)."""
+        """An error with ``message`` citing ``rules`` (ids such as ``"L-62"``; by default a
+        :class:`Reason`'s, else none) about ``cards`` (cards or their codes)."""
         super().__init__(message)
-        self.message = message
-        self.rules: tuple[str, ...] = tuple(rules) if rules is not None else cited_rules(message)
+        self.message = str(message)
+        given = rules if rules is not None else getattr(message, "rules", ())
+        self.rules: tuple[str, ...] = tuple(given)
         if code is not None:
             self.code = code
+        self.cards: tuple[str, ...] = tuple(str(c) for c in cards) or getattr(message, "cards", ())
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickle with the rule ids and code (errors cross process pools)."""
-        return (type(self), (self.message, self.rules, self.code))
+        """Pickle with the rule ids, code and cards (errors cross process pools)."""
+        return (type(self), (self.message, self.rules, self.code, self.cards))
 
     def to_json(self) -> dict[str, Any]:
-        """The error as data: ``{"code", "message", "rules"}``."""
-        return {"code": self.code, "message": self.message, "rules": list(self.rules)}
+        """The error as data: ``{"code", "message", "rules", "cards"}``."""
+        return {
+            "code": self.code,
+            "message": self.message,
+            "rules": list(self.rules),
+            "cards": list(self.cards),
+        }
 
 
 class IllegalAction(GameError):
@@ -102,7 +122,6 @@ class RecordError(GameError):
 
 
 __all__ = [
-    "RULE_ID",
     "ActionError",
     "CardError",
     "DealError",
@@ -110,7 +129,7 @@ __all__ = [
     "IllegalAction",
     "MeldError",
     "OptionError",
+    "Reason",
     "RecordError",
     "TurnCannotFinish",
-    "cited_rules",
 ]

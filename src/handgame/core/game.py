@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from handgame.core.bot import BotFactory
+from handgame.core.words import Phrase
 
 
 @runtime_checkable
@@ -193,18 +194,15 @@ class GameSpec:
     play_record: Callable[[Any], tuple[Any, dict[str, Any] | None]]
     #: the replay answer of a record (RECORD.md § Replaying); never raises
     replay: Callable[[Any], dict[str, Any]]
-    #: an action in words for people, as ``who`` did it (``view``: the viewer's, for context)
-    describe: Callable[[Any, Any, str], str]
     #: each preset's player counts and summary, in the order of ``presets``
     preset_info: tuple[PresetInfo, ...]
     #: the match configuration a record names (rules, seats); raises ``RecordError``
     read_game: Callable[[Any], Any]
     #: the replay answer of a state (RECORD.md § Replaying) with an error or None
     summary: Callable[[Any, dict[str, Any] | None], dict[str, Any]]
-    #: advice for a seat from its view only: lines of text
-    hint: Callable[[Any], list[str]]
-    #: the kind of advice of a hint line (``draw_stock``...), for translations, or None
-    hint_kind: Callable[[str], str | None]
+    #: advice for a seat from its view only: phrases (:mod:`handgame.core.words`: a kind and
+    #: its parameters, worded by each front end from the glossary), never sentences
+    hint: Callable[[Any], list[Phrase]]
     #: the verbs of actions a seat may take out of turn (Hand: ``redeal``, L-52)
     out_of_turn_verbs: tuple[str, ...] = ()
     #: the verbs of actions that end a seat's turn (``hand simulate`` counts turns by them)
@@ -225,6 +223,11 @@ class GameSpec:
     #: a round's deal in record notation as a seat saw it dealt, made from that seat's view
     #: just after the deal (the cards it did not see: null); the default shows none of it
     seen_deal: Callable[[Any], dict[str, Any] | None] = field(default=lambda view: None)
+    #: the game's words: its action table (``actions``: which kind of wording each action
+    #: has) and its words by language (``en``, ``ar``, ``fa``: kind -> template), added to the
+    #: glossary (:mod:`handgame.locale`); :func:`handgame.core.words.package_words` reads a
+    #: game package's ``words.json``
+    words: Callable[[], Mapping[str, Any]] = field(default=lambda: {})
 
     def names(self) -> tuple[str, ...]:
         """Every name that finds this game: its name, aliases and presets."""
@@ -244,16 +247,6 @@ class GameSpec:
             dealt = game.new_match(rnd["dealer"]).apply_deal(self.parse_deal(rnd["deal"]))
             rounds.append({**rnd, "deal": self.seen_deal(dealt.view(seat))})
         return {**record, "rounds": rounds, "redacted_for": seat}
-
-
-def describe_from_view(
-    describe: Callable[[Any, tuple[Any, ...], str], str], action: Any, view: Any, who: str
-) -> str:
-    """A :attr:`GameSpec.describe` from a game's ``describe(action, pile, who)``: the pile is
-    the one of ``view`` (the viewer's view before the action; empty without a view). Bind the
-    game's ``describe`` with :func:`functools.partial`."""
-    pile = tuple(view.discard_pile) if view is not None else ()
-    return describe(action, pile, who)
 
 
 def round_hands(state: Any) -> list[list[str]]:

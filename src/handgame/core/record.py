@@ -102,7 +102,8 @@ def check_round_start(r: int, state: RoundStart, dealer: int, over: str, dealer_
         raise RecordError(f"round {r - 1} had not ended when this round began")
     if dealer != state.dealer:
         raise RecordError(
-            f"seat {state.dealer} deals this round, not seat {dealer} ({dealer_rule})"
+            f"seat {state.dealer} deals this round, not seat {dealer} ({dealer_rule})",
+            rules=(dealer_rule,),
         )
 
 

@@ -1,52 +1,75 @@
-"""Actions in words, the parts every game words the same way: how a card is shown, cards as
-faces, and a log line of what ``you`` did turned into advice (``lay 7♦ 8♦ 9♦``).
+"""Words as data: what a game says to people leaves it as a *phrase*, never as a sentence.
 
-Each game's ``text`` module words its own actions with these (Hand's
-:mod:`handgame.games.hand.text`, Hand and Foot's :mod:`handgame.games.hand_and_foot.text`).
+A phrase is a JSON object: its ``kind`` (the key of its wording in the glossary,
+:mod:`handgame.locale`) and its parameters (cards as their codes, counts, rule ids, seats,
+actions in record notation): ``{"kind": "hint_discard", "card": "7D", "left": 12}``. Each front
+end words it from the glossary of its language. An action needs no phrase of its own: its
+record notation is its data, and its game's *action table* (in the game's ``words.json``)
+names the kind of its wording (:func:`action_kind`): ``{"seat": 0, "draw": "stock"}`` is
+``draw_stock``, worded ``act_draw_stock`` in a log and ``do_draw_stock`` as a choice or a step.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import json
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from typing import Any
 
-from handgame.core.cards import Card
-
-#: how a card is shown: ``Card.symbol`` (``7♦``) by default, a translated face in an interface
-Face = Callable[[Card], str]
-
-
-def symbol(card: Card) -> str:
-    """The default face of a card: ``7♦``, ``T♣``, ``X``."""
-    return card.symbol()
+#: a phrase: ``{"kind": KEY, PARAMETER: VALUE, ...}``, plain JSON
+Phrase = dict[str, Any]
 
 
-def faces(cards: tuple[Card, ...] | list[Card], face: Face = symbol) -> str:
-    """Cards as faces separated by spaces."""
-    return " ".join(face(c) for c in cards)
+def plain(value: Any) -> Any:
+    """``value`` as plain JSON: a card as its code, an action as its record object, tuples as
+    lists."""
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if hasattr(value, "to_json"):
+        return value.to_json()
+    if isinstance(value, int) and not isinstance(value, bool) and type(value) is not int:
+        return str(value)  # a Card (an int subclass) by its code
+    return value
 
 
-#: the verbs the games' log lines start with: each past form and its imperative
-MOODS = (
-    ("drew", "draw"),
-    ("took", "take"),
-    ("laid", "lay"),
-    ("added", "add"),
-    ("put", "put"),
-    ("asked their", "ask your"),
-    ("answered", "answer"),
-    ("discarded", "discard"),
-    ("showed their", "show your"),
-)
+def phrase(kind: str, **params: Any) -> Phrase:
+    """The phrase of ``kind`` with ``params`` (cards, actions and tuples made plain JSON)."""
+    return {"kind": kind, **{k: plain(v) for k, v in params.items()}}
 
 
-def imperative(line: str, moods: Sequence[tuple[str, str]] = MOODS) -> str:
-    """A log line of what ``you`` did as advice: ``you laid 7♦ 8♦ 9♦`` → ``lay 7♦ 8♦ 9♦``.
+def action_kind(action: Mapping[str, Any], table: Sequence[Mapping[str, Any]]) -> str | None:
+    """The kind of an action's wording: the first entry of its game's action ``table`` that
+    fits it (its ``verb`` is the action's; ``value``: the verb's value equals it; ``fields``:
+    these keys are set; ``equal``: these keys have these values; ``list``/``empty``: the verb's
+    value is a list / an empty list). None when no entry fits."""
+    for entry in table:
+        verb = entry["verb"]
+        if verb not in action:
+            continue
+        value = action[verb]
+        if "value" in entry and value != entry["value"]:
+            continue
+        if any(action.get(k) is None for k in entry.get("fields", ())):
+            continue
+        if any(action.get(k) != v for k, v in entry.get("equal", {}).items()):
+            continue
+        if entry.get("list") and not isinstance(value, list):
+            continue
+        if "empty" in entry and (value == []) != entry["empty"]:
+            continue
+        kind: str = entry["kind"]
+        return kind
+    return None
 
-    ``moods``: each verb's past form and its imperative; the first that starts the line (after
-    ``you``) is changed, the rest of the line is kept.
-    """
-    line = line.removeprefix("you ")
-    for past, now in moods:
-        if line.startswith(past):
-            return now + line[len(past) :]
-    return line
+
+def package_words(package: str) -> dict[str, Any]:
+    """A game's words: the ``words.json`` of its ``package`` (its action table and its words
+    in each language)."""
+    text = resources.files(package).joinpath("words.json").read_text(encoding="utf-8")
+    words: dict[str, Any] = json.loads(text)
+    return words
+
+
+__all__ = ["Phrase", "action_kind", "package_words", "phrase", "plain"]

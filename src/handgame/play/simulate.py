@@ -251,7 +251,7 @@ def check_config(config: SimulationConfig) -> None:
         try:
             check_plays(spec, game)
         except BotError as exc:
-            raise OptionError(str(exc)) from None
+            raise OptionError(str(exc), rules=exc.rules) from None
 
 
 ProgressCallback = Callable[[int, int, float], None]

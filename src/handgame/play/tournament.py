@@ -256,7 +256,7 @@ def check_tournament(config: TournamentConfig) -> None:
         try:
             check_plays(spec, game)
         except BotError as exc:
-            raise OptionError(str(exc)) from None
+            raise OptionError(str(exc), rules=exc.rules) from None
 
 
 def tournament(

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -53,13 +52,12 @@ class SeatIn(BaseModel):
 
 
 class HintOut(BaseModel):
-    """The engine's advice for a seat at a table version: lines of text, each with its kind
-    (the game's ``hint_kind``: ``draw_stock``, ``open``…, or null) for translations."""
+    """The engine's advice for a seat at a table version: phrases (a ``kind``, a key of the
+    glossary, and its parameters: cards, counts, actions), which the page words."""
 
     seat: int
     version: int
-    hint: list[str]
-    kinds: list[str | None]
+    hint: list[dict[str, Any]]
 
 
 class TableIn(BaseModel):
@@ -309,9 +307,8 @@ def create_app(
         if not hints.allow(address(request)):
             raise HTTPException(429, "too many hints asked from your address: slow down")
         version, seen = table.version, table.state.view(seat)  # this seat's view only
-        lines = await hub.workers.quick(table.spec.hint, seen)
-        kinds = [table.spec.hint_kind(line) for line in lines]
-        return HintOut(seat=seat, version=version, hint=lines, kinds=kinds)
+        said = await hub.workers.quick(table.spec.hint, seen)
+        return HintOut(seat=seat, version=version, hint=said)
 
     @app.get("/api/tables/{table_id}/replay")
     async def get_replay(table_id: str) -> dict[str, Any]:
@@ -379,17 +376,15 @@ def create_app(
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
-    @app.get("/locale/messages.json", include_in_schema=False)
-    async def locale_messages() -> Response:
-        """The Arabic and Persian sentences for rule ids, error codes and hint kinds (the file
-        ``hand play`` reads too: :mod:`handgame.locale`)."""
-        return Response(locale.text(), media_type="application/json")
-
-    @app.get("/locale/hint_lines.json", include_in_schema=False)
-    async def locale_hint_lines() -> Response:
-        """Every hint line said whole in Arabic and Persian (:func:`handgame.locale.hint_line`
-        reads the same file)."""
-        return Response(locale.hint_lines_text(), media_type="application/json")
+    @app.get("/locale/{lang}.json", include_in_schema=False)
+    async def glossary(lang: str) -> Response:
+        """The glossary of ``lang`` (en, ar, fa): every word the page shows, the games' action
+        tables and how phrases are said (:func:`handgame.locale.glossary`, which the terminal
+        reads too)."""
+        if lang not in locale.LANGS:
+            raise HTTPException(404, f"no glossary {lang!r}; the languages are en, ar, fa")
+        text = json.dumps(locale.glossary(lang), ensure_ascii=False)
+        return Response(text, media_type="application/json")
 
     @app.get("/", include_in_schema=False)
     async def lobby_page() -> FileResponse:
@@ -452,7 +447,8 @@ def replay_frames(record: dict[str, Any]) -> dict[str, Any]:
     return {"table": record.get("table"), "frames": frames}
 
 
-_QUERY = re.compile(r"([?&])([^=&\s\"']*)=([^&\s\"']*)")
+#: what ends a query parameter's name or value in a logged line
+_QUERY_ENDS = frozenset("&= \t\r\n\"'")
 
 
 def redact(text: str) -> str:
@@ -462,12 +458,28 @@ def redact(text: str) -> str:
     >>> redact("GET /ws/tables/x?since=3&%74oken=SECRET HTTP/1.1")
     'GET /ws/tables/x?since=3&%74oken=*** HTTP/1.1'
     """
-
-    def hide(m: re.Match[str]) -> str:
-        name = unquote_plus(m.group(2)).strip().lower()
-        return f"{m.group(1)}{m.group(2)}=***" if name == "token" else m.group(0)
-
-    return _QUERY.sub(hide, text)
+    out: list[str] = []
+    at = 0
+    while at < len(text):
+        ch = text[at]
+        out.append(ch)
+        at += 1
+        if ch not in "?&":
+            continue
+        start = at  # a parameter: its name up to "=", its value up to the next end
+        while at < len(text) and text[at] not in _QUERY_ENDS:
+            at += 1
+        name = text[start:at]
+        out.append(name)
+        if at >= len(text) or text[at] != "=":
+            continue
+        at += 1
+        value_start = at
+        while at < len(text) and text[at] not in _QUERY_ENDS - {"="}:
+            at += 1
+        hidden = unquote_plus(name).strip().lower() == "token"
+        out.append("=" + ("***" if hidden else text[value_start:at]))
+    return "".join(out)
 
 
 class RedactTokens(logging.Filter):

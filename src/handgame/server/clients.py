@@ -288,6 +288,7 @@ class Clients:
                     result.code,
                     result.message,
                     rules=result.rules,
+                    cards=result.cards,
                     id=message.id,
                     version=table.version,
                 )

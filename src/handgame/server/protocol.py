@@ -120,13 +120,22 @@ def state_text(
 
 
 def error_message(
-    code: str, message: str, *, rules: tuple[str, ...] = (), id: str | None = None, version: int
+    code: str,
+    message: str,
+    *,
+    rules: tuple[str, ...] = (),
+    cards: tuple[str, ...] = (),
+    id: str | None = None,
+    version: int,
 ) -> dict[str, Any]:
-    """An ``error`` message (nothing changed at the table)."""
+    """An ``error`` message (nothing changed at the table): its code, the engine's message (for
+    a bug report), and what a page words it from: the rule ids and the cards it is about."""
     assert code in ERROR_CODES, code
     out: dict[str, Any] = {"type": "error", "code": code, "message": message, "version": version}
     if rules:
         out["rules"] = list(rules)
+    if cards:
+        out["cards"] = list(cards)
     if id is not None:
         out["id"] = id
     return out

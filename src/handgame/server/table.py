@@ -132,6 +132,7 @@ class Rejection:
     code: str  # "not_your_turn" | "illegal" | "stale" | "malformed"
     message: str
     rules: tuple[str, ...] = ()
+    cards: tuple[str, ...] = ()  # the cards the refusal is about (codes)
 
 
 @dataclass(frozen=True)
@@ -319,4 +320,4 @@ class Table:
         try:
             return self._action_step(action, client_id)
         except IllegalAction as e:
-            return Rejection("illegal", e.message, e.rules)
+            return Rejection("illegal", e.message, e.rules, e.cards)

@@ -18,7 +18,7 @@ from textual.widgets import Static
 
 from handgame.core.cards import Card
 from handgame.tui import render
-from handgame.tui.i18n import log_text, tr
+from handgame.tui.i18n import tr
 from handgame.tui.parts import Spots, TableParts
 from handgame.tui.render import WildTest
 from handgame.tui.screens import InfoScreen
@@ -105,7 +105,7 @@ class CardTableApp(App[int]):
 
     # ------------------------------------------------------------------ drawing
     def current(self) -> tuple[Any, Any, list[str]]:
-        """The state, the view to draw and the log lines."""
+        """The state, the view to draw and the log lines (in the screen's language)."""
         raise NotImplementedError
 
     def show(self) -> None:
@@ -138,7 +138,7 @@ class CardTableApp(App[int]):
         self.query_one("#header", Static).update(header)
         self.query_one("#table", Static).update(table)
         self.query_one("#log", Static).update(
-            Text("\n".join(log_text(self.lang, line) for line in log[-3:]))
+            Text("\n".join(log[-3:]))
         )
         self.query_one("#message", Static).update(self.message)
         title = self.hand_title(seat, names, len(self.hand_cards))
@@ -171,8 +171,8 @@ class CardTableApp(App[int]):
 
     def hand_title(self, seat: int | None, names: tuple[str, ...], count: int) -> Text:
         """The line over the hand: its size, its order, and whose it is when that matters."""
-        order = tr(self.lang, "by rank" if self.by_rank else "by suit")
-        title = f"{tr(self.lang, 'Your hand')} ({count}) · {order}"
+        order = tr(self.lang, "tui_by_rank" if self.by_rank else "tui_by_suit")
+        title = f"{tr(self.lang, 'your_hand')} ({count}) · {order}"
         if seat is not None and len(self.hand_owner_names()) > 1:
             title += f" · {names[seat]}"
         return Text(title)
@@ -241,5 +241,5 @@ class CardTableApp(App[int]):
 
     def action_log(self) -> None:
         """Show the whole log."""
-        lines = [log_text(self.lang, line) for line in self.log_lines()[-200:]]
+        lines = self.log_lines()[-200:]
         self.push_screen(InfoScreen(Text("\n".join(lines) or "-")))

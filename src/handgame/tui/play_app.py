@@ -19,7 +19,7 @@ from textual.binding import BindingType
 
 from handgame.core.errors import GameError
 from handgame.tui.base import NAV_BINDINGS, CardTableApp, hidden_keys
-from handgame.tui.i18n import hint_text, rule_text, tr
+from handgame.tui.i18n import rule_text, tr
 from handgame.tui.parts import Choose, Keys, Refuse
 from handgame.tui.screens import ChoiceScreen, CoverScreen, InfoScreen
 from handgame.tui.session import Session
@@ -43,7 +43,7 @@ class PlayApp(CardTableApp):
     def current(self) -> tuple[Any, Any, list[str]]:
         """The viewer's view of the live game."""
         s = self.session
-        return s.state, s.view(), s.log
+        return s.state, s.view(), s.log_lines(self.lang)
 
     def hand_owner_names(self) -> list[str]:
         """The people at the table."""
@@ -77,7 +77,7 @@ class PlayApp(CardTableApp):
         except Exception as e:  # a bot failed: stop and say so, never a traceback
             self.error = f"{type(e).__name__}: {e}"
             self.busy = False
-            self.say(f"The game stopped: {self.error}. Press q to quit.", "bold red")
+            self.say(tr(self.lang, "tui_stopped", error=self.error), "bold red")
             return
         self.busy = False
         self.hand_hidden = False
@@ -105,18 +105,18 @@ class PlayApp(CardTableApp):
             self.message = Text()
             self.advance()
 
-        self.push_screen(InfoScreen(text, tr(self.lang, "press Enter")), done)
+        self.push_screen(InfoScreen(text, tr(self.lang, "tui_press_enter")), done)
 
     def _show_over(self) -> None:
         state = self.session.state
-        text = Text(f"{tr(self.lang, 'Match over')}\n\n", style="bold")
+        text = Text(f"{tr(self.lang, 'tui_match_over')}\n\n", style="bold")
         text.append_text(self.parts.match_text(state, self.lang))
         who = self.parts.winner(state, self.lang)
         if who is not None:
-            text.append(f"\n{tr(self.lang, 'Winner')}: {who}\n", style="bold green")
+            text.append(f"\n{tr(self.lang, 'tui_winner')}: {who}\n", style="bold green")
         if self.session.record is not None:
-            text.append(f"\n{tr(self.lang, 'record')}: {self.session.record}\n", style="dim")
-        self.push_screen(InfoScreen(text, tr(self.lang, "quit")), lambda _: self.exit(0))
+            text.append(f"\n{tr(self.lang, 'tui_record')}: {self.session.record}\n", style="dim")
+        self.push_screen(InfoScreen(text, tr(self.lang, "tui_quit")), lambda _: self.exit(0))
 
     def pass_terminal(self, seat: int, then: Any) -> None:
         """Hot-seat: cover the screen until ``seat``'s person takes the terminal; then ``then``."""
@@ -126,8 +126,8 @@ class PlayApp(CardTableApp):
             self.hand_hidden = True
             self.show()
             text = (
-                f"{tr(self.lang, 'Pass the terminal to')} {s.name(seat)} — "
-                f"{tr(self.lang, 'press Enter')}"
+                f"{tr(self.lang, 'tui_pass_to')} {s.name(seat)} — "
+                f"{tr(self.lang, 'tui_press_enter')}"
             )
 
             def uncover(_: None) -> None:
@@ -139,9 +139,10 @@ class PlayApp(CardTableApp):
         then()
 
     def _prompt(self, seat: int) -> None:
-        what = self.parts.prompts.get(self.session.state.view(seat).phase, "")
-        if not self.message.plain.startswith(("✗", tr(self.lang, "Hint"))):
-            self.message = Text(f"{tr(self.lang, 'your turn')}: {what}", style="bold green")
+        key = self.parts.prompts.get(self.session.state.view(seat).phase)
+        what = tr(self.lang, key) if key is not None else ""
+        if not self.message.plain.startswith(("✗", tr(self.lang, "tui_hint"))):
+            self.message = Text(f"{tr(self.lang, 'tui_your_turn')}: {what}", style="bold green")
         self.show()
 
     def _out_of_turn(self, seat: int, optional: bool) -> None:
@@ -152,7 +153,7 @@ class PlayApp(CardTableApp):
         actions = list(view.legal_actions)
         options = [Text(self.parts.choice(a, view, self.lang)) for a in actions]
         if optional:
-            options.append(Text(tr(self.lang, "play on")))
+            options.append(Text(tr(self.lang, "tui_play_on")))
 
         def done(picked: int | None) -> None:
             if picked is not None and picked < len(actions):
@@ -180,7 +181,7 @@ class PlayApp(CardTableApp):
     def try_act(self, action: Any) -> bool:
         """Act for the person; show the broken rule (its ids) when it is not allowed."""
         s = self.session
-        said = self.parts.action_line(action, s.state, "you")
+        said = s.sayer(self.lang).say(self.parts.action_line(action, s.state))
         try:
             s.act(action)
         except GameError as e:
@@ -202,12 +203,14 @@ class PlayApp(CardTableApp):
         state = self.session.state
         cards = tuple(self.hand_cards[i] for i in sorted(self.selected) if i < len(self.hand_cards))
         under = self.hand_cards[self.cursor] if self.hand_cards else None
-        keys = Keys(state, state.view(seat), seat, cards, under, self.target)
+        keys = Keys(state, state.view(seat), seat, cards, under, self.target, self.lang)
         outcome = self.parts.command(name, argument, keys)
         if isinstance(outcome, Refuse):
             why = outcome.why
-            text = f"✗ {rule_text(self.lang, why)}" if isinstance(why, GameError) else why
-            self.say(text, "bold red")
+            if isinstance(why, GameError):
+                self.say(f"✗ {rule_text(self.lang, why)}", "bold red")
+            else:
+                self.say(f"✗ {self.session.sayer(self.lang).say(why)}", "bold red")
         elif isinstance(outcome, Choose):
             actions = [a for _, a in outcome.options]
 
@@ -216,7 +219,8 @@ class PlayApp(CardTableApp):
                     self.try_act(actions[picked])
 
             texts = [Text(label) for label, _ in outcome.options]
-            self.push_screen(ChoiceScreen(outcome.title, texts), done)
+            title = self.session.sayer(self.lang).say(outcome.title)
+            self.push_screen(ChoiceScreen(title, texts), done)
         elif outcome is not None:
             self.try_act(outcome)
 
@@ -226,19 +230,18 @@ class PlayApp(CardTableApp):
             return
         if self.session.undo():
             self.selected = set()
-            self.say("taken back", "yellow")
+            self.say(tr(self.lang, "tui_taken_back"), "yellow")
         else:
-            self.say("✗ nothing to take back: a draw or a discard cannot be undone", "bold red")
+            self.say(f"✗ {tr(self.lang, 'tui_nothing_back')}", "bold red")
 
     def action_hint(self) -> None:
         """Advice from the seat's view."""
         seat = self.my_seat()
         if seat is None:
             return
-        lines = self.session.hint(seat)
-        kind = self.session.spec.hint_kind
-        said = " ".join(hint_text(self.lang, line, kind) for line in lines)
-        self.say(f"{tr(self.lang, 'Hint')}: {said}", "bold cyan")
+        say = self.session.sayer(self.lang)
+        said = " ".join(say.say(line) for line in self.session.hint(seat))
+        self.say(f"{tr(self.lang, 'tui_hint')}: {said}", "bold cyan")
 
     def action_quit_game(self) -> None:
         """Save and leave."""

@@ -13,7 +13,7 @@ from textual.binding import BindingType
 
 from handgame.tui.base import NAV_BINDINGS, CardTableApp, hidden_keys
 from handgame.tui.frames import Frames
-from handgame.tui.i18n import tr
+from handgame.tui.i18n import sayer, tr
 from handgame.tui.parts import TableParts
 
 #: the replay's keys
@@ -27,12 +27,6 @@ class ReplayApp(CardTableApp):
 
     BINDINGS: ClassVar[list[BindingType]] = [*NAV_BINDINGS, *hidden_keys(REPLAY_KEYS)]
 
-    #: the keys line of the replay
-    replay_keys = (
-        "n/Enter next · b back · Home/End first/last · v next seat · ↑↓ meld · ←→ space select · "
-        "p pile · l log · q quit"
-    )
-
     def __init__(
         self, parts: TableParts, frames: Frames, error: str | None, lang: str = "en"
     ) -> None:
@@ -43,15 +37,16 @@ class ReplayApp(CardTableApp):
         self.error = error
         self.index = 0
         self.seat = 0
+        say = sayer(lang, self.names, None, parts.spec.name)
         #: each frame's log lines (a deal's, or an action's and what followed it)
         self.lines: list[list[str]] = []
         for i, (state, action) in enumerate(frames):
             if action is None:
-                self.lines.append(parts.deal_lines(state))
+                self.lines.append([say.say(p) for p in parts.deal_lines(state)])
                 continue
             before = frames[i - 1][0]
-            said = [parts.action_line(action, before, self.names[action.seat])]
-            self.lines.append(said + parts.after_lines(before, state, self.names))
+            said = [parts.action_line(action, before), *parts.after_lines(before, state)]
+            self.lines.append([say.say(p) for p in said])
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -61,7 +56,7 @@ class ReplayApp(CardTableApp):
 
     def keys_text(self) -> Text:
         """The replay's keys."""
-        return Text(self.replay_keys)
+        return Text(tr(self.lang, "tui_replay_keys"))
 
     def hand_owner_names(self) -> list[str]:
         """Every seat can be looked at."""
@@ -78,11 +73,11 @@ class ReplayApp(CardTableApp):
 
     def _status(self) -> None:
         lang = self.lang
-        text = f"{tr(lang, 'Replay')}: {tr(lang, 'step')} {self.index + 1}/{len(self.frames)}"
+        text = tr(lang, "tui_replay_status", n=self.index + 1, m=len(self.frames))
         state, _ = self.frames[self.index]
         who = self.parts.winner(state, lang) if state.is_over else None
         if who is not None:
-            text += f" · {tr(lang, 'Winner')}: {who}"
+            text += f" · {tr(lang, 'tui_winner')}: {who}"
         if self.error and self.index == len(self.frames) - 1:
             text += f" · error: {self.error}"
         self.message = Text(text, style="bold")

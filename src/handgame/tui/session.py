@@ -24,9 +24,11 @@ from handgame.core.bot import Bot
 from handgame.core.errors import IllegalAction, RecordError
 from handgame.core.game import GameSpec, MatchState
 from handgame.core.record import dumps, game_of
-from handgame.core.words import faces
+from handgame.core.words import Phrase
+from handgame.locale import Sayer
 from handgame.play.driver import Driver
 from handgame.play.registry import make_bot
+from handgame.tui.i18n import sayer
 from handgame.tui.parts import TableParts, drawn_cards
 from handgame.tui.registry import table_for
 
@@ -97,7 +99,8 @@ class Session:
             else {i: make_bot(s, f"{seed}:seat{i}") for i, s in enumerate(seats) if s != HUMAN}
         )
         self.state: MatchState = state if state is not None else game.new_match(0)
-        self.log: list[str] = []
+        #: the log: phrases (an action, a deal, a round's end...), said in each reader's language
+        self.log: list[Phrase] = []
         self.driver = Driver(self.bots.get, seed)  # who decides next; declined offers
         self.last_human: int | None = None
         self.round_over = False  # a round just ended and its summary is not seen yet
@@ -216,15 +219,26 @@ class Session:
         self.state = after
         if not (before.is_chance or before.is_over) and (after.is_chance or after.is_over):
             self.round_over = True
-            self.log.append(self.parts.round_line(after, self.names))
+            self.log.append(self.parts.round_line(after))
         self.save()
 
     def _log(self, action: Any, before: MatchState, after: MatchState, viewer: int) -> None:
-        line = self.parts.action_line(action, before, self.name(action.seat))
+        line = self.parts.action_line(action, before)
         if self.parts.shows_drawn(action) and action.seat == viewer and len(self.humans) == 1:
-            line += ": " + faces(drawn_cards(before, after, viewer))
+            line["drawn"] = [str(c) for c in drawn_cards(before, after, viewer)]
         self.log.append(line)
-        self.log.extend(self.parts.after_lines(before, after, self.names))
+        self.log.extend(self.parts.after_lines(before, after))
+
+    def sayer(self, lang: str) -> Sayer:
+        """What says this match's phrases in ``lang`` (the only person's seat is "you")."""
+        humans = self.humans
+        you = humans[0] if len(humans) == 1 else None
+        return sayer(lang, self.names, you, self.spec.name)
+
+    def log_lines(self, lang: str = "en") -> list[str]:
+        """The log in words in ``lang``."""
+        say = self.sayer(lang)
+        return [log_line(say, entry) for entry in self.log]
 
     def undo(self) -> bool:
         """Take back the last staged step of the turn; False when there is none."""
@@ -235,8 +249,8 @@ class Session:
         return True
 
     # -------------------------------------------------------------------- hints, record
-    def hint(self, seat: int) -> list[str]:
-        """Advice for ``seat`` from its view only."""
+    def hint(self, seat: int) -> list[Phrase]:
+        """Advice for ``seat`` from its view only (phrases)."""
         return self.spec.hint(self.state.view(seat))
 
     def committed(self) -> MatchState:
@@ -256,6 +270,19 @@ class Session:
         tmp = self.record.with_name(self.record.name + ".tmp")
         tmp.write_text(dumps(self.record_json()) + "\n", encoding="utf-8")
         tmp.replace(self.record)
+
+
+def log_line(say: Sayer, entry: Phrase) -> str:
+    """A log entry in words: the phrase, the cards a draw brought its only person (``: 4♣``)
+    and what it says after (``— 2 cards!``)."""
+    text = say.say(entry)
+    drawn = entry.get("drawn")
+    if drawn:
+        text += ": " + say.shape(drawn)
+    tail = entry.get("tail")
+    if tail:
+        text += " " + say.say(tail)
+    return text
 
 
 def resumed_seats(

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from extra_games.tiny_rummy.engine import (
     PRESET,
     Deal,
-    Discard,
     Draw,
     Game,
     Lay,
@@ -17,8 +15,8 @@ from extra_games.tiny_rummy.engine import (
 )
 from handgame.core import record as core_record
 from handgame.core.errors import ActionError, DealError, IllegalAction, OptionError, RecordError
-from handgame.core.game import GameSpec, PresetInfo, describe_from_view
-from handgame.core.words import Face, faces, symbol
+from handgame.core.game import GameSpec, PresetInfo
+from handgame.core.words import Phrase, phrase
 
 
 def to_record(state: State, extra: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -101,37 +99,67 @@ def replay(obj: Any) -> dict[str, Any]:
     return core_record.replay_answer(play_record, summary, obj)
 
 
-def describe(action: Any, pile: tuple[Any, ...], who: str, face: Face = symbol) -> str:
-    """An action in words, as ``who`` did it."""
-    if isinstance(action, Draw):
-        if action.source == "stock":
-            return f"{who} drew from the stock"
-        return f"{who} took {face(pile[-1]) if pile else '?'}"
-    if isinstance(action, Lay):
-        return f"{who} laid {faces(action.cards, face)}"
-    assert isinstance(action, Discard)
-    return f"{who} discarded {face(action.card)}"
+#: Tiny rummy's words: its action table and its words in English, Arabic and Persian
+WORDS = {
+    "actions": [
+        {"verb": "draw", "value": "stock", "kind": "tiny_draw"},
+        {"verb": "draw", "value": "discard", "kind": "tiny_take"},
+        {"verb": "meld", "kind": "meld"},
+        {"verb": "discard", "kind": "discard"},
+    ],
+    "en": {
+        "act_tiny_draw": "{seat} drew from the stock",
+        "do_tiny_draw": "draw from the stock",
+        "act_tiny_take": "{seat} took {taken}",
+        "do_tiny_take": "take {taken}",
+        "hint_tiny_lay": "Lay the set {cards}.",
+        "hint_tiny_draw": "Draw from the stock.",
+        "hint_tiny_discard": "Discard {card}, your highest card.",
+        "rule_T-1": "that is not a legal step now",
+        "tiny_prompt_draw": "draw (d) or take (t)",
+        "tiny_prompt_play": "lay a set (m), then discard (x)",
+        "preset_tiny": "Tiny rummy",
+    },
+    "ar": {
+        "act_tiny_draw": "{seat} سحب من الكومة",
+        "do_tiny_draw": "اسحب من الكومة",
+        "act_tiny_take": "{seat} أخذ {taken}",
+        "do_tiny_take": "خذ {taken}",
+        "hint_tiny_lay": "انزل المجموعة {cards}.",
+        "hint_tiny_draw": "اسحب من الكومة.",
+        "hint_tiny_discard": "ارمِ {card}، أعلى أوراقك.",
+        "rule_T-1": "هذه الخطوة غير مسموحة الآن",
+        "tiny_prompt_draw": "اسحب (d) أو خذ (t)",
+        "tiny_prompt_play": "انزل مجموعة (m) ثم ارمِ (x)",
+        "preset_tiny": "رمي صغير",
+    },
+    "fa": {
+        "act_tiny_draw": "{seat} از کپه برداشت",
+        "do_tiny_draw": "از کپه بردارید",
+        "act_tiny_take": "{seat} {taken} را برداشت",
+        "do_tiny_take": "{taken} را بردارید",
+        "hint_tiny_lay": "دستهٔ {cards} را بگذارید.",
+        "hint_tiny_draw": "از کپه بردارید.",
+        "hint_tiny_discard": "{card}، بالاترین کارتتان، را دور بیندازید.",
+        "rule_T-1": "این گام اکنون مجاز نیست",
+        "tiny_prompt_draw": "بردارید (d) یا بگیرید (t)",
+        "tiny_prompt_play": "یک دسته بگذارید (m)، سپس دور بیندازید (x)",
+        "preset_tiny": "رامی کوچک",
+    },
+}
 
 
-HINT_KINDS = {"Lay": "lay", "Draw": "draw_stock", "Discard": "discard", "It is": "not_turn"}
-
-
-def hint(view: Any) -> list[str]:
+def hint(view: Any) -> list[Phrase]:
     """Advice from the view: lay a set when there is one, else the first legal step."""
     legal = list(view.legal_actions)
     if not legal:
-        return ["It is not your turn."]
+        return [phrase("hint_not_turn")]
     lay = next((a for a in legal if isinstance(a, Lay)), None)
     if lay is not None:
-        return [f"Lay {faces(lay.cards)}."]
+        return [phrase("hint_tiny_lay", cards=lay.cards)]
     if isinstance(legal[0], Draw):
-        return ["Draw from the stock."]
-    return [f"Discard {max(legal, key=lambda a: a.card.rank).card.symbol()}."]
-
-
-def hint_kind(line: str) -> str | None:
-    """The kind of a hint line."""
-    return next((k for start, k in HINT_KINDS.items() if line.startswith(start)), None)
+        return [phrase("hint_tiny_draw")]
+    return [phrase("hint_tiny_discard", card=max(legal, key=lambda a: a.card.rank).card)]
 
 
 GAME = GameSpec(
@@ -145,12 +173,11 @@ GAME = GameSpec(
     to_record=to_record,
     play_record=play_record,
     replay=replay,
-    describe=partial(describe_from_view, describe),
     preset_info=(PresetInfo(PRESET, 2, 4, 2, "a test game: sets of three, 5 cards each"),),
     read_game=read_game,
     summary=summary,
     hint=hint,
-    hint_kind=hint_kind,
+    words=lambda: WORDS,
     turn_end_verbs=("discard",),
     hands=lambda state: [[str(c) for c in h] for h in state.hands],
 )

@@ -8,6 +8,7 @@ from typing import Any
 from rich.text import Text
 
 from extra_games.tiny_rummy.engine import Discard, Draw, Lay
+from handgame.core.words import phrase
 from handgame.tui.parts import Drawn, Keys, Refuse, TableParts
 from handgame.tui.render import cards_text, shown_name
 
@@ -17,19 +18,19 @@ class TinyTable(TableParts):
 
     game = "tiny-rummy"
     keys_help = (
-        ("←→", "select"),
-        ("d", "draw"),
-        ("t", "take"),
-        ("m", "meld"),
-        ("x", "discard"),
-        ("?", "hint"),
-        ("q", "quit"),
+        ("←→", "tui_key_select"),
+        ("d", "tui_key_draw"),
+        ("t", "tui_key_take"),
+        ("m", "tui_key_meld"),
+        ("x", "tui_key_discard"),
+        ("?", "tui_key_hint"),
+        ("q", "tui_key_quit"),
     )
     bindings = (
         "d:command('draw','stock') t:command('draw','discard') m:command('meld') "
         "x:command('discard')"
     )
-    prompts = {"draw": "draw (d) or take (t)", "play": "lay a set (m), then discard (x)"}  # noqa: RUF012
+    prompts = {"draw": "tiny_prompt_draw", "play": "tiny_prompt_play"}  # noqa: RUF012
 
     def draw(
         self, state: Any, view: Any, target: int | None, lang: str, width: int | None
@@ -57,4 +58,4 @@ class TinyTable(TableParts):
         if name == "meld":
             return Lay(keys.seat, tuple(sorted(keys.selected)))
         card = keys.selected[0] if keys.selected else keys.under_cursor
-        return Discard(keys.seat, card) if card is not None else Refuse("✗ no card")
+        return Discard(keys.seat, card) if card is not None else Refuse(phrase("tui_not_now"))

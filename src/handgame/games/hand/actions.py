@@ -183,7 +183,8 @@ def parse_action(obj: Any) -> Action:
             if len(cards) != 2:
                 raise ActionError(
                     "discard is one card, or a list of two wild cards to go out under the "
-                    "two-wilds bonus (O-11)"
+                    "two-wilds bonus (O-11)",
+                    rules=("O-11",),
                 )
             first, second = (card_field(c, "a discarded card") for c in cards)
             return Discard(seat, first, announce, second)

@@ -116,16 +116,25 @@ def check_deal(deal: Deal, rules: Ruleset, players: int, dealer: int) -> None:
     if indicator_needed(rules):
         if deal.indicator is None:
             raise DealError(
-                "this ruleset turns an indicator card: deal.indicator is missing (L-20)"
+                "this ruleset turns an indicator card: deal.indicator is missing (L-20)",
+                rules=("L-20",),
             )
         if not indicator_allowed(rules, deal.indicator):
-            raise DealError(f"{deal.indicator} cannot be the indicator (L-20, O-2)")
+            raise DealError(
+                f"{deal.indicator} cannot be the indicator (L-20, O-2)", rules=("L-20", "O-2")
+            )
     elif deal.indicator is not None:
-        raise DealError("this ruleset has no indicator card, but the deal names one (O-2)")
+        raise DealError(
+            "this ruleset has no indicator card, but the deal names one (O-2)", rules=("O-2",)
+        )
     if rules.deal == "13+upcard" and deal.discard is None:
-        raise DealError("this ruleset turns an upcard: deal.discard is missing (G-3)")
+        raise DealError(
+            "this ruleset turns an upcard: deal.discard is missing (G-3)", rules=("G-3",)
+        )
     if rules.deal != "13+upcard" and deal.discard is not None:
-        raise DealError("this ruleset starts with no upcard, but the deal names one (L-60)")
+        raise DealError(
+            "this ruleset starts with no upcard, but the deal names one (L-60)", rules=("L-60",)
+        )
     got: Counter[Card] = Counter(c for h in deal.hands for c in h)
     got.update(deal.stock)
     got.update(c for c in (deal.indicator, deal.discard) if c is not None)
@@ -142,4 +151,4 @@ def check_deal(deal: Deal, rules: Ruleset, players: int, dealer: int) -> None:
             f"the deal is not exactly the {len(deck_for(rules))}-card deck ({'; '.join(parts)})"
         )
     if JOKER in (deal.indicator,):
-        raise DealError("a joker cannot be the indicator (L-20)")
+        raise DealError("a joker cannot be the indicator (L-20)", rules=("L-20",))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from handgame.core.cards import Card
-from handgame.core.errors import IllegalAction
+from handgame.core.errors import IllegalAction, Reason
 from handgame.games.hand import native, native_search
 from handgame.games.hand.actions import (
     Action,
@@ -59,23 +59,31 @@ def dead_end_reason(state: State, action: Action) -> str:
     ts = rnd.turn_state
     if isinstance(action, Draw):
         if not taken_must_join(state.rules):
-            return (
+            return Reason(
                 f"the discard {ts.taken} may be taken only by a player who can lay a new meld "
                 "this turn (and reach the opening minimum, if not opened); draw from the stock "
-                "instead (F-4, L-63)"
+                "instead (F-4, L-63)",
+                "F-4", "L-63",
+                cards=(ts.taken,),
             )
         if not rnd.opened[rnd.turn]:
-            return (
+            return Reason(
                 f"the discard {ts.taken} may be taken only to lay it at once in a new meld with "
                 f"two cards from hand that is part of an opening of at least "
-                f"{required_minimum(state)}; draw from the stock instead (L-62, L-63, L-66)"
+                f"{required_minimum(state)}; draw from the stock instead (L-62, L-63, L-66)",
+                "L-62", "L-63", "L-66",
+                cards=(ts.taken,),
             )
-        return (
+        return Reason(
             f"the discard {ts.taken} may be taken only to lay it at once in a new meld with at "
-            "least two cards from hand; draw from the stock instead (L-62)"
+            "least two cards from hand; draw from the stock instead (L-62)",
+            "L-62",
+            cards=(ts.taken,),
         )
     probe = turn_problem(state, rnd.hands[rnd.turn][0], True)
-    return f"after this the turn cannot be finished legally: {probe}"
+    cited = probe.rules if isinstance(probe, Reason) else ()
+    about = probe.cards if isinstance(probe, Reason) else ()
+    return Reason(f"after this the turn cannot be finished legally: {probe}", *cited, cards=about)
 
 
 def can_finish_turn(state: State) -> bool:

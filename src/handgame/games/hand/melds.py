@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from handgame.core.cards import SUITS, Card
-from handgame.core.errors import MeldError
+from handgame.core.errors import MeldError, Reason
 from handgame.games.hand.rules import Ruleset
 from handgame.games.hand.wilds import Wilds
 
@@ -158,9 +158,10 @@ def _wild_limit_ok(rules: Ruleset, size: int, wilds: int) -> bool:
 def wild_limit_text(rules: Ruleset) -> str:
     """The wild limit in words, with its rule id."""
     if rules.wild_limit == "one":
-        return "a meld holds at most one wild card (L-23)"
-    return (
-        "at most one wild card in a three-card meld and two in a longer one, never all wild (G-5)"
+        return Reason("a meld holds at most one wild card (L-23)", "L-23")
+    return Reason(
+        "at most one wild card in a three-card meld and two in a longer one, never all wild (G-5)",
+        "G-5",
     )
 
 
@@ -183,7 +184,7 @@ def analyze(
         try:
             got = _analyze(cards, wilds, rules, roles)
         except MeldError as e:
-            got = str(e)
+            got = Reason(str(e), *e.rules)
         if len(_ANALYZED) >= 200_000:
             _ANALYZED.clear()
         _ANALYZED[key] = got
@@ -218,7 +219,8 @@ def _analyze(
         else:
             naturals.append((i, wilds.natural(c) if not wilds.is_wild(c) else c))
     if not _wild_limit_ok(rules, n, len(wild_at)):
-        raise MeldError(f"too many wild cards: {wild_limit_text(rules)}")
+        limit = wild_limit_text(rules)
+        raise MeldError(f"too many wild cards: {limit}", rules=getattr(limit, "rules", ()))
     if any(c.is_joker for _, c in naturals):
         raise MeldError("a joker that is not wild cannot be melded here (L-21)", rules=("L-21",))
     nat_ranks = {c.rank for _, c in naturals}
@@ -361,7 +363,9 @@ def add_card(
         try:
             return analyze((*meld.cards, card), wilds, rules, (*old_roles, role))
         except MeldError as e:
-            raise MeldError(f"{card} does not fit the set {meld.describe()}: {e}") from None
+            raise MeldError(
+                f"{card} does not fit the set {meld.describe()}: {e}", rules=e.rules
+            ) from None
     options: list[str] = []
     nat = None if is_wild else wilds.natural(card)
     for side, r in (("low", meld.start - 1), ("high", meld.end + 1)):
@@ -392,7 +396,8 @@ def add_card(
     try:
         return analyze(new_cards, wilds, rules, new_roles)
     except MeldError as e:
-        raise MeldError(f"{card} cannot be added to {meld.describe()}: {e}") from None
+        added = f"{card} cannot be added to {meld.describe()}: {e}"
+        raise MeldError(added, rules=e.rules) from None
 
 
 def swap(

@@ -16,6 +16,7 @@ from handgame.core.errors import (
     DealError,
     IllegalAction,
     OptionError,
+    Reason,
     RecordError,
     TurnCannotFinish,
 )
@@ -88,7 +89,7 @@ def read_game(obj: Any) -> Game:
     try:
         return Game.create(str(preset), options, players, partnership, names)
     except OptionError as e:
-        raise RecordError(str(e)) from None
+        raise RecordError(str(e), rules=e.rules) from None
 
 
 def read_record(obj: Any) -> Record:
@@ -154,13 +155,15 @@ def play_record(obj: Any) -> tuple[State | None, dict[str, Any] | None]:
 
 def _ended_reason(state: State) -> str:
     if state.phase is Phase.OVER:
-        return "the match is over (L-90, L-93, G-9, F-10)"
+        return Reason("the match is over (L-90, L-93, G-9, F-10)", "L-90", "L-93", "G-9", "F-10")
     last = state.results[-1] if state.results else None
     if last is not None and last.result == "won":
-        return "the round has already ended: it ends at once when a player goes out (L-80)"
+        return Reason(
+            "the round has already ended: it ends at once when a player goes out (L-80)", "L-80"
+        )
     if last is not None and last.reason == "redeal":
-        return "the round has already ended with a redeal (L-52)"
-    return "the round has already ended: the stock ran out (L-81, O-9)"
+        return Reason("the round has already ended with a redeal (L-52)", "L-52")
+    return Reason("the round has already ended: the stock ran out (L-81, O-9)", "L-81", "O-9")
 
 
 def replay(obj: Any) -> dict[str, Any]:

@@ -282,7 +282,8 @@ class Ruleset:
         if self.wilds == "no-jokers" and self.jokers != 0:
             raise OptionError(
                 f"option wilds=no-jokers contradicts jokers={self.jokers}: no-jokers plays a "
-                "104-card deck, jokers=0 (O-2); give jokers=0 or leave jokers out"
+                "104-card deck, jokers=0 (O-2); give jokers=0 or leave jokers out",
+                rules=("O-2",),
             )
         if self.initial_minimum < 0:
             raise OptionError("option initial_minimum: must be 0 or more")
@@ -295,7 +296,8 @@ class Ruleset:
         if self.ace_indicator == "single-wild" and self.wilds != "no-jokers":
             raise OptionError(
                 f"option ace_indicator=single-wild applies only with wilds=no-jokers, not with "
-                f"wilds={self.wilds} (O-2): the two options contradict each other"
+                f"wilds={self.wilds} (O-2): the two options contradict each other",
+                rules=("O-2",),
             )
 
 
@@ -398,7 +400,7 @@ def check_players(preset: str, players: int, partnership: bool) -> None:
     if not isinstance(players, int) or isinstance(players, bool):
         raise OptionError("players must be a whole number")
     if partnership and players != 4:
-        raise OptionError("partnership play needs exactly 4 players (L-1)")
+        raise OptionError("partnership play needs exactly 4 players (L-1)", rules=("L-1",))
     if not p.min_players <= players <= p.max_players:
         raise OptionError(
             f"{p.name} is played by {p.min_players} to {p.max_players} players, not {players}"

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
-from functools import partial
 from typing import Any
 
-from handgame.core.game import GameSpec, PresetInfo, describe_from_view, round_hands
-from handgame.games.hand import hints, text
+from handgame.core.game import GameSpec, PresetInfo, round_hands
+from handgame.core.words import package_words
+from handgame.games.hand import hints
 from handgame.games.hand.actions import parse_action
 from handgame.games.hand.bots import bots
 from handgame.games.hand.deal import Deal
@@ -35,7 +35,6 @@ GAME = GameSpec(
     to_record=to_record,
     play_record=play_record,
     replay=replay,
-    describe=partial(describe_from_view, text.describe),
     preset_info=tuple(
         PresetInfo(p.name, p.min_players, p.max_players, p.default_players, p.summary)
         for p in PRESETS.values()
@@ -43,7 +42,7 @@ GAME = GameSpec(
     read_game=read_game,
     summary=summary,
     hint=hints.hint,
-    hint_kind=hints.hint_kind,
+    words=lambda: package_words("handgame.games.hand"),
     out_of_turn_verbs=("redeal",),
     turn_end_verbs=("discard",),
     bots=bots,

@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from handgame.core import seating
+from handgame.core.actions import refused
 from handgame.core.cards import Card
+from handgame.core.errors import GameError
 from handgame.games.hand import dealing, legal
 from handgame.games.hand.actions import Action
 from handgame.games.hand.deal import Deal, shuffle_deal
@@ -126,7 +128,11 @@ class State:
 
     def apply(self, action: Action) -> State:
         """The state after ``action``; raises ``IllegalAction`` naming the rule broken."""
-        return legal.apply(self, action)
+        try:
+            return legal.apply(self, action)
+        except GameError as e:
+            refused(e, action)  # the refusal is about the action's cards
+            raise
 
     def apply_deal(self, deal: Deal) -> State:
         """The state after the chance outcome ``deal`` (checked against the deck, L-51)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from handgame.core.cards import JOKER, Card, remove_cards
-from handgame.core.errors import IllegalAction, MeldError
+from handgame.core.errors import IllegalAction, MeldError, Reason
 from handgame.games.hand.actions import (
     Action,
     ClaimRedeal,
@@ -78,8 +78,9 @@ def required_minimum(state: State) -> int:
     return base
 
 
-def _minimum_rules(state: State) -> str:
-    return "L-63, G-6, F-6" + (", O-4 escalating" if state.rules.escalating_minimum else "")
+def _minimum_rules(state: State) -> tuple[str, ...]:
+    base = ("L-63", "G-6", "F-6")
+    return (*base, "O-4") if state.rules.escalating_minimum else base
 
 
 def going_out_forbidden(state: State) -> str | None:
@@ -87,12 +88,15 @@ def going_out_forbidden(state: State) -> str | None:
     rnd = state.round
     assert rnd is not None
     if rnd.missed[rnd.turn]:
-        return (
+        return Reason(
             "a player who did not announce three cards or fewer may not go out on the next "
-            "turn (L-71)"
+            "turn (L-71)",
+            "L-71",
         )
     if not state.rules.first_turn_win and rnd.turns_done < state.game.players:
-        return "no player may go out before every player has completed one turn (L-67)"
+        return Reason(
+            "no player may go out before every player has completed one turn (L-67)", "L-67"
+        )
     return None
 
 
@@ -104,7 +108,10 @@ def _check_cards_left(state: State, hand: tuple[Card, ...]) -> None:
     if len(hand) == 1:
         why = going_out_forbidden(state)
         if why is not None:
-            raise IllegalAction(f"this would leave only the card to discard, going out: {why}")
+            raise IllegalAction(
+                f"this would leave only the card to discard, going out: {why}",
+                rules=getattr(why, "rules", ()),
+            )
 
 
 def _require(state: State, action: Action, phases: tuple[Phase, ...]) -> RoundState:
@@ -115,11 +122,17 @@ def _require(state: State, action: Action, phases: tuple[Phase, ...]) -> RoundSt
         if state.phase is Phase.DEAL:
             raise IllegalAction("the round has ended; the next round must be dealt first")
         what = {
-            Phase.FIRST_DISCARD: "the first player opens the round with a discard (L-60)",
-            Phase.DRAW: "a turn starts with a draw from the stock or the discard pile (L-61, G-3)",
-            Phase.PLAY: "the card is drawn already: lay cards or discard (L-61)",
+            Phase.FIRST_DISCARD: Reason(
+                "the first player opens the round with a discard (L-60)", "L-60"
+            ),
+            Phase.DRAW: Reason(
+                "a turn starts with a draw from the stock or the discard pile (L-61, G-3)",
+                "L-61",
+                "G-3",
+            ),
+            Phase.PLAY: Reason("the card is drawn already: lay cards or discard (L-61)", "L-61"),
         }[state.phase]
-        raise IllegalAction(f"not now: {what}")
+        raise IllegalAction(f"not now: {what}", rules=what.rules)
     if action.seat != rnd.turn:
         raise IllegalAction(
             f"it is seat {rnd.turn}'s turn, not seat {action.seat}'s (L-4)", rules=("L-4",)
@@ -372,41 +385,53 @@ def turn_problem(
             return why
     if not rnd.opened[seat] and (ts.laid or ts.laid_value) and not out:
         if ts.provisional:
-            return (
+            return Reason(
                 "before opening a player may not add to melds on the table nor take wild cards "
-                "from them, unless going out this turn (L-63, L-64)"
+                "from them, unless going out this turn (L-63, L-64)",
+                "L-63", "L-64",
             )
-        return (
+        cited = _minimum_rules(state)
+        escalating = " escalating" if "O-4" in cited else ""
+        return Reason(
             f"an opening must total at least {required_minimum(state)}; these melds count "
-            f"{ts.laid_value} ({_minimum_rules(state)})"
+            f"{ts.laid_value} ({', '.join(cited)}{escalating})",
+            *cited,
         )
     if not rnd.opened[seat] and ts.provisional and not out:
-        return (
+        return Reason(
             "before opening a player may not add to melds on the table nor take wild cards from "
-            "them, unless going out this turn (L-63, L-64)"
+            "them, unless going out this turn (L-63, L-64)",
+            "L-63", "L-64",
         )
     if pickup_owed(rules, ts):
         if rules.discard_pickup == "must-meld":
-            return (
+            return Reason(
                 f"the discard {ts.taken} was taken: a new meld must be laid this turn, with or "
-                "without it (F-4)"
+                "without it (F-4)",
+                "F-4",
+                cards=(ts.taken,),
             )
         if rules.discard_pickup == "new-meld-or-add":
-            return (
+            return Reason(
                 f"the discard {ts.taken} was taken: it must be laid this turn in a new meld, or "
-                "added to a meld when its discarder has opened (L-62, O-5)"
+                "added to a meld when its discarder has opened (L-62, O-5)",
+                "L-62", "O-5",
+                cards=(ts.taken,),
             )
-        return (
+        return Reason(
             f"the discard {ts.taken} was taken: it must be laid this turn in a new meld with at "
-            "least two cards from hand (L-62)"
+            "least two cards from hand (L-62)",
+            "L-62",
+            cards=(ts.taken,),
         )
     if ts.l44_pending and not out and not (len(hand) == 2 and announce):
-        return (
+        return Reason(
             "a single missing card may be added to a set of two equal cards and a wild only "
-            "when going out this turn or when a player is left with one card (L-44)"
+            "when going out this turn or when a player is left with one card (L-44)",
+            "L-44",
         )
     if ts.reuse_owed > 0:
-        return "a wild card taken by a swap must be used on the table at once (O-7)"
+        return Reason("a wild card taken by a swap must be used on the table at once (O-7)", "O-7")
     return None
 
 
@@ -419,14 +444,17 @@ def two_wilds_problem(state: State, cards: tuple[Card, ...]) -> str | None:
     rules = state.rules
     hand = rnd.hands[seat]
     if "two-wilds" not in rules.bonuses:
-        return (
+        return Reason(
             "a turn ends with the discard of one card (L-61); two wild cards go together only "
-            "under the two-wilds bonus (O-11)"
+            "under the two-wilds bonus (O-11)",
+            "L-61", "O-11",
         )
     if len(cards) != 2 or remove_cards(hand, cards) != ():
-        return "two cards are discarded together only as the last two cards of the hand (O-11)"
+        return Reason(
+            "two cards are discarded together only as the last two cards of the hand (O-11)", "O-11"
+        )
     if not all(rnd.wilds.is_wild(c) for c in cards):
-        return "only two wild cards may be discarded together (O-11 two-wilds)"
+        return Reason("only two wild cards may be discarded together (O-11 two-wilds)", "O-11")
     ts = rnd.turn_state
     melded = [c for i in ts.laid for c in rnd.melds[i].cards]
     if (
@@ -436,9 +464,10 @@ def two_wilds_problem(state: State, cards: tuple[Card, ...]) -> str | None:
         or len(melded) != 13
         or any(rnd.melds[i].wild_at for i in ts.laid)
     ):
-        return (
+        return Reason(
             "two wild cards are discarded together only to go out with a full hand whose melds "
-            "hold 13 natural cards (O-11 two-wilds, L-86)"
+            "hold 13 natural cards (O-11 two-wilds, L-86)",
+            "O-11", "L-86",
         )
     return turn_problem(state, cards[0], True, going_out=True)
 

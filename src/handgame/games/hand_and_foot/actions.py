@@ -129,7 +129,8 @@ def parse_action(obj: Any) -> Action:
     if verb == "draw":
         if obj["draw"] != "stock":
             raise ActionError(
-                f"draw must be 'stock', not {obj['draw']!r}: the pile is taken with 'take' (HF-6)"
+                f"draw must be 'stock', not {obj['draw']!r}: the pile is taken with 'take' (HF-6)",
+                rules=("HF-6",),
             )
         return Draw(seat)
     if verb == "take":

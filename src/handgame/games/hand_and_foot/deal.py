@@ -46,7 +46,9 @@ class Deal:
             if not isinstance(stock, list):
                 raise DealError("deal.stock must be a list of cards, top first")
             if "discard" not in obj:
-                raise DealError("deal.discard is missing: the pile starts with one card (HF-2)")
+                raise DealError(
+                    "deal.discard is missing: the pile starts with one card (HF-2)", rules=("HF-2",)
+                )
             return Deal(hands, feet, _parse(obj["discard"]), tuple(_parse(c) for c in stock))
         except CardError as e:
             raise DealError(f"deal: {e}") from None
@@ -103,7 +105,9 @@ def check_deal(deal: Deal, rules: Rules) -> None:
     n = rules.players
     for name, piles in (("hands", deal.hands), ("feet", deal.feet)):
         if len(piles) != n:
-            raise DealError(f"deal.{name} has {len(piles)} entries for {n} players (HF-2)")
+            raise DealError(
+                f"deal.{name} has {len(piles)} entries for {n} players (HF-2)", rules=("HF-2",)
+            )
         for seat, cards in enumerate(piles):
             if len(cards) != HAND_SIZE:
                 what = "hand" if name == "hands" else "foot"

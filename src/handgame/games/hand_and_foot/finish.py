@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from handgame.core.cards import Card
+from handgame.core.errors import Reason
 from handgame.games.hand_and_foot.melds import check_add, has_books_to_go_out, unfinished
 from handgame.games.hand_and_foot.rounds import Phase, RoundState, TeamMeld, put
 from handgame.games.hand_and_foot.rules import BOOK, MELD_RANKS, Rules, is_wild, value
@@ -152,9 +153,10 @@ def finish_problem(state: State) -> str | None:
     if not ts.opened_before and ts.laid_any and ts.laid_value < minimum:
         need = minimum - ts.laid_value
         if max_lay_value(hand, ts.pile_left, rnd.melds, team) < need:
-            return (
+            return Reason(
                 f"the opening needs {minimum} in this turn and {ts.laid_value} is laid: the "
-                f"hand cannot lay the {need} more (HF-8)"
+                f"hand cannot lay the {need} more (HF-8)",
+                "HF-8",
             )
         return None
     if rnd.picked[seat] and len(hand) == 1:
@@ -175,8 +177,9 @@ def finish_problem(state: State) -> str | None:
                 and has_books_to_go_out(grown, team)
             ):
                 return None
-        return (
+        return Reason(
             "a player who holds their foot must keep a card to discard unless going out is "
-            "allowed (HF-9, HF-10)"
+            "allowed (HF-9, HF-10)",
+            "HF-9", "HF-10",
         )
     return None

@@ -1,51 +1,33 @@
-"""Advice for a seat from its view only: its choices in words (no search yet)."""
+"""Advice for a seat from its view only: its choices, as phrases (no search yet)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from handgame.core.words import Phrase, phrase
 from handgame.games.hand_and_foot.actions import Add, Answer, Discard, Draw, Meld, Take
-from handgame.games.hand_and_foot.text import choice
 
 
-def hint(view: Any) -> list[str]:
-    """Lines of advice: the kinds of step open now, in words."""
+def hint(view: Any) -> list[Phrase]:
+    """Advice: the kinds of step open now, each with an example of the seat's legal actions."""
     legal = list(view.legal_actions)
     if not legal:
-        return ["It is not your turn."]
-    pile = tuple(view.discard_pile)
-    lines: list[str] = []
+        return [phrase("hint_not_turn")]
+    lines: list[Phrase] = []
     if any(isinstance(a, Answer) for a in legal):
-        return ["Your partner asks to go out: answer yes or no."]
+        return [phrase("hint_answer_partner")]
     if any(isinstance(a, Draw) for a in legal):
-        lines.append("Draw two cards from the stock.")
+        lines.append(phrase("hint_draw_two"))
     takes = [a for a in legal if isinstance(a, Take)]
     if takes:
-        lines.append("Or " + choice(takes[0], pile) + ".")
+        top = view.discard_pile[-1] if view.discard_pile else None
+        lines.append(phrase("hint_take_pile", action=takes[0], taken=top))
     melds = [a for a in legal if isinstance(a, Meld)]
     if melds:
-        lines.append("Lay a meld, e.g. " + choice(melds[0], pile).removeprefix("lay ") + ".")
+        lines.append(phrase("hint_lay_meld", melds=melds[0].melds))
     adds = [a for a in legal if isinstance(a, Add)]
     if adds:
-        lines.append("Add to your team's melds, e.g. " + choice(adds[0], pile) + ".")
+        lines.append(phrase("hint_add_to", action=adds[0]))
     if any(isinstance(a, Discard) for a in legal):
-        lines.append("Discard a card to end your turn.")
+        lines.append(phrase("hint_discard_end"))
     return lines
-
-
-#: The kind of advice of each line :func:`hint` gives, by how the line starts (the interfaces
-#: translate a line by its kind: the sentences are in ``handgame/locale/messages.json``).
-HINT_KINDS: tuple[tuple[str, str], ...] = (
-    ("It is not your turn", "not_turn"),
-    ("Your partner asks to go out", "answer_partner"),
-    ("Draw two cards", "draw_two"),
-    ("Or take the pile", "take_pile"),
-    ("Lay a meld", "lay"),
-    ("Add to your team's melds", "add"),
-    ("Discard a card", "discard"),
-)
-
-
-def hint_kind(line: str) -> str | None:
-    """The kind of advice of a line of :func:`hint` (``draw_two``, ``lay``…), or None."""
-    return next((kind for start, kind in HINT_KINDS if line.startswith(start)), None)

@@ -8,7 +8,14 @@ from __future__ import annotations
 from typing import Any
 
 from handgame.core import record as core_record
-from handgame.core.errors import ActionError, DealError, IllegalAction, OptionError, RecordError
+from handgame.core.errors import (
+    ActionError,
+    DealError,
+    IllegalAction,
+    OptionError,
+    Reason,
+    RecordError,
+)
 from handgame.core.record import FORMAT, empty_answer, replay_answer
 from handgame.core.record import error as replay_error
 from handgame.games.hand_and_foot.actions import parse_action
@@ -77,11 +84,13 @@ def read_game(obj: Any) -> Game:
 
 def _ended_reason(state: State) -> str:
     if state.phase is Phase.OVER:
-        return "the match is over (HF-12)"
+        return Reason("the match is over (HF-12)", "HF-12")
     last = state.results[-1] if state.results else None
     if last is not None and last.went_out is not None:
-        return f"the round has already ended: seat {last.went_out} went out (HF-10)"
-    return "the round has already ended: the stock could not supply a draw (HF-13)"
+        return Reason(
+            f"the round has already ended: seat {last.went_out} went out (HF-10)", "HF-10"
+        )
+    return Reason("the round has already ended: the stock could not supply a draw (HF-13)", "HF-13")
 
 
 def play_record(obj: Any) -> tuple[State | None, dict[str, Any] | None]:
@@ -99,7 +108,7 @@ def play_record(obj: Any) -> tuple[State | None, dict[str, Any] | None]:
             dealer = core_record.round_dealer(raw_round, game.players)
             if state is None:
                 state = game.new_match(dealer)
-            over = "the match was already over before this round (HF-12)"
+            over = Reason("the match was already over before this round (HF-12)", "HF-12")
             core_record.check_round_start(r, state, dealer, over, "HF-2")
         except RecordError as e:
             return state, replay_error(r, None, str(e))

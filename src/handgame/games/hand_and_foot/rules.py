@@ -127,7 +127,9 @@ def make_rules(preset: str, options: Mapping[str, Any], players: int) -> Rules:
     decks = options.get("decks", n + 1)
     need = HAND_SIZE * 2 * n + 3
     if not _whole(decks) or decks < 2:
-        raise OptionError(f"decks: {decks!r} is not a whole number of 2 or more (HF-1)")
+        raise OptionError(
+            f"decks: {decks!r} is not a whole number of 2 or more (HF-1)", rules=("HF-1",)
+        )
     if decks * 54 < need:
         raise OptionError(
             f"decks: {decks} decks ({decks * 54} cards) cannot deal 22 cards to {n} players "
@@ -147,7 +149,9 @@ def make_rules(preset: str, options: Mapping[str, Any], players: int) -> Rules:
         )
     rounds = options.get("rounds", 4)
     if not _whole(rounds) or rounds < 1:
-        raise OptionError(f"rounds: {rounds!r} is not a whole number of 1 or more (HF-12)")
+        raise OptionError(
+            f"rounds: {rounds!r} is not a whole number of 1 or more (HF-12)", rules=("HF-12",)
+        )
     take = options.get("pile_take", PILE_TAKE)
     if not _whole(take) or take < 1:
         raise OptionError(

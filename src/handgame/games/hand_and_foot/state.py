@@ -14,9 +14,9 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from handgame.core.actions import Action
+from handgame.core.actions import Action, refused
 from handgame.core.cards import Card
-from handgame.core.errors import OptionError
+from handgame.core.errors import GameError, OptionError
 from handgame.core.seating import seat_names
 from handgame.games.hand_and_foot import legal
 from handgame.games.hand_and_foot.deal import Deal, shuffle_deal
@@ -150,7 +150,11 @@ class State:
 
     def apply(self, action: Action) -> State:
         """The state after ``action``; raises ``IllegalAction`` naming the rules broken."""
-        return legal.apply(self, action)
+        try:
+            return legal.apply(self, action)
+        except GameError as e:
+            refused(e, action)  # the refusal is about the action's cards
+            raise
 
     def apply_deal(self, deal: Deal) -> State:
         """The state after the chance outcome ``deal`` (checked, HF-1, HF-2)."""

@@ -1,12 +1,14 @@
 // Cards: "QS" (rank A 2-9 T J Q K, suit S H D C) and "X" (a joker). A card is drawn as an SVG
 // playing card (crisp at any size, no emoji font needed: the suits and the joker's star are
 // paths); in running text (the log, the buttons) it is a short coloured "10♥".
-import { el, t } from "./i18n.js";
+import { cardText, el } from "./i18n.js";
+import { isCard } from "./say.js";
+
+export { cardText, isCard };
 
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SUIT_ORDER = "SHDC";
 const RANKS = "A23456789TJQK";
-const CARD = /^([A2-9TJQK][SHDC]|X)$/;
 
 // the suits in a 100 × 100 box
 const PIPS = {
@@ -25,23 +27,6 @@ export function rankOf(card) {
 
 export function suitOf(card) {
   return card === "X" ? 9 : SUIT_ORDER.indexOf(card[1]);
-}
-
-/** Whether a string is a card ("any SC", what a wild stands for in a set, is not). */
-export function isCard(text) {
-  return typeof text === "string" && CARD.test(text);
-}
-
-/** A card as text: "10♥", "Joker" (a word: no emoji font needed); a text that is not a card
- * (what a wild stands for in a set, "any SC") as its suits, "♠/♣". */
-export function cardText(card) {
-  if (card === "X") return t("joker");
-  if (!isCard(card)) {
-    const any = /^any ([SHDC]+)$/.exec(String(card || ""));
-    return any ? [...any[1]].map((s) => SUITS[s]).join("/") : String(card ?? "");
-  }
-  const r = card[0] === "T" ? "10" : card[0];
-  return r + SUITS[card[1]];
 }
 
 function colorOf(card) {

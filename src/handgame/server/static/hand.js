@@ -161,7 +161,7 @@ export async function hint() {
       if (r.ok) {
         const body = await r.json();
         if (Array.isArray(body.hint) && body.hint.length) {
-          say(() => el("div", { class: "hint" }, body.hint.map((line, i) => hintLine(line, (body.kinds || [])[i]))));
+          say(() => el("div", { class: "hint" }, body.hint.map((phrase) => hintLine(phrase, ui.view && ui.view.preset))));
           return;
         }
       }

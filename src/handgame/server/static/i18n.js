@@ -1,11 +1,11 @@
 // The UI in English, Arabic and Persian (its words: phrases.js); the language follows the
 // browser and can be switched (kept in localStorage). Arabic and Persian pages are laid out
 // right to left.
-// The Arabic and Persian sentences for the server's rule messages, error codes and hint kinds
-// are not here: they come from the package's handgame/locale/messages.json (served at
-// /locale/messages.json), which `hand play` reads too.
+// Every word comes from the glossary (phrases.js: GET /locale/LANG.json, which `hand play`
+// reads too); phrases (a hint, a refusal's rule, an action) are said by say.js.
 
-import { WORDS } from "./phrases.js";
+import { GLOSSARY, WORDS } from "./phrases.js";
+import { Sayer, digits, fillParts, isCard } from "./say.js";
 
 export const LANGUAGES = { en: "English", ar: "العربية", fa: "فارسی" };
 const RTL = new Set(["ar", "fa"]);
@@ -28,8 +28,6 @@ function pick() {
   return "en";
 }
 
-const DIGITS = { ar: "٠١٢٣٤٥٦٧٨٩", fa: "۰۱۲۳۴۵۶۷۸۹" };
-
 /** A preset's name in the current language (the preset's own name where there is none). */
 export function presetName(name) {
   const key = `preset_${name}`;
@@ -49,31 +47,50 @@ export function botName(spec) {
   return WORDS.en[`bot_${base}`] ? t(`bot_${base}`) : String(spec);
 }
 
-/** A seat's name as the page shows it: the server's default names ("greedy 2" for a bot,
- * "seat 0" for a human) in the current language, a player's own name as it is. */
+function isWhole(text) {
+  return text !== "" && [...text].every((ch) => ch >= "0" && ch <= "9");
+}
+
+/** A seat's name as the page shows it: the server's default names ("greedy 2" for a bot, the
+ * notation the server writes: the bot's spec and its seat; "seat 0" for a human) in the current
+ * language, a player's own name as it is. */
 export function seatName(name) {
-  const bot = /^(greedy|random|ismcts)(?::\S*)? (\d+)$/.exec(name);
-  if (bot) return t("bot_named", { bot: botName(bot[1]), n: Number(bot[2]) + 1 });
-  const seat = /^seat (\d+)$/.exec(name);
-  if (seat) return t("seat", { n: Number(seat[1]) + 1 });
+  const [head, number, ...rest] = String(name).split(" ");
+  if (rest.length || number === undefined || !isWhole(number)) return name;
+  const bot = head.split(":")[0];
+  if (WORDS.en[`bot_${bot}`]) return t("bot_named", { bot: botName(bot), n: Number(number) + 1 });
+  if (head === "seat") return t("seat", { n: Number(number) + 1 });
   return name;
 }
 
 /** A number in the current language's digits (Arabic-Indic, Persian; Latin for English). */
 export function num(n) {
-  const digits = DIGITS[lang];
-  const text = String(n);
-  return digits ? text.replace(/[0-9]/g, (d) => digits[Number(d)]) : text;
+  return digits(lang, n);
 }
 
 /** The word `key` in the current language, with `{name}` placeholders filled in (numbers in
  * the language's digits). */
 export function t(key, vars = {}) {
   const text = (WORDS[lang] && WORDS[lang][key]) || WORDS.en[key] || key;
-  return text.replace(/\{(\w+)\}/g, (_, k) => {
-    if (!(k in vars)) return `{${k}}`;
-    return typeof vars[k] === "number" ? num(vars[k]) : String(vars[k]);
-  });
+  const values = {};
+  for (const [k, v] of Object.entries(vars)) values[k] = typeof v === "number" ? num(v) : String(v);
+  return fillParts(text, values).join("");
+}
+
+const SUIT_SIGNS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+
+/** A card as text: "10♥", "Joker" (a word: no emoji font needed); a text that is not a card
+ * (what a wild stands for in a set, "any SC") as its suits, "♠/♣". */
+export function cardText(card) {
+  if (card === "X") return t("joker");
+  if (!isCard(card)) {
+    const text = String(card ?? "");
+    const suits = text.startsWith("any ") ? [...text.slice(4)] : [];
+    return suits.length && suits.every((c) => c in SUIT_SIGNS)
+      ? suits.map((c) => SUIT_SIGNS[c]).join("/") : text;
+  }
+  const r = card[0] === "T" ? "10" : card[0];
+  return r + SUIT_SIGNS[card[1]];
 }
 
 function apply() {
@@ -133,125 +150,68 @@ export function bdi(name) {
   return el("bdi", {}, name);
 }
 
-const RULE_ID = /\b[A-Z]+-\d+\b/g; // as handgame.locale.RULE_ID: L-62, O-6, HF-3
-
 /** The errors that refuse a move ("Not done: …"); the others are said as they are. */
 const REFUSED = new Set(["illegal", "not_your_turn", "stale", "spectator"]);
 
-/**
- * A server text as the page shows it: the terminal's key instructions ("… and press m") are
- * left out, since the page has no keys (melds are counted from 1 in the engine's words, as on
- * the page).
- */
-export function pageText(text) {
-  return String(text).replace(/\s*\((?:select|pick)[^()]*press [a-z]\)/g, "");
+/** Cards as one left-to-right text: "3♦ 4♦ 5♦" (10 for the ten). */
+function cardsRun(codes) {
+  return el("bdi", { dir: "ltr" }, codes.map(cardText).join(" "));
 }
 
-/** {ar: {rules: {"L-62": …}, errors: {stale: …}, hints: {draw_stock: …}}, fa: {…}} */
-const MESSAGES = await fetch("/locale/messages.json")
-  .then((r) => (r.ok ? r.json() : {}))
-  .catch(() => ({}));
-
-/** The hint lines said whole in Arabic and Persian: {lines: [{pattern, ar, fa}], steps, then}
- * (handgame/locale/hint_lines.json, which `hand play` reads too). */
-const LINES = await fetch("/locale/hint_lines.json")
-  .then((r) => (r.ok ? r.json() : {}))
-  .catch(() => ({}));
-
-/** Cards of a hint ("T♥ X") as the page writes them ("10♥ Joker"), left to right. */
-function cardsOf(text) {
-  return el("bdi", { dir: "ltr" }, text.replace(/\bT([♠♥♦♣])/g, "10$1")
-    .replace(/(^|\s)X(?=\s|$)/g, (_, sp) => sp + t("joker")));
+/** The sayer of the current language (say.js), cards shown as the page shows them. */
+export function sayer(options = {}) {
+  return new Sayer(GLOSSARY[lang], GLOSSARY.en, {
+    card: (c) => el("bdi", { dir: "ltr" }, cardText(c)),
+    cards: cardsRun,
+    melds: (lists) => el("bdi", { dir: "ltr" }, lists.map((m) => m.map(cardText).join(" ")).join(" | ")),
+    nameOf: (seat) => bdi(t("seat", { n: seat + 1 })),
+    ...options,
+  });
 }
 
-/** A line said whole by the first entry whose pattern matches it (nodes), or null: {N} the
- * group's cards, {N#} a number, {N~} steps joined by "then". */
-function said(line, entries) {
-  for (const entry of entries) {
-    const found = new RegExp(entry.pattern, "u").exec(line);
-    if (!found || !entry[lang]) continue;
-    const out = [];
-    let last = 0;
-    for (const m of entry[lang].matchAll(/\{(\d+)([#~]?)\}/g)) {
-      out.push(entry[lang].slice(last, m.index));
-      const value = found[Number(m[1])] || "";
-      if (m[2] === "#") out.push(num(value));
-      else if (m[2] === "~") {
-        value.split("; then ").forEach((step, k) => {
-          if (k) out.push(LINES.then[lang]);
-          out.push(said(step, LINES.steps || []) || step);
-        });
-      } else out.push(cardsOf(value));
-      last = m.index + m[0].length;
-    }
-    out.push(entry[lang].slice(last));
-    return el("span", {}, out);
-  }
-  return null;
-}
-
-/** The sentence of `section` (rules, errors, hints) for `key` in the current language, or null. */
-function sentenceFor(section, key) {
-  const table = lang !== "en" && MESSAGES[lang] && MESSAGES[lang][section];
-  return (table && key && table[key]) || null;
+/** The game of a preset (its action table words its actions); the first game for none. */
+export function gameOf(preset) {
+  const games = GLOSSARY.en.games || {};
+  return games[preset] || Object.values(games)[0] || null;
 }
 
 /**
- * A server `error` message in the current language: for Arabic and Persian, a sentence for its
- * code (stale, not your turn…) or for its rule id (the message's `rules`, or the id at the start
- * of its text, else the first one in it), with the cards it names and the rule id kept, and the
- * server's English message as its tooltip; the English message alone when there is no such
- * sentence.
+ * A server `error` message in the current language, from its data: the sentence of its code
+ * (stale, not your turn…), else of its leading rule (the message's `rules`), with the cards it
+ * is about (`cards`) and its rule ids; the server's English message is its tooltip (for a bug
+ * report). An error with neither a sentence nor a rule (input the server could not read) shows
+ * its message.
  */
 export function errorText(m) {
-  const text = pageText(String(m.message || ""));
-  const lead = text.match(/^\s*([A-Z]+-\d+)\b/);
-  const ids = Array.isArray(m.rules) && m.rules.length ? m.rules : text.match(RULE_ID) || [];
-  const id = lead ? lead[1] : ids[0] || null;
-  const byCode = m.code && m.code !== "illegal" ? sentenceFor("errors", m.code) : null;
-  const sentence = byCode || sentenceFor("rules", id);
+  const text = String(m.message || "");
+  const rules = Array.isArray(m.rules) ? m.rules : [];
+  const id = rules.length ? rules[0] : null;
+  const byCode = m.code && m.code !== "illegal" && WORDS.en[`error_${m.code}`] ? t(`error_${m.code}`) : null;
+  const sentence = byCode || (id ? t(WORDS.en[`rule_${id}`] ? `rule_${id}` : "refused") : null);
   // "Not done:" for a move refused; other errors (no table, a wrong link…) say only what they are
   const wrap = (message) => (REFUSED.has(m.code) ? t("error", { message }) : message);
   if (sentence === null) {
     return el("span", { "data-error": m.code || "" }, wrap(text));
   }
-  // the cards the server's message names, shown with the sentence ("K♥ 8♠")
-  const named = [...new Set(text.match(/\b[AKQJT2-9][SHDC]\b/g) || [])];
-  const cards = named.map((c) => (c[0] === "T" ? "10" : c[0]) + { S: "♠", H: "♥", D: "♦", C: "♣" }[c[1]]);
-  // the server's English message is kept as the refusal's tooltip (for a bug report), not shown
+  const cards = [...new Set(Array.isArray(m.cards) ? m.cards : [])];
   return el("span", { "data-error": m.code || "", "data-rule": id || "", title: text },
     wrap(sentence),
-    cards.length ? [": ", el("bdi", { class: "cards", dir: "ltr" }, cards.join(" "))] : null,
-    id ? [" ", el("bdi", { class: "rule", dir: "ltr" }, `(${id})`)] : null);
+    cards.length ? [": ", el("bdi", { class: "cards", dir: "ltr" }, cards.map(cardText).join(" "))] : null,
+    rules.length && !byCode ? [" ", el("bdi", { class: "rule", dir: "ltr" }, `(${rules.join(", ")})`)] : null);
 }
 
-/**
- * One line of the server's hint, with its kind of advice (`kind`, from handgame.hints.hint_kind,
- * sent beside each line): in Arabic and Persian the line said whole (hint_lines.json), else a
- * sentence for that kind with the English line as its tooltip; the English line alone otherwise.
- */
-export function hintLine(raw, kind = null) {
-  const whole = lang === "en" ? null : said(String(raw), LINES.lines || []);
-  if (whole !== null) return el("p", { "data-hint": `hint_${kind}`, "data-whole": "1" }, whole);
-  const line = pageText(raw);
-  const sentence = kind ? sentenceFor("hints", kind) : null;
-  if (sentence === null) {
-    return el("p", { lang: "en", dir: "ltr" }, line);
-  }
-  return el("p", { "data-hint": `hint_${kind}`, title: line }, sentence);
+/** One phrase of the server's hint (its kind and parameters), in the current language. */
+export function hintLine(phrase, preset = null) {
+  const said = sayer({ game: gameOf(preset) }).say(phrase);
+  return el("p", { "data-hint": phrase.kind }, said);
 }
 
 /** Like `t`, as nodes: a placeholder's value may be a node (a `<bdi>` name, a card). */
 export function tn(key, vars = {}) {
-  const text = t(key, {});
-  const out = [];
-  let last = 0;
-  for (const m of text.matchAll(/\{(\w+)\}/g)) {
-    out.push(text.slice(last, m.index));
-    const v = vars[m[1]];
-    out.push(v instanceof Node ? v : typeof v === "number" ? num(v) : String(v ?? m[0]));
-    last = m.index + m[0].length;
+  const text = (WORDS[lang] && WORDS[lang][key]) || WORDS.en[key] || key;
+  const values = {};
+  for (const [k, v] of Object.entries(vars)) {
+    values[k] = v instanceof Node ? v : typeof v === "number" ? num(v) : String(v ?? `{${k}}`);
   }
-  out.push(text.slice(last));
-  return el("span", {}, out);
+  return el("span", {}, fillParts(text, values));
 }

@@ -19,7 +19,7 @@ function stepText(f, prev) {
   // a draw from the discard pile takes the card on top of the pile before it
   const pile = prev ? prev.view.discard_pile : [];
   const taken = pile.length ? pile[pile.length - 1] : null;
-  return actionLine(s, (i) => nameOf(v, i), taken);
+  return actionLine(s, (i) => nameOf(v, i), taken, v.preset);
 }
 
 function render() {

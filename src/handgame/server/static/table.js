@@ -51,7 +51,7 @@ function seatEl(i, last) {
   if (last[i] >= 0 && i !== ui.seat) {
     const taken = takenCards(actions, v.public.upcard);
     extra.push(el("span", { class: "last-move", "data-last": last[i] },
-      actionLine(actions[last[i]], nameOf, taken[last[i]])));
+      actionLine(actions[last[i]], nameOf, taken[last[i]], v.preset)));
   }
   const turn = v && (v.to_act ?? v.turn) === i;
   return el("div", {
@@ -171,7 +171,7 @@ function logPanel() {
   // what a take from the pile took: the discard before it (or the upcard)
   const taken = takenCards(actions, v.public.upcard);
   return actions.map((a, i) => el("li", { "data-log": i, value: i + 1 },
-    actionLine(a, nameOf, taken[i]))).reverse();
+    actionLine(a, nameOf, taken[i], v.preset))).reverse();
 }
 
 export function scoresPanel() {

@@ -11,10 +11,11 @@
 //   {"seat": 0, "take": ["KS", "KD"]} or {"seat": 0, "take": [], "to": 2}
 //   {"seat": 0, "add": ["5D"], "to": 1} (a list of cards)
 //   {"seat": 0, "ask": "go-out"}, {"seat": 2, "answer": true | false}
-// The server sends no words of its own for actions (a view's public log is actions only), so
-// the words are the UI's, in the current language (i18n.js).
-import { cardChip, cardText } from "./cards.js";
-import { el, t, tn } from "./i18n.js";
+// The server sends no words of its own for actions (a view's public log is actions only): a log
+// line is the game's action table's words (the glossary's act_KIND, as in the terminal), a
+// button is the page's own label (draw_stock, add...), in the current language.
+import { cardText } from "./cards.js";
+import { el, gameOf, sayer, t, tn } from "./i18n.js";
 
 /** Cards as one left-to-right text: "3♦ 4♦ 5♦". */
 export function cardsText(cards) {
@@ -24,10 +25,6 @@ export function cardsText(cards) {
 /** Melds as one left-to-right text: "4♦ A♠ 6♦ | 2♠ 2♥ 2♣". */
 export function meldsText(melds) {
   return el("bdi", { dir: "ltr" }, melds.map((m) => m.map(cardText).join(" ")).join(" | "));
-}
-
-function small(card) {
-  return cardChip(card);
 }
 
 /** The cards an add lays: Hand's one card ("3D") or Hand and Foot's list. */
@@ -42,39 +39,14 @@ export function verbOf(action) {
 }
 
 /**
- * What a seat did, as a line of the log: "Sara discarded 8♠". `nameOf(seat)` gives the seat's
- * name (a node); `taken` is the card a draw from the discard pile took, when it is known (the
- * action does not name it).
+ * What a seat did, as a line of the log: "Sara discarded 8♠", worded by the game's action table
+ * (the glossary's act_KIND: the same words the terminal's log says). `nameOf(seat)` gives the
+ * seat's name (a node); `taken` is the card a take from the discard pile took, when it is known
+ * (the action does not name it); `preset`: the game's (its action table), by default the view's.
  */
-export function actionLine(action, nameOf, taken = null) {
-  const a = action;
-  const name = nameOf(a.seat);
-  if ("draw" in a) {
-    return a.draw === "stock" ? tn("act_draw_stock", { name })
-      : tn("act_draw_discard", { name, card: taken ? small(taken) : "" });
-  }
-  if ("meld" in a) return tn("act_meld", { name, melds: meldsText(a.meld) });
-  if ("take" in a) {
-    const with_ = a.take.length ? cardsText(a.take) : "";
-    return a.take.length
-      ? tn("act_take", { name, card: taken ? small(taken) : "", cards: with_ })
-      : tn("act_take_add", { name, card: taken ? small(taken) : "", m: a.to + 1 });
-  }
-  if ("ask" in a) return tn("act_ask", { name });
-  if ("answer" in a) return tn(a.answer ? "act_answer_yes" : "act_answer_no", { name });
-  if ("add" in a) {
-    const cards = addedCards(a);
-    return tn("act_add", { name, card: cards.length === 1 ? small(cards[0]) : cardsText(cards),
-      m: a.to + 1 });
-  }
-  if ("swap" in a) return tn("act_swap", { name, cards: cardsText(a.swap), m: a.at + 1 });
-  if ("discard" in a) {
-    // two wild cards together only under the two-wilds bonus (O-11)
-    const card = Array.isArray(a.discard) ? cardsText(a.discard) : small(a.discard);
-    return tn("act_discard", { name, card });
-  }
-  if ("redeal" in a) return tn("act_redeal", { name });
-  return el("span", {}, JSON.stringify(a));
+export function actionLine(action, nameOf, taken = null, preset = null) {
+  const said = sayer({ nameOf, game: gameOf(preset) }).action(action, taken, "act");
+  return el("span", {}, said);
 }
 
 /**

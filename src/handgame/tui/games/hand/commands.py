@@ -1,5 +1,6 @@
 """Hand's keys at the terminal table: what draw, take, meld, add, swap, discard and redeal do with
-the selected cards and the target meld (an action, a choice among actions, or why not)."""
+the selected cards and the target meld (an action, a choice among actions, or why not, as
+phrases of Hand's words)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,12 @@ from typing import Any
 
 from handgame.core.cards import SUIT_SYMBOLS, Card
 from handgame.core.errors import MeldError
-from handgame.games.hand import text
+from handgame.core.words import phrase
 from handgame.games.hand.actions import ClaimRedeal, Discard, Draw, LayMelds, LayOff, SwapWild
 from handgame.games.hand.meldgen import candidate_melds
 from handgame.games.hand.melds import Meld, analyze
 from handgame.games.hand.state import State
-from handgame.tui.i18n import card_face
+from handgame.tui.i18n import sayer
 from handgame.tui.parts import Choose, Keys, Refuse
 
 
@@ -60,12 +61,7 @@ def meld_problem(state: State, cards: list[Card]) -> MeldError:
     except MeldError as e:
         return e
     message = "these cards make no meld in any order (L-11, L-12)"
-    return MeldError(message, rules=("L-11", "L-12"))
-
-
-def choice(action: Any, pile: tuple[Card, ...]) -> str:
-    """An action offered to its seat as a choice (``add Q♠ to meld 1 at the high end``)."""
-    return text.choice(action, pile, card_face)
+    return MeldError(message, rules=("L-11", "L-12"), cards=cards)
 
 
 def command(name: str, argument: str | None, keys: Keys) -> Any:
@@ -82,7 +78,7 @@ def command(name: str, argument: str | None, keys: Keys) -> Any:
         if len(cards) == 2:  # the two wild cards of the two-wilds bonus (O-11)
             return Discard(seat, cards[0], announce, cards[1])
         if len(cards) != 1:
-            return Refuse("✗ select exactly one card to discard")
+            return Refuse(phrase("tui_one_to_discard"))
         return Discard(seat, cards[0], announce)
     if name == "meld":
         return _meld(state, seat, chosen)
@@ -90,19 +86,19 @@ def command(name: str, argument: str | None, keys: Keys) -> Any:
         return _add(keys, chosen)
     if name == "swap":
         if not chosen or keys.target is None:
-            return Refuse("✗ select the natural card(s) and a meld with a wild card")
+            return Refuse(phrase("tui_natural_and_meld"))
         want = sorted(chosen)
         for a in state.legal_actions(seat):
             if isinstance(a, SwapWild) and a.at == keys.target and sorted(a.cards) == want:
                 return a
         return SwapWild(seat, tuple(chosen), keys.target)
-    return Refuse(f"✗ {name}: no such key")
+    return Refuse(phrase("tui_not_now"))
 
 
 def _meld(state: State, seat: int, cards: list[Card]) -> Any:
     """Lay the selected cards as a new meld (asking which way when a wild could go twice)."""
     if len(cards) < 3:
-        return Refuse("✗ select the three or more cards of the meld first (L-11, L-12)")
+        return Refuse(phrase("tui_three_to_meld"))
     options = meld_options(state, cards)
     if not options:
         return Refuse(meld_problem(state, cards))
@@ -111,7 +107,7 @@ def _meld(state: State, seat: int, cards: list[Card]) -> Any:
     rnd = state.round
     assert rnd is not None
     return Choose(
-        "Which meld?",
+        phrase("tui_which_meld"),
         tuple(
             (meld_words(analyze(o, rnd.wilds, state.rules)), LayMelds(seat, (o,)))
             for o in options
@@ -124,11 +120,12 @@ def _add(keys: Keys, cards: list[Card]) -> Any:
     if not cards and keys.under_cursor is not None:
         cards = [keys.under_cursor]
     if len(cards) != 1 or keys.target is None:
-        return Refuse("✗ select one card and a meld on the table (↑↓ or a click)")
+        return Refuse(phrase("tui_card_and_meld"))
     card, to = cards[0], keys.target
     legal = keys.state.legal_actions(keys.seat)
     ends = [a for a in legal if isinstance(a, LayOff) and a.card == card and a.to == to]
     if len(ends) > 1:
-        pile = keys.view.discard_pile
-        return Choose(f"Which end of meld {to + 1}?", tuple((choice(a, pile), a) for a in ends))
+        say = sayer(keys.lang, keys.view.names, keys.seat, "hand")
+        options = tuple((say.action(a.to_json(), None, "do"), a) for a in ends)
+        return Choose(phrase("tui_which_end", to=to), options)
     return ends[0] if ends else LayOff(keys.seat, card, to, None)

@@ -3,50 +3,50 @@ words (``hand play``, ``hand play --plain``, ``hand replay --show``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
 
-from handgame.games.hand import text
+from handgame.core.words import Phrase, phrase
 from handgame.games.hand.actions import Discard, Draw
 from handgame.games.hand.rounds import RoundResult
 from handgame.games.hand.state import State
 from handgame.games.hand.view import PlayerView
 from handgame.games.hand.wilds import Wilds
 from handgame.tui.games.hand import commands, summary, table
-from handgame.tui.i18n import card_face
+from handgame.tui.i18n import tr
 from handgame.tui.parts import Drawn, Keys, TableParts
 from handgame.tui.render import WildTest, shown_name
 
 #: the keys line of Hand's table: each key and the word (translated) for what it does
 KEYS_HELP = (
-    ("←→", "select"),
-    ("space", "select"),
-    ("↑↓", "meld target"),
-    ("d", "draw"),
-    ("t", "take"),
-    ("m", "meld"),
-    ("a", "add"),
-    ("w", "swap"),
-    ("x", "discard"),
-    ("u", "undo"),
-    ("r", "redeal"),
-    ("?", "hint"),
-    ("s", "sort"),
-    ("p", "pile"),
-    ("q", "quit"),
+    ("←→", "tui_key_select"),
+    ("space", "tui_key_select"),
+    ("↑↓", "tui_key_target"),
+    ("d", "tui_key_draw"),
+    ("t", "tui_key_take"),
+    ("m", "tui_key_meld"),
+    ("a", "tui_key_add"),
+    ("w", "tui_key_swap"),
+    ("x", "tui_key_discard"),
+    ("u", "tui_key_undo"),
+    ("r", "tui_key_redeal"),
+    ("?", "tui_key_hint"),
+    ("s", "tui_key_sort"),
+    ("p", "tui_key_pile"),
+    ("q", "tui_key_quit"),
 )
 
 
-def result_line(r: RoundResult, names: Sequence[str]) -> str:
-    """A round's end in one line."""
+def result_line(r: RoundResult) -> Phrase:
+    """A round's end: a void round's cause, or who went out and how (a phrase)."""
     if r.result == "void":
-        why = "a redeal (L-52)" if r.reason == "redeal" else "the stock ran out (L-81)"
-        return f"round over: no score, {why}"
+        return phrase("log_void_redeal" if r.reason == "redeal" else "log_void_stock")
     assert r.winner is not None
-    bonus = f" ×{r.multiplier}" if r.multiplier != 1 else ""
-    return f"round over: {names[r.winner]} went out, {r.hand} hand{bonus}"
+    kind = "log_won_full" if r.hand == "full" else "log_won"
+    if r.multiplier != 1:
+        return phrase(kind + "_x", seat=r.winner, m=r.multiplier)
+    return phrase(kind, seat=r.winner)
 
 
 class HandTable(TableParts):
@@ -62,9 +62,9 @@ class HandTable(TableParts):
     )
     staged_verbs = ("meld", "add", "swap")
     prompts = {  # noqa: RUF012
-        "first-discard": "you start the round: select a card and discard it (x)",
-        "draw": "draw from the stock (d) or take the discard (t)",
-        "play": "lay melds (m), add (a), swap (w), then discard (x); u takes a step back",
+        "first-discard": "tui_prompt_first-discard",
+        "draw": "tui_prompt_draw",
+        "play": "tui_prompt_play",
     }
     #: a quick match: you against one bot
     default_players = 2
@@ -108,35 +108,31 @@ class HandTable(TableParts):
         return names[state.winner]
 
     # ------------------------------------------------------------------ words
-    def choice(self, action: Any, view: PlayerView, lang: str = "en") -> str:
-        """An action as a choice (``add Q♠ to meld 1 at the high end``)."""
-        return commands.choice(action, view.discard_pile)
-
-    def action_line(self, action: Any, before: State, who: str) -> str:
-        """What ``who`` did, with the cards a discard leaves announced (L-71)."""
+    def action_line(self, action: Any, before: State) -> Phrase:
+        """The action, with the cards a discard leaves announced (L-71)."""
+        line = super().action_line(action, before)
         rnd = before.round
-        line = text.describe(action, rnd.discard_pile if rnd is not None else (), who, card_face)
         if isinstance(action, Discard) and rnd is not None:
             left = len(rnd.hands[action.seat]) - 1
             if action.announce and 0 < left <= 3:
-                line += f" — {left} card{'s' if left != 1 else ''}!"
+                line["tail"] = phrase("log_left_one") if left == 1 else phrase("log_left", n=left)
         return line
 
     def shows_drawn(self, action: Any) -> bool:
         """A draw from the stock shows its only person the card drawn."""
         return isinstance(action, Draw) and action.source == "stock"
 
-    def deal_lines(self, state: State) -> list[str]:
+    def deal_lines(self, state: State) -> list[Phrase]:
         """The round and deal just dealt."""
-        return [f"— round {len(state.results) + 1}, deal {len(state.log) + 1}"]
+        return [phrase("log_deal", round=len(state.results) + 1, deal=len(state.log) + 1)]
 
-    def round_line(self, state: State, names: Sequence[str]) -> str:
+    def round_line(self, state: State) -> Phrase:
         """Who went out and how, or why the round was void."""
-        return result_line(state.results[-1], names)
+        return result_line(state.results[-1])
 
     def offer_question(self, state: State, seat: int, lang: str) -> str:
         """A redeal offered out of turn (L-52)."""
-        return f"{state.game.names[seat]}: your hand entitles you to a redeal (L-52)."
+        return f"{shown_name(state.game.names[seat], lang)}: {tr(lang, 'tui_redeal_offer')}"
 
     # ------------------------------------------------------------------ keys
     def command(self, name: str, argument: str | None, keys: Keys) -> Any:

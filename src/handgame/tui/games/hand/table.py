@@ -25,19 +25,19 @@ def header_text(view: PlayerView, state: State, lang: str) -> Text:
     scored = sum(1 for r in state.results if r.result == "won")
     t = Text()
     t.append("Hand", style="bold")
-    t.append(f" · {view.preset} · {tr(lang, 'Round')} {scored + 1}")
+    t.append(f" · {view.preset} · {tr(lang, 'tui_round')} {scored + 1}")
     if rounds is not None:
         t.append(f"/{rounds}")
     deals = len(state.log) + (1 if state.round is not None and not state.is_chance else 0)
-    t.append(f" · {tr(lang, 'deal')} {deals}")
-    t.append(f" · {tr(lang, 'Stock')} {view.stock_count}")
+    t.append(f" · {tr(lang, 'tui_deal')} {deals}")
+    t.append(f" · {tr(lang, 'stock')} {view.stock_count}")
     if view.indicator is not None:
-        t.append(f" · {tr(lang, 'Indicator')} ")
+        t.append(f" · {tr(lang, 'indicator')} ")
         t.append_text(card_text(view.indicator, None))
     wilds = Wilds(view.wild, view.joker_as)
-    t.append(f" · {tr(lang, 'Wild')}: ")
+    t.append(f" · {tr(lang, 'wild')}: ")
     if view.wild is None:
-        t.append(tr(lang, "no wild cards"))
+        t.append(tr(lang, "tui_no_wilds"))
     elif view.wild.is_joker:
         t.append("X*", style="bold yellow")
         t.append(f" ({card_name(view.wild, lang)})")
@@ -46,12 +46,12 @@ def header_text(view: PlayerView, state: State, lang: str) -> Text:
         t.append(f" ({card_name(view.wild, lang)})")
         if view.joker_as is not None:
             t.append(f" · X = {card_face(view.joker_as)}")
-    t.append(f"\n{tr(lang, 'Discard')}: ")
+    t.append(f"\n{tr(lang, 'tui_discard')}: ")
     if view.discard_pile:
         t.append_text(card_text(view.discard_pile[-1], wilds))
         t.append(f" ({len(view.discard_pile)})")
     else:
-        t.append(tr(lang, "empty"))
+        t.append(tr(lang, "tui_empty"))
     t.append(" · ")
     t.append(
         " · ".join(
@@ -59,7 +59,8 @@ def header_text(view: PlayerView, state: State, lang: str) -> Text:
         )
     )
     if view.team_totals is not None:
-        t.append(f" · {tr(lang, 'team')} 0+2: {view.team_totals[0]}, 1+3: {view.team_totals[1]}")
+        team = tr(lang, "tui_team")
+        t.append(f" · {team} 0+2: {view.team_totals[0]}, 1+3: {view.team_totals[1]}")
     return t
 
 
@@ -99,15 +100,15 @@ def table_text(view: PlayerView, target: int | None, lang: str) -> tuple[Text, S
         line.append(mark, style="bold green")
         name = shown_name(view.names[s], lang)
         line.append(name, style="bold underline" if s == view.seat else "")
-        line.append(f" · {view.hand_counts[s]} {tr(lang, 'cards')}")
+        line.append(f" · {view.hand_counts[s]} {tr(lang, 'tui_cards')}")
         opened = view.opened[s] if view.opened else False
         line.append(
-            f" · {tr(lang, 'opened') if opened else tr(lang, 'not opened')}",
+            f" · {tr(lang, 'opened') if opened else tr(lang, 'tui_not_opened')}",
             style="green" if opened else "dim",
         )
         if view.announced and view.announced[s] is not None:
             line.append(f" · {tr(lang, 'announced')} {view.announced[s]}!", style="bold magenta")
-        line.append(f" · {tr(lang, 'total')} {view.totals[s]}")
+        line.append(f" · {tr(lang, 'tui_total')} {view.totals[s]}")
         lines.append(line)
         for m in view.melds:
             if m.owner != s:

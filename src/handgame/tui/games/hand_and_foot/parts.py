@@ -4,16 +4,14 @@ game (``meld KS KH KD``, ``add 2C to 0``, ``take KS KD``, ``ask``, ``answer no``
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
 
 from handgame.core.errors import GameError
-from handgame.core.words import faces
-from handgame.games.hand_and_foot.actions import Add, Answer, Ask, Discard, Draw, Meld, Take
+from handgame.core.words import Phrase, phrase
+from handgame.games.hand_and_foot.actions import Add, Ask, Discard, Draw, Meld, Take
 from handgame.games.hand_and_foot.state import State
-from handgame.games.hand_and_foot.text import choice
 from handgame.games.hand_and_foot.view import PlayerView
 from handgame.tui.games.hand_and_foot import table
 from handgame.tui.i18n import tr
@@ -22,20 +20,20 @@ from handgame.tui.render import WildTest, shown_name
 
 #: the keys line of the Hand and Foot table
 KEYS_HELP = (
-    ("←→", "select"),
-    ("space", "select"),
-    ("↑↓", "meld target"),
-    ("d", "draw"),
-    ("t", "take"),
-    ("m", "meld"),
-    ("a", "add"),
-    ("g", "ask partner"),
-    ("x", "discard"),
-    ("?", "hint"),
-    ("s", "sort"),
-    ("p", "pile"),
-    ("l", "log"),
-    ("q", "quit"),
+    ("←→", "tui_key_select"),
+    ("space", "tui_key_select"),
+    ("↑↓", "tui_key_target"),
+    ("d", "tui_key_draw"),
+    ("t", "tui_key_take"),
+    ("m", "tui_key_meld"),
+    ("a", "tui_key_add"),
+    ("g", "tui_key_ask"),
+    ("x", "tui_key_discard"),
+    ("?", "tui_key_hint"),
+    ("s", "tui_key_sort"),
+    ("p", "tui_key_pile"),
+    ("l", "tui_key_log"),
+    ("q", "tui_key_quit"),
 )
 
 
@@ -89,10 +87,7 @@ class HandAndFootTable(TableParts):
         "d:command('draw') t:command('take') m:command('meld') a:command('add') "
         "g:command('ask') x:command('discard')"
     )
-    prompts = {  # noqa: RUF012
-        "draw": "draw two (d) or take the pile (t)",
-        "play": "meld (m), add (a), ask your partner (g), then discard (x)",
-    }
+    prompts = {"draw": "tui_hf_prompt_draw", "play": "tui_hf_prompt_play"}  # noqa: RUF012
 
     # ------------------------------------------------------------------ drawing
     def wilds(self, view: PlayerView) -> WildTest | None:
@@ -129,28 +124,18 @@ class HandAndFootTable(TableParts):
         return table.winner_text(state.view(None), state.winner, lang)
 
     # ------------------------------------------------------------------ words
-    def choice(self, action: Any, view: PlayerView, lang: str = "en") -> str:
-        """An action as a choice (``lay Q♠ Q♥ 2♣``); the partner's answer (HF-10) as yes or no
-        in ``lang``."""
-        if isinstance(action, Answer):
-            return tr(lang, "yes" if action.yes else "no")
-        return choice(action, view.discard_pile)
-
-    def action_line(self, action: Any, before: State, who: str) -> str:
-        """What ``who`` did, worded from the table before it."""
-        return self.spec.describe(action, before.view(action.seat), who)
-
     def shows_drawn(self, action: Any) -> bool:
         """Drawing two or taking the pile shows its only person the cards it brought."""
         return isinstance(action, (Draw, Take))
 
-    def deal_lines(self, state: State) -> list[str]:
+    def deal_lines(self, state: State) -> list[Phrase]:
         """The round dealt, its opening minimum (HF-8), the red threes laid at once (HF-3)."""
         number = len(state.results) + 1
-        lines = [f"— round {number}: minimum {state.rules.minimum(number - 1)}"]
-        return lines + self.after_lines(None, state, state.game.names)
+        minimum = state.rules.minimum(number - 1)
+        dealt = phrase("log_deal_min", round=number, minimum=minimum)
+        return [dealt, *self.after_lines(None, state)]
 
-    def after_lines(self, before: State | None, after: State, names: Sequence[str]) -> list[str]:
+    def after_lines(self, before: State | None, after: State) -> list[Phrase]:
         """The red threes laid (HF-3) and the feet picked up (HF-9) since ``before``."""
         if not after.in_round:
             return []
@@ -161,24 +146,23 @@ class HandAndFootTable(TableParts):
             old = len(was.red_threes[s]) if was is not None else 0
             laid = now.red_threes[s][old:]
             if laid:
-                lines.append(f"{names[s]} laid {faces(laid)} (red threes, HF-3)")
+                lines.append(phrase("log_red_threes", seat=s, cards=laid))
             if now.feet_picked[s] and (was is None or not was.feet_picked[s]):
-                lines.append(f"{names[s]} picked up their foot (HF-9)")
+                lines.append(phrase("log_foot", seat=s))
         return lines
 
-    def round_line(self, state: State, names: Sequence[str]) -> str:
-        """A round's end in one line (HF-10, HF-13)."""
+    def round_line(self, state: State) -> Phrase:
+        """A round's end (HF-10, HF-13) and the teams' scores."""
         result = state.results[-1].to_json()
-        scores = ", ".join(str(s) for s in result["scores"])
         if result["result"] == "out" and result["went_out"] is not None:
-            return f"round over: {names[result['went_out']]} went out; scores {scores}"
-        return f"round over: the stock ran out (HF-13); scores {scores}"
+            return phrase("log_out", seat=result["went_out"], scores=result["scores"])
+        return phrase("log_stock", scores=result["scores"])
 
     def offer_question(self, state: State, seat: int, lang: str) -> str:
         """The partner's question (HF-10)."""
         asker = state.current_seat
         who = shown_name(state.game.names[asker], lang) if asker is not None else "?"
-        return f"{who}: {tr(lang, 'may I go out?')} (HF-10)"
+        return f"{who}: {tr(lang, 'tui_may_i')} (HF-10)"
 
     def typed(self, text: str, seat: int) -> Any:
         """An action typed in words (:func:`typed_action`)."""
@@ -197,22 +181,22 @@ class HandAndFootTable(TableParts):
                 return Take(seat, cards)
             takes = [a for a in keys.view.legal_actions if isinstance(a, Take)]
             if len(takes) > 1:
-                pile = keys.view.discard_pile
-                return Choose("Take the pile how?", tuple((choice(a, pile), a) for a in takes))
+                options = tuple((self.choice(a, keys.view, keys.lang), a) for a in takes)
+                return Choose(phrase("tui_take_how"), options)
             return takes[0] if takes else Take(seat, ())
         if name == "meld":
             if len(cards) < 3:
-                return Refuse("✗ select the three or more cards of the meld first (HF-4)")
+                return Refuse(phrase("tui_three_to_meld"))
             return Meld(seat, (cards,))
         mine = cards or ((keys.under_cursor,) if keys.under_cursor is not None else ())
         if name == "add":
             if not mine:
                 return None
             if keys.target is None:
-                return Refuse("✗ pick one of your team's melds first (↑↓ or a click)")
+                return Refuse(phrase("tui_team_meld"))
             return Add(seat, mine, keys.target)
         if name == "discard":
             if len(mine) != 1:
-                return Refuse("✗ select exactly one card to discard (HF-6)")
+                return Refuse(phrase("tui_one_to_discard"))
             return Discard(seat, mine[0])
-        return Refuse(f"✗ {name}: no such key")
+        return Refuse(phrase("tui_not_now"))

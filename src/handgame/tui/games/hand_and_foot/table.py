@@ -54,20 +54,20 @@ def header_text(view: PlayerView, lang: str) -> Text:
     """Round, the opening minimum (HF-8), stock, the pile (size, blocked, HF-3), the totals."""
     rounds = view.options.get("rounds")
     t = Text()
-    t.append(tr(lang, "Hand and Foot"), style="bold")
-    t.append(f" · {tr(lang, 'Round')} {max(view.round_number, 1)}")
+    t.append(tr(lang, "tui_title"), style="bold")
+    t.append(f" · {tr(lang, 'tui_round')} {max(view.round_number, 1)}")
     if rounds is not None:
         t.append(f"/{rounds}")
-    t.append(f" · {tr(lang, 'Minimum')} {view.minimum}", style="bold")
-    t.append(f" · {tr(lang, 'Stock')} {view.stock_count}")
-    t.append(f"\n{tr(lang, 'Discard')}: ")
+    t.append(f" · {tr(lang, 'tui_minimum')} {view.minimum}", style="bold")
+    t.append(f" · {tr(lang, 'stock')} {view.stock_count}")
+    t.append(f"\n{tr(lang, 'tui_discard')}: ")
     if view.discard_pile:
         t.append_text(card_text(view.discard_pile[-1], WILDS))
         t.append(f" ({view.pile_size})")
         if view.pile_blocked:
-            t.append(f" {tr(lang, 'blocked')}", style="bold red")
+            t.append(f" {tr(lang, 'pile_blocked')}", style="bold red")
     else:
-        t.append(tr(lang, "empty"))
+        t.append(tr(lang, "tui_empty"))
     totals = view.team_totals or ()
     for team, total in enumerate(totals):
         t.append(" · ")
@@ -82,17 +82,17 @@ def seat_line(view: PlayerView, seat: int, lang: str) -> Text:
     line.append("▶ " if view.turn == seat else "  ", style="bold green")
     me = "bold underline" if seat == view.seat else ""
     line.append(shown_name(view.names[seat], lang), style=me)
-    line.append(f" · {view.hand_counts[seat]} {tr(lang, 'cards')}")
+    line.append(f" · {view.hand_counts[seat]} {tr(lang, 'tui_cards')}")
     if view.feet_picked[seat]:
-        line.append(f" · {tr(lang, 'in foot')}", style="bold magenta")
+        line.append(f" · {tr(lang, 'tui_in_foot')}", style="bold magenta")
     else:
-        line.append(f" · {tr(lang, 'foot down')}", style="dim")
+        line.append(f" · {tr(lang, 'tui_foot_down')}", style="dim")
     threes = view.red_threes[seat]
     if threes:
-        line.append(f" · {tr(lang, 'red threes')} ")
+        line.append(f" · {tr(lang, 'tui_red_threes')} ")
         line.append_text(cards_text(threes))
     if view.turn_info.get("waiting_answer") and view.to_act == seat:
-        line.append(f" · {tr(lang, 'asked: may I go out?')}", style="bold yellow")
+        line.append(f" · {tr(lang, 'tui_asked')}", style="bold yellow")
     return line
 
 
@@ -106,9 +106,9 @@ def meld_chunk(view: PlayerView, index: int, target: int | None, lang: str) -> T
     t.append(f"[{m.index + 1}] ", style="cyan" if chosen else "dim")
     t.append_text(cards_text(m.cards))
     if m.kind == "clean":
-        t.append(f"  {tr(lang, 'clean book')}", style="bold green")
+        t.append(f"  {tr(lang, 'tui_clean_book')}", style="bold green")
     elif m.kind == "dirty":
-        t.append(f"  {tr(lang, 'dirty book')}", style="bold yellow")
+        t.append(f"  {tr(lang, 'tui_dirty_book')}", style="bold yellow")
     else:
         t.append(f"  {len(m.cards)}/{BOOK}", style="dim")
     if chosen:
@@ -127,15 +127,16 @@ def team_head(view: PlayerView, team: int, lang: str) -> Text:
     """A team's line: its books (HF-5), whether it has opened (HF-8), its total."""
     head = Text()
     clean, dirty = view.books[team]
-    head.append(f"{tr(lang, 'Team')} {team + 1}", style="bold")
-    head.append(f" · {tr(lang, 'books')}: {clean} {tr(lang, 'clean')}, {dirty} {tr(lang, 'dirty')}")
+    head.append(f"{tr(lang, 'tui_team_title')} {team + 1}", style="bold")
+    books = f"{clean} {tr(lang, 'tui_clean')}, {dirty} {tr(lang, 'tui_dirty')}"
+    head.append(f" · {tr(lang, 'tui_books')}: {books}")
     opened = view.opened[team]
     head.append(
-        f" · {tr(lang, 'opened') if opened else tr(lang, 'not opened')}",
+        f" · {tr(lang, 'opened') if opened else tr(lang, 'tui_not_opened')}",
         style="green" if opened else "dim",
     )
     if view.team_totals is not None:
-        head.append(f" · {tr(lang, 'total')} {view.team_totals[team]}")
+        head.append(f" · {tr(lang, 'tui_total')} {view.team_totals[team]}")
     return head
 
 
@@ -169,49 +170,51 @@ def table_text(
 
 def pile_text(view: PlayerView, lang: str) -> Text:
     """The whole discard pile, bottom first, and whether it can be taken (HF-3, HF-6)."""
-    t = Text(f"{view.pile_size} {tr(lang, 'cards')}, bottom first, top last:\n\n")
+    t = Text(f"{view.pile_size} {tr(lang, 'tui_cards')}, bottom first, top last:\n\n")
     t.append_text(cards_text(view.discard_pile))
     if view.pile_blocked:
-        t.append(f"\n\n{tr(lang, 'blocked')} (HF-3)", style="bold red")
+        t.append(f"\n\n{tr(lang, 'pile_blocked')} (HF-3)", style="bold red")
     return t
 
 
 def result_text(view: PlayerView, result: dict[str, Any], number: int, lang: str) -> Text:
     """A round's end (HF-10, HF-13) and each team's score by HF-11."""
-    t = Text(f"{tr(lang, 'Round summary')} — {tr(lang, 'round')} {number}\n\n", style="bold")
+    head = f"{tr(lang, 'tui_round_summary')} — {tr(lang, 'tui_round_lower')} {number}"
+    t = Text(f"{head}\n\n", style="bold")
     out = result.get("went_out")
     if result.get("result") == "out" and out is not None:
         t.append(
-            f"{shown_name(view.names[out], lang)} {tr(lang, 'went out')} (HF-10)\n\n",
+            f"{shown_name(view.names[out], lang)} {tr(lang, 'tui_went_out')} (HF-10)\n\n",
             style="bold green",
         )
     else:
-        t.append(f"{tr(lang, 'the stock ran out')} (HF-13)\n\n", style="bold")
+        t.append(f"{tr(lang, 'tui_stock_ran_out')} (HF-13)\n\n", style="bold")
     for team, score in enumerate(result.get("scores", [])):
         books = result["books"][team]
         t.append(f"  {team_name(view, team, lang)}: {score:+d}  ", style="bold")
         t.append(
-            f"{tr(lang, 'books')} {books['clean']} {tr(lang, 'clean')}, "
-            f"{books['dirty']} {tr(lang, 'dirty')} · "
-            f"{tr(lang, 'red threes')} {result['red_threes'][team]}\n"
+            f"{tr(lang, 'tui_books')} {books['clean']} {tr(lang, 'tui_clean')}, "
+            f"{books['dirty']} {tr(lang, 'tui_dirty')} · "
+            f"{tr(lang, 'tui_red_threes')} {result['red_threes'][team]}\n"
         )
     return t
 
 
 def match_text(view: PlayerView, lang: str) -> Text:
     """Each round's team scores and the totals (HF-12)."""
-    t = Text(f"{tr(lang, 'Match')}\n", style="bold")
+    t = Text(f"{tr(lang, 'tui_match')}\n", style="bold")
     for number, r in enumerate(view.results, 1):
         t.append(f"  {number:>2}  " + "  ".join(f"{s:>6}" for s in r["scores"]) + "\n")
     totals = view.team_totals or ()
     t.append("   Σ  " + "  ".join(f"{s:>6}" for s in totals) + "\n", style="bold")
     for team in range(view.teams):
-        t.append(f"  {tr(lang, 'Team')} {team + 1}: {team_name(view, team, lang)}\n", style="dim")
+        named = team_name(view, team, lang)
+        t.append(f"  {tr(lang, 'tui_team_title')} {team + 1}: {named}\n", style="dim")
     return t
 
 
 def winner_text(view: PlayerView, winner: int | None, lang: str) -> str:
     """The winning team's names, or a draw (HF-12)."""
     if winner is None:
-        return tr(lang, "a draw")
+        return tr(lang, "tui_a_draw")
     return team_name(view, winner, lang)
