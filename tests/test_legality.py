@@ -117,14 +117,16 @@ def normalise(state: State, action: Any) -> Any:
     """The enumerated spelling of an action that means the same thing.
 
     * ``Discard(announce=False)`` with more than 4 cards in hand is ``announce=True``
-      (nobody is left with three cards or fewer, L-70);
+      (nobody is left with three cards or fewer, L-70), and so is any discard when the
+      rules have no announcements (``announce`` is ignored, L-71);
     * ``LayOff`` with an explicit end that is the only fitting one is ``end=None``;
     * a set is the same meld in any order.
     """
     rnd = state.round
     assert rnd is not None
     if isinstance(action, Discard) and not action.announce:
-        if action.seat == rnd.turn and len(rnd.hands[action.seat]) > 4:
+        plays_out = len(rnd.hands[action.seat]) > 4 or not state.rules.announcements
+        if action.seat == rnd.turn and plays_out:
             return Discard(action.seat, action.card, True)
     if isinstance(action, LayOff) and action.end is not None:
         plain = LayOff(action.seat, action.card, action.to, None)
