@@ -29,7 +29,7 @@ namespace {
 
 using namespace handgame::hand;  // NOLINT: this file is the headers' one user here
 
-constexpr int kVersion = 2;
+constexpr int kVersion = 3;
 constexpr int kSeats = 8;
 constexpr int kFeatures = 8;
 
@@ -44,7 +44,9 @@ struct Sketch {
     int top = kNone;
     bool opened[kSeats] = {};
     bool clean[kSeats] = {};
-    bool greedy_discard[kSeats] = {};
+    int discard_rule[kSeats] = {};  // rollout.DISCARD_RULES: 0 loose, 1 greedy, 2 outs
+    int gone[53] = {};               // the discard pile and the indicator, by code
+    int deck[53] = {};               // the deck, by code
     std::vector<PlayMeld> melds;
     int turn = 0;
     bool drawn = false;
@@ -168,6 +170,7 @@ void draw(Sketch& sk, std::vector<int>& hand, int seat) {
         if (useful) {
             hand.push_back(top);
             sk.top = kNone;
+            --sk.gone[top];
             return;
         }
     }
@@ -357,6 +360,62 @@ int best_discard(const std::vector<int>& hand) {
     return best;
 }
 
+int code_of_rank(int rank, int suit) { return suit * 13 + (rank == 14 ? 1 : rank) - 1; }
+
+// rollout.outs_discard: the leftover card whose pairs with the other leftovers have the fewest
+// live outs, then the costliest; kNone when no natural card is left over
+int outs_discard(const Sketch& sk, const std::vector<int>& hand) {
+    solve(hand, 0, kNone, false, 0);
+    std::vector<int> left;
+    for (int c = 0; c < 53; ++c)
+        for (int k = 0; k < g.work.left[c]; ++k) left.push_back(c);
+    int unseen[53];
+    for (int c = 0; c < 53; ++c) unseen[c] = sk.deck[c] - sk.gone[c];
+    for (int c : hand) --unseen[c];
+    for (const PlayMeld& m : sk.melds)
+        for (int j = 0; j < m.n; ++j) --unseen[m.cards[j]];
+    int wild_outs = g.cf.wild >= 0 ? unseen[g.cf.wild] : 0;
+    int best = kNone, best_total = 0;
+    int prev = -1;
+    for (int c : left) {  // ascending, each code once
+        if (c == prev || is_wild(c)) {
+            prev = c;
+            continue;
+        }
+        prev = c;
+        int n = natural(g.cf, c);
+        int nr = card_rank(n), ns = card_suit(n);
+        int total = 0;
+        for (int p : left) {
+            if (p == c || is_wild(p)) continue;
+            int q = natural(g.cf, p);
+            if (q == n) continue;
+            int qr = card_rank(q), qs = card_suit(q);
+            if (qr == nr) {
+                total += wild_outs;
+                for (int suit = 0; suit < 4; ++suit)
+                    if (suit != ns && suit != qs) total += unseen[code_of_rank(nr, suit)];
+            } else if (qs == ns) {
+                int low = std::min(nr, qr), high = std::max(nr, qr);
+                if (high - low == 1) {
+                    if (low - 1 >= 1) total += unseen[code_of_rank(low - 1, ns)];
+                    if (high + 1 <= 14) total += unseen[code_of_rank(high + 1, ns)];
+                    total += wild_outs;
+                } else if (high - low == 2) {
+                    total += unseen[code_of_rank(low + 1, ns)] + wild_outs;
+                }
+            }
+        }
+        // min by (total, -penalty, card): cards come ascending, so a tie keeps the first
+        if (best == kNone || total < best_total ||
+            (total == best_total && g.pen[c] > g.pen[best])) {
+            best = c;
+            best_total = total;
+        }
+    }
+    return best;
+}
+
 // rollout.play_turn
 void play_turn(Sketch& sk) {
     int seat = sk.turn;
@@ -376,10 +435,13 @@ void play_turn(Sketch& sk) {
             sk.clean[seat] = true;
         }
     }
-    int card = sk.greedy_discard[seat] ? best_discard(hand)
-                                       : discard_choice(hand, sk.clean[seat] && sk.opened[seat]);
+    int card = kNone;
+    if (sk.discard_rule[seat] == 1) card = best_discard(hand);
+    else if (sk.discard_rule[seat] == 2) card = outs_discard(sk, hand);
+    if (card == kNone) card = discard_choice(hand, sk.clean[seat] && sk.opened[seat]);
     remove_one(hand, card);
     sk.top = card;
+    ++sk.gone[card];
     sk.turns += 1;
     if (hand.empty()) {
         sk.winner = seat;
@@ -479,14 +541,14 @@ PyObject* ints_tuple(const std::vector<int>& v) {
 }
 
 // run(hands, stock, top, opened, clean, melds, turn, drawn, minimum, config, turns, weights,
-// full, greedy_discard): play up to `turns` turns of the sketch, then (winner, void, chances): chances are the
+// full, discard_rule, gone, deck): play up to `turns` turns of the sketch, then (winner, void, chances): chances are the
 // leaf's (one per seat) when the round goes on, else (). With full, a fourth item: the sketch
-// after the rollout (hands, stock left, top, opened, clean, melds' cards, turn, turns played).
+// after the rollout (hands, stock left, top, opened, clean, melds' cards, gone, turn, turns played).
 // None: the reference must play it.
 py::object run(py::sequence hands, py::object stock, int top, py::sequence opened,
                py::sequence clean, py::sequence melds, int turn, bool drawn, int minimum,
                py::sequence config, int turns, py::sequence weights, bool full,
-               py::sequence greedy_discard) {
+               py::sequence discard_rule, py::sequence gone, py::sequence deck) {
     Sketch sk;
     sk.n = static_cast<int>(hands.size());
     if (sk.n < 2 || sk.n > kSeats || static_cast<int>(opened.size()) != sk.n ||
@@ -512,8 +574,13 @@ py::object run(py::sequence hands, py::object stock, int top, py::sequence opene
         read_cards(hands[s].ptr(), sk.hands[s]);
         sk.opened[s] = PyObject_IsTrue(opened[s].ptr()) == 1;
         sk.clean[s] = PyObject_IsTrue(clean[s].ptr()) == 1;
-        sk.greedy_discard[s] =
-            static_cast<int>(greedy_discard.size()) > s && PyObject_IsTrue(greedy_discard[s].ptr()) == 1;
+        sk.discard_rule[s] =
+            static_cast<int>(discard_rule.size()) > s ? static_cast<int>(as_long(discard_rule[s].ptr())) : 0;
+    }
+    if (gone.size() != 53 || deck.size() != 53) throw py::value_error("gone, deck: 53 counts");
+    for (int c = 0; c < 53; ++c) {
+        sk.gone[c] = static_cast<int>(as_long(gone[c].ptr()));
+        sk.deck[c] = static_cast<int>(as_long(deck[c].ptr()));
     }
     read_cards(stock.ptr(), sk.stock);
     if (top < -1 || top > 52) throw py::value_error("a card code is 0..52 (-1: none)");
@@ -571,8 +638,11 @@ py::object run(py::sequence hands, py::object stock, int top, py::sequence opene
         ms[i] = py::reinterpret_steal<py::object>(ints_tuple(cards));
     }
     std::vector<int> rest(sk.stock.begin() + static_cast<long>(sk.at), sk.stock.end());
+    std::vector<int> gone_after(sk.gone, sk.gone + 53);
     py::tuple after = py::make_tuple(hs, py::reinterpret_steal<py::object>(ints_tuple(rest)),
-                                     sk.top, op, cl, ms, sk.turn, sk.turns);
+                                     sk.top, op, cl, ms,
+                                     py::reinterpret_steal<py::object>(ints_tuple(gone_after)), sk.turn,
+                                     sk.turns);
     return py::make_tuple(winner, sk.is_void, chances, after);
 }
 
@@ -584,7 +654,7 @@ PYBIND11_MODULE(_rollout_native, mod) {
     mod.def("run", &run, py::arg("hands"), py::arg("stock"), py::arg("top"), py::arg("opened"),
             py::arg("clean"), py::arg("melds"), py::arg("turn"), py::arg("drawn"),
             py::arg("minimum"), py::arg("config"), py::arg("turns"), py::arg("weights"),
-            py::arg("full") = false, py::arg("greedy_discard") = py::tuple(),
+            py::arg("full"), py::arg("discard_rule"), py::arg("gone"), py::arg("deck"),
             "Play a sketch's rollout (rollout.run) and score it (leaf.chances): (winner, void, "
             "chances[, the sketch after]), or None when the Python reference must play it.");
 }

@@ -4,8 +4,8 @@ Sketches are taken from samples (``determinize``) of every decision of seeded ``
 matches under each preset and options that bear on melds, values and penalties, at 2 to 4
 players; each is played for 1, 4 and 40 turns by ``rollout.run`` and natively: the outcome
 (who went out, a void round), every hand (as a multiset), the stock left, the top discard,
-who has opened, the table's melds card by card (seats modelled as ``greedy`` discarding as it
-does, ``Sketch.greedy_discard``), the turn and the turns played must be equal,
+who has opened, the table's melds card by card, the cards gone (each seat discarding by one of
+``rollout.DISCARD_RULES``, ``Sketch.discard_rule``), the turn and the turns played must be equal,
 and the leaf's chances equal to the last bit (``leaf.chances`` adds one term at a time, as the
 native code does). ``HAND_ROLLOUT_MATCHES`` sets the matches per table (default 4: about 12,000
 sketches). Skipped when the extension is not built (``python native/build.py``).
@@ -78,6 +78,7 @@ def reference(sk: rollout.Sketch, turns: int) -> tuple[Any, ...]:
         tuple(sk.opened),
         tuple(sk.clean),
         tuple(m.cards for m in sk.melds),
+        tuple(sk.gone),
         sk.turn,
         sk.turns,
     )
@@ -89,10 +90,10 @@ def native(sk: rollout.Sketch, turns: int) -> tuple[Any, ...] | None:
     if got is None:
         return None
     winner, void, chances, after = got
-    hands, stock, top, opened, clean, melds, turn, played = after
+    hands, stock, top, opened, clean, melds, gone, turn, played = after
     return (winner, void, tuple(chances),
-            (tuple(hands), tuple(stock), top, tuple(opened), tuple(clean), tuple(melds), turn,
-             played))  # fmt: skip
+            (tuple(hands), tuple(stock), top, tuple(opened), tuple(clean), tuple(melds),
+             tuple(gone), turn, played))  # fmt: skip
 
 
 @built
@@ -108,9 +109,9 @@ def test_the_native_rollout_is_the_reference(
             assert seat is not None
             sample = sample_state(state.view(seat), rng)
             sk = rollout.sketch(sample)
-            # every other sketch models some seats as greedy (its own discard rule)
-            if compared % 2:
-                sk.greedy_discard = [rng.random() < 0.5 for _ in sk.hands]
+            # most sketches give their seats other discard rules (rollout.DISCARD_RULES)
+            if compared % 4:
+                sk.discard_rule = [rng.randrange(len(rollout.DISCARD_RULES)) for _ in sk.hands]
             before = copy.deepcopy(sk)
             for turns in (1, 4, 40):
                 got = native(sk, turns)

@@ -15,6 +15,7 @@ read: the cards passed up and who drew from where are public.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 
@@ -22,7 +23,10 @@ from handgame.core.cards import Card
 from handgame.games.hand.actions import Discard, Draw, LayMelds
 from handgame.games.hand.bots.determinize import deal_hidden, game_of, state_from, unseen_cards
 from handgame.games.hand.bots.rollout import melds_with_two
+from handgame.games.hand.rules import Ruleset
+from handgame.games.hand.solver import best_arrangement
 from handgame.games.hand.state import State
+from handgame.games.hand.values import penalty_value
 from handgame.games.hand.view import PlayerView
 from handgame.games.hand.wilds import Wilds, wilds_for
 
@@ -109,6 +113,68 @@ def informed_sampler(
                 if bad == 0 or rng.random() < keep**bad:
                     break
                 hands, stock = deal_hidden(view, pool, rng)
+        return state_from(view, hands, stock, game)
+
+    return sample
+
+
+#: how sharply a sample is weighed by a seat's last discard: a hand whose loose cards cost
+#: ``d`` points more than the card it threw (its best melds leaving a costlier card) is kept
+#: with probability ``exp(-d / DISCARD_TAU)``
+DISCARD_TAU = 3.0
+#: the weight of a hand that threw a card its best melds use
+BROKE_A_MELD = 10
+
+
+def last_discards(view: PlayerView) -> tuple[Card | None, ...]:
+    """Each other seat's last discard this round (None: none yet, and for the viewing seat)."""
+    public = view.public
+    last: list[Card | None] = [None] * view.players
+    if public is None:
+        return tuple(last)
+    for action in public.actions:
+        if isinstance(action, Discard) and action.seat != view.seat:
+            last[action.seat] = action.card
+    return tuple(last)
+
+
+def discard_regret(hand: Sequence[Card], thrown: Card, wilds: Wilds, rules: Ruleset) -> int:
+    """How much costlier than ``thrown`` the costliest card is that the best melds of
+    ``hand`` + ``thrown`` leave (0: throwing it is what a player keeping the least penalty
+    does, ``greedy``'s rule; :data:`BROKE_A_MELD` when those melds hold it)."""
+    whole = best_arrangement(tuple(sorted((*hand, thrown))), wilds, rules)
+    if thrown not in whole.left:
+        return BROKE_A_MELD
+    top = max(
+        (penalty_value(c, wilds, rules) for c in whole.left if not wilds.is_wild(c)), default=0
+    )
+    return max(0, top - penalty_value(thrown, wilds, rules))
+
+
+def discard_sampler(
+    view: PlayerView, tau: float = DISCARD_TAU, tries: int = TRIES
+) -> Callable[[random.Random], State]:
+    """Samples of ``view`` whose hidden hands agree with each seat's last discard: a deal is
+    kept with probability ``exp(-r / tau)``, ``r`` the summed :func:`discard_regret` (at most
+    ``tries`` deals; the last one is kept when none is)."""
+    thrown = last_discards(view)
+    pool = unseen_cards(view)
+    game = game_of(view)
+    wilds = wilds_for(game.rules, view.indicator)
+    rules = game.rules
+    seats = [s for s, d in enumerate(thrown) if d is not None]
+
+    def sample(rng: random.Random) -> State:
+        hands, stock = deal_hidden(view, pool, rng)
+        for _ in range(tries - 1):
+            regret = 0
+            for s in seats:
+                card = thrown[s]
+                assert card is not None
+                regret += discard_regret(hands[s], card, wilds, rules)
+            if regret == 0 or rng.random() < math.exp(-regret / tau):
+                break
+            hands, stock = deal_hidden(view, pool, rng)
         return state_from(view, hands, stock, game)
 
     return sample

@@ -64,10 +64,13 @@ ROLLOUTS = ("exact", "fast", "auto")
 LEAVES = ("hand", "fit")
 #: how a sample reads the table (``infer=``): ``none`` (the view's counts and known cards),
 #: ``passes`` (also the discards each seat passed up, :mod:`.inference`)
-INFERENCES = ("none", "passes")
+INFERENCES = ("none", "passes", "discards")
 #: how a fast rollout plays the other sides: ``sketch`` (as the searcher's own seat: the
 #: loosest card goes) or ``greedy`` (greedy's own discard, the least penalty left)
 MODELS = ("sketch", "greedy")
+#: how a fast rollout discards for the searcher's side (``policy=``): the loosest card, or the
+#: card with the fewest live outs (:func:`.rollout.outs_discard`)
+POLICIES = ("loose", "outs")
 #: the phases a tree walks and a rollout plays through; a fast rollout starts only in a turn's
 _IN_PLAY = (Phase.DRAW, Phase.PLAY, Phase.FIRST_DISCARD)
 _TURN = (Phase.DRAW, Phase.PLAY)
@@ -198,16 +201,20 @@ def fitted_chances(state: State) -> list[float]:
     return leaf.chances(rows)
 
 
-def fast_rewards(state: State, turns: int, me: int | None = None) -> list[float]:
+def fast_rewards(
+    state: State, turns: int, me: int | None = None, mine: int = 0, others: int | None = None
+) -> list[float]:
     """Each seat's reward after a cheap rollout (:mod:`.rollout`) of ``turns`` turns from
     ``state``: 1 or 0 when a side goes out, 0.5 each when the stock runs out, else the fitted
-    chance that its side goes out first. With ``me``, the seats of other sides discard as
-    ``greedy`` does (the opponent model ``model=greedy``)."""
+    chance that its side goes out first. With ``me``, the seats of ``me``'s side discard by
+    the rule ``mine`` and the others by ``others`` (``mine`` when None), indices of
+    :data:`.rollout.DISCARD_RULES`."""
     sk = rollout.sketch(state)
     n = len(sk.hands)
     if me is not None:
-        mine = _team(state, me)
-        sk.greedy_discard = [s not in mine for s in range(n)]
+        side = _team(state, me)
+        theirs = mine if others is None else others
+        sk.discard_rule = [mine if s in side else theirs for s in range(n)]
     got = native_rollout.play(sk, turns, WEIGHTS)  # the same answer, natively
     if got is not None:
         winner, void, chances = got[0], got[1], list(got[2])
@@ -236,13 +243,22 @@ class _Search:
     greedy's (``rollout``: ``exact`` or ``fast``) for ``depth`` turns, scored by ``leaf``."""
 
     def __init__(
-        self, rounds_before: int, depth: int, rollout: str, leaf: str, me: int | None = None
+        self,
+        rounds_before: int,
+        depth: int,
+        rollout: str,
+        leaf: str,
+        me: int | None = None,
+        mine: int = 0,
+        others: int | None = None,
     ) -> None:
         self.rounds_before = rounds_before
         self.depth = depth
         self.rollout = rollout
         self.leaf = leaf
-        self.me = me  # the searching seat when the other sides are modelled as greedy
+        self.me = me  # the searching seat: its side discards by ``mine``, the others by ``others``
+        self.mine = mine
+        self.others = others
 
     def chooser(self, state: State) -> int | None:
         if len(state.results) > self.rounds_before or state.phase not in _IN_PLAY:
@@ -259,7 +275,7 @@ class _Search:
         """Greedy play for ``depth`` turns (or to the round's end), then each seat's reward."""
         before = self.rounds_before
         if self.rollout == "fast" and len(state.results) == before and state.phase in _TURN:
-            return fast_rewards(state, self.depth, self.me)
+            return fast_rewards(state, self.depth, self.me, self.mine, self.others)
         turns = 0
         for _ in range(2000):
             if len(state.results) > before or state.phase not in _IN_PLAY:
@@ -293,6 +309,8 @@ class IsmctsBot(Bot):
         infer: str = "none",
         pair: int = 0,
         model: str = "sketch",
+        wide: int = 0,
+        policy: str = "loose",
     ) -> None:
         """A searcher with a budget of ``iterations`` (or ``ms`` milliseconds).
 
@@ -310,11 +328,12 @@ class IsmctsBot(Bot):
             or tree < 0
             or infer not in INFERENCES
             or model not in MODELS
+            or policy not in POLICIES
             or pair not in (0, 1)
         ):
             raise BotError(
-                "ismcts: rollout=exact|fast|auto, leaf=hand|fit, infer=none|passes, "
-                "model=sketch|greedy, pair=0|1, tree=N (0 or more)"
+                "ismcts: rollout=exact|fast|auto, leaf=hand|fit, infer=none|passes|discards, "
+                "model=sketch|greedy, policy=loose|outs, pair=0|1, tree=N (0 or more)"
             )
         self.budget = Budget(iterations=iterations, ms=ms, c=c, margin=margin, tree=tree)
         self.depth = depth
@@ -323,6 +342,8 @@ class IsmctsBot(Bot):
         self.infer = infer
         self.pair = pair
         self.model = model
+        self.wide = wide
+        self.policy = policy
         self.last_iterations = 0
 
     def choose(self, view: PlayerView) -> Action:
@@ -335,14 +356,32 @@ class IsmctsBot(Bot):
         if not _worth_searching(state, greedy) and greedy in legal:
             return greedy
         moves = [a for a in candidate_moves(state, greedy) if a in legal]
+        if self.wide and state.phase is Phase.PLAY:
+            # every other discard of a natural card (announced as the engine lists it)
+            seen = {a.card for a in moves if isinstance(a, Discard)}
+            wilds = state.round.wilds if state.round is not None else None
+            for a in legal:
+                if isinstance(a, Discard) and a.card not in seen and a.announce:
+                    if wilds is None or not wilds.is_wild(a.card):
+                        moves.append(a)
+                        seen.add(a.card)
         if not moves:
             return next((a for a in legal if isinstance(a, Discard)), legal[0])
         if len(moves) == 1:
             return moves[0]
         # every sample has as many ended rounds as this one (none: the view's round goes on)
-        me = view.seat if self.model == "greedy" else None
-        game = _Search(len(state.results), self.depth, self.rollout_for(state), self.leaf, me)
-        draw = inference.informed_sampler(view) if self.infer == "passes" else sampler_of(view)
+        mine = rollout.DISCARD_RULES.index(self.policy)
+        others = rollout.GREEDY if self.model == "greedy" else None
+        game = _Search(
+            len(state.results), self.depth, self.rollout_for(state), self.leaf, view.seat, mine,
+            others,
+        )  # fmt: skip
+        if self.infer == "passes":
+            draw = inference.informed_sampler(view)
+        elif self.infer == "discards":
+            draw = inference.discard_sampler(view)
+        else:
+            draw = sampler_of(view)
         rng = self.rng
         if self.pair:
             samples = max(1, self.budget.iterations // len(moves))
@@ -378,6 +417,8 @@ PARAMS = {
     "infer": Param("word", words=INFERENCES),
     "pair": Param("whole", 0, 1),
     "model": Param("word", words=MODELS),
+    "wide": Param("whole", 0, 1),
+    "policy": Param("word", words=POLICIES),
 }
 
 
@@ -397,6 +438,8 @@ def _make(seed: int | str, values: dict[str, Value]) -> Bot:
         infer=str(values.get("infer", "none")),
         pair=int(values.get("pair", 0)),
         model=str(values.get("model", "sketch")),
+        wide=int(values.get("wide", 0)),
+        policy=str(values.get("policy", "loose")),
     )
 
 

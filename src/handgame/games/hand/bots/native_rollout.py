@@ -23,7 +23,7 @@ from handgame.games.hand.rules import Ruleset
 from handgame.games.hand.wilds import Wilds
 
 # The version of the extension's API; a build of another version is not used.
-ROLLOUT_VERSION = 2
+ROLLOUT_VERSION = 3
 
 _native: ModuleType | None = load_extension(
     "handgame.games.hand.bots._rollout_native", "ROLLOUT_VERSION", ROLLOUT_VERSION
@@ -32,7 +32,7 @@ _on: Any = _native
 
 #: what :func:`play` answers: the seat that went out (or None), whether the stock ran out, the
 #: leaf's chances (empty when the round ended), and with ``full`` the sketch after the rollout
-#: (hands sorted, stock left, top, opened, clean, melds' cards, turn, turns played)
+#: (hands sorted, stock left, top, opened, clean, melds' cards, gone, turn, turns played)
 Outcome = tuple[Any, ...]
 
 
@@ -88,7 +88,9 @@ def play(sk: Sketch, turns: int, weights: Sequence[float], full: bool = False) -
         turns,
         tuple(weights),
         full,
-        sk.greedy_discard,
+        sk.discard_rule,
+        sk.gone,
+        sk.deck,
     )
     return got
 

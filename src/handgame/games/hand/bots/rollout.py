@@ -12,9 +12,10 @@ a whole turn with the solver's answers (cached by hand) and a few checks:
 - unopened: lay the best opening when it reaches the minimum (L-63); opened: lay the best
   melds and every natural card that extends a meld on the table (L-10, L-42), always keeping
   a card to discard (L-65);
-- discard the loosest card left (fewest partners, then the costliest; a wild card last), or,
-  for a seat modelled as ``greedy`` (``Sketch.greedy_discard``), greedy's own discard (the
-  least penalty left); the last card discarded goes out (the seat wins).
+- discard by the seat's rule (``Sketch.discard_rule``, :data:`DISCARD_RULES`): the loosest
+  card left (fewest partners, then the costliest; a wild card last), ``greedy``'s own discard
+  (the least penalty left), or the card whose pairs with the cards left have the fewest live
+  outs (:func:`outs_discard`); the last card discarded goes out (the seat wins).
 
 Rules a rollout does not check (announcements, L-67's first round, L-44, O-5…O-11, escalating
 minimums) only blur the estimate: the search's real move is always one of the engine's
@@ -29,6 +30,7 @@ from functools import lru_cache
 
 from handgame.core.cards import Card
 from handgame.core.errors import MeldError
+from handgame.games.hand.deal import deck_for
 from handgame.games.hand.melds import RUN, SET, Meld, add_card
 from handgame.games.hand.rounds import Phase
 from handgame.games.hand.rules import Ruleset
@@ -53,6 +55,31 @@ def sketches(state: State) -> bool:
     return state.game.players <= 2 and state.rules.discard_pickup not in MISSKETCHED_PICKUPS
 
 
+#: how a seat of a sketch discards (``Sketch.discard_rule``): the loosest card, ``greedy``'s
+#: discard, or the fewest live outs
+DISCARD_RULES = ("loose", "greedy", "outs")
+LOOSE, GREEDY, OUTS = range(3)
+
+
+@lru_cache(maxsize=64)
+def deck_counts(rules: Ruleset) -> tuple[int, ...]:
+    """How many copies of each card code the deck of ``rules`` holds."""
+    counts = [0] * 53
+    for c in deck_for(rules):
+        counts[c] += 1
+    return tuple(counts)
+
+
+def gone_counts(pile: Sequence[Card], indicator: Card | None) -> list[int]:
+    """The cards of a discard pile and the indicator, by code (``Sketch.gone``)."""
+    counts = [0] * 53
+    for c in pile:
+        counts[c] += 1
+    if indicator is not None:
+        counts[indicator] += 1
+    return counts
+
+
 @dataclass
 class Sketch:
     """A light, mutable copy of a round for rollouts (see the module docstring)."""
@@ -73,9 +100,13 @@ class Sketch:
     #: per seat: its hand is known to hold no meld (opened) or no opening (unopened), so a
     #: loose card drawn changes nothing and the solver need not be asked again
     clean: list[bool] = field(default_factory=list)
-    #: per seat: it discards as ``greedy`` does (:func:`~handgame.games.hand.solver.best_discard`:
-    #: the least penalty left) rather than the loosest card (the opponent model of a search)
-    greedy_discard: list[bool] = field(default_factory=list)
+    #: per seat: how it discards, an index of :data:`DISCARD_RULES` (0 when not given)
+    discard_rule: list[int] = field(default_factory=list)
+    #: the cards every seat has seen leave play, by code: the discard pile (the top among
+    #: them) and the indicator
+    gone: list[int] = field(default_factory=lambda: [0] * 53)
+    #: every card of the deck, by code (:func:`~handgame.games.hand.deal.deck_for`)
+    deck: tuple[int, ...] = ()
 
     @property
     def over(self) -> bool:
@@ -99,7 +130,9 @@ def sketch(state: State) -> Sketch:
         rules=state.rules,
         minimum=required_minimum(state),
         clean=[False] * len(rnd.hands),
-        greedy_discard=[False] * len(rnd.hands),
+        discard_rule=[0] * len(rnd.hands),
+        gone=gone_counts(rnd.discard_pile, rnd.deal.indicator),
+        deck=deck_counts(state.rules),
     )
 
 
@@ -121,12 +154,17 @@ def play_turn(sk: Sketch) -> None:
         else:
             _lay(sk, hand, seat)
             sk.clean[seat] = True
-    if sk.greedy_discard and sk.greedy_discard[seat]:
+    rule = sk.discard_rule[seat] if sk.discard_rule else 0
+    card = None
+    if rule == GREEDY:
         card = best_discard(tuple(hand), sk.wilds, sk.rules)
-    else:
+    elif rule == OUTS:
+        card = outs_discard(sk, hand)
+    if card is None:
         card = _discard_choice(sk, hand, sk.clean[seat] and sk.opened[seat])
     hand.remove(card)
     sk.top = card
+    sk.gone[card] += 1
     sk.turns += 1
     if not hand:
         sk.winner = seat
@@ -192,6 +230,7 @@ def _draw(sk: Sketch, hand: list[Card], seat: int) -> None:
         if useful:
             hand.append(top)
             sk.top = None
+            sk.gone[top] -= 1
             return
     if not sk.stock:
         sk.void = True
@@ -255,6 +294,56 @@ def _lay_off(sk: Sketch, hand: list[Card]) -> None:
                     break
 
 
+def outs_discard(sk: Sketch, hand: list[Card]) -> Card | None:
+    """The card of the hand's best melds' leftovers whose pairs with the other leftovers (two
+    of a rank, two of a suit one or two apart) have the fewest live outs: the unseen copies
+    (the deck less the seat's hand, the table, the discard pile and the indicator) of the
+    cards that would make each pair a meld, the wild cards among them; then the costliest.
+    None when no natural card is left over."""
+    wilds, rules = sk.wilds, sk.rules
+    left = best_arrangement(tuple(sorted(hand)), wilds, rules).left
+    unseen = list(sk.deck)
+    for c in hand:
+        unseen[c] -= 1
+    for m in sk.melds:
+        for c in m.cards:
+            unseen[c] -= 1
+    for code in range(53):
+        unseen[code] -= sk.gone[code]
+    wild_outs = unseen[wilds.wild] if wilds.wild is not None else 0
+    best: Card | None = None
+    best_key: tuple[int, int, int] = (0, 0, 0)
+    for c in sorted(set(left)):
+        if wilds.is_wild(c):
+            continue
+        n = wilds.natural(c)
+        total = 0
+        for p in left:
+            if p == c or wilds.is_wild(p):
+                continue
+            q = wilds.natural(p)
+            if q == n:
+                continue
+            if q.rank == n.rank:
+                total += wild_outs
+                for suit in range(4):
+                    if suit not in (n.suit, q.suit):
+                        total += unseen[Card.of(n.rank, suit)]
+            elif q.suit == n.suit:
+                low, high = min(n.rank, q.rank), max(n.rank, q.rank)
+                if high - low == 1:
+                    for r in (low - 1, high + 1):
+                        if 1 <= r <= 14:
+                            total += unseen[Card.of(r, n.suit)]
+                    total += wild_outs
+                elif high - low == 2:
+                    total += unseen[Card.of(low + 1, n.suit)] + wild_outs
+        key = (total, -_penalty(c, wilds, rules), c)
+        if best is None or key < best_key:
+            best, best_key = c, key
+    return best
+
+
 @lru_cache(maxsize=4096)
 def _penalty(card: Card, wilds: Wilds, rules: Ruleset) -> int:
     return penalty_value(card, wilds, rules)
@@ -299,9 +388,13 @@ def _discard_choice(sk: Sketch, hand: list[Card], meldless: bool = False) -> Car
 
 
 __all__ = [
+    "DISCARD_RULES",
     "MISSKETCHED_PICKUPS",
     "Sketch",
+    "deck_counts",
+    "gone_counts",
     "melds_with_two",
+    "outs_discard",
     "play_turn",
     "run",
     "sketch",
