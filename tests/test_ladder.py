@@ -102,6 +102,8 @@ def test_the_committed_weights_give_chances() -> None:
         ("four-jokers", 3, FAST),
         ("levant", 2, FAST + ",pair=1,model=greedy"),
         ("levant", 3, FAST + ",pair=1"),
+        ("levant", 2, FAST + ",policy=outs,infer=discards,wide=1"),
+        ("gulf", 2, FAST + ",pair=1,policy=outs,model=greedy"),
     ],
 )
 def test_the_fast_search_plays_legally_and_replays(preset: str, players: int, spec: str) -> None:
