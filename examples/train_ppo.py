@@ -88,6 +88,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--hidden", type=int, default=256)
     ap.add_argument("--lr", type=float, default=Config.lr)
     ap.add_argument("--shaping", type=float, default=Config.shaping)
+    ap.add_argument("--entropy", type=float, default=Config.entropy)
+    ap.add_argument("--init", help="start from this policy (.npz, or a shipped agent's name)")
+    ap.add_argument("--eval-seed", type=int, help="the evaluation's seed (default: --seed)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", default="hand-ppo.npz")
     ap.add_argument("--eval", type=int, default=400, help="rounds against random")
@@ -102,7 +105,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--address", help="the Ray cluster (--backend ray); default: a local Ray")
     args = ap.parse_args(argv)
 
-    cfg = Config(envs=args.envs, steps=args.steps, lr=args.lr, shaping=args.shaping)
+    cfg = Config(
+        envs=args.envs, steps=args.steps, lr=args.lr, shaping=args.shaping, entropy=args.entropy
+    )
     cfg.minibatch = min(cfg.minibatch, cfg.envs * cfg.steps)
     spec = RolloutSpec(
         cfg.envs,
@@ -114,7 +119,12 @@ def main(argv: list[str] | None = None) -> None:
         rollouts = open_rollouts(spec, args.workers, args.backend, args.address)
     except (BackendError, ValueError) as exc:
         ap.error(str(exc))
-    policy = Policy(2, hidden=args.hidden, seed=args.seed)
+    if args.init:
+        from handgame.rl.policy_bot import resolve
+
+        policy = Policy.load(resolve(args.init))
+    else:
+        policy = Policy(2, hidden=args.hidden, seed=args.seed)
     start = time.monotonic()
     deadline = start + args.minutes * 60
 
@@ -135,8 +145,9 @@ def main(argv: list[str] | None = None) -> None:
         rollouts.close()
     policy.save(args.out)
     print(f"trained for {time.monotonic() - start:.0f} s; saved {args.out}", flush=True)
-    report(args.out, "random", args.eval, args.preset, args.seed)
-    report(args.out, "greedy", args.eval_greedy, args.preset, args.seed)
+    eval_seed = args.seed if args.eval_seed is None else args.eval_seed
+    report(args.out, "random", args.eval, args.preset, eval_seed)
+    report(args.out, "greedy", args.eval_greedy, args.preset, eval_seed)
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ options; ``make_bot("external:./mybot.py")`` runs a program that speaks the bot 
 from __future__ import annotations
 
 import importlib
+from importlib import resources
 
 from handgame.core.bot import Bot, BotFactory, no_argument
 from handgame.core.bot_options import OptionsFactory, Param
@@ -90,6 +91,15 @@ def check_plays(spec: str, game: str) -> None:
 
 
 _loaded = False
+
+
+def shipped_policies() -> tuple[str, ...]:
+    """The trained agents shipped with the package, seated as ``policy:NAME`` (the files
+    ``handgame/rl/agents/NAME.npz``; listed without importing ``handgame.rl`` or numpy)."""
+    agents = resources.files("handgame") / "rl" / "agents"
+    if not agents.is_dir():
+        return ()
+    return tuple(sorted(p.name[:-4] for p in agents.iterdir() if p.name.endswith(".npz")))
 
 
 def _policy(argument: str, seed: int | str) -> Bot:

@@ -1,5 +1,7 @@
 """The ``policy:PATH`` bot: a trained agent (:class:`handgame.rl.ppo.Policy`, a ``.npz`` file)
-seated like any other bot, in ``hand simulate``, ``hand play`` and ``hand serve``.
+seated like any other bot, in ``hand simulate``, ``hand play`` and ``hand serve``;
+``policy:NAME`` seats an agent shipped with the package (``handgame/rl/agents/NAME.npz``,
+:func:`shipped`).
 
 It sees only its seat's view, spells its action token by token over the view's legal actions
 (:class:`~handgame.rl.tokens.ActionTree`, as in training) and takes the likeliest token at each
@@ -8,6 +10,7 @@ step (``policy:PATH,sample``: samples instead, with the bot's seed).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -18,15 +21,36 @@ from handgame.rl.ppo import Policy
 from handgame.rl.tokens import N_ACTIONS
 
 _CACHE: dict[str, Policy] = {}
+#: where the agents shipped with the package are (``policy:NAME``)
+AGENTS = Path(__file__).resolve().parent / "agents"
+
+
+def shipped() -> tuple[str, ...]:
+    """The names of the agents shipped with the package (``policy:NAME``), sorted."""
+    return tuple(sorted(p.stem for p in AGENTS.glob("*.npz")))
+
+
+def resolve(path: str) -> str:
+    """The file of ``policy:PATH``: a shipped agent's when ``path`` is one's name (no
+    directory, no suffix), else ``path`` itself."""
+    if "/" not in path and "\\" not in path and not path.endswith(".npz"):
+        candidate = AGENTS / f"{path}.npz"
+        if candidate.is_file():
+            return str(candidate)
+    return path
 
 
 def load(path: str) -> Policy:
-    """The policy in ``path``, read once per process; raises :class:`BotError`."""
+    """The policy in ``path`` (or the shipped agent of that name), read once per process;
+    raises :class:`BotError`."""
     if path not in _CACHE:
         try:
-            _CACHE[path] = Policy.load(path)
+            _CACHE[path] = Policy.load(resolve(path))
         except (OSError, ValueError, KeyError) as e:
-            raise BotError(f"policy:{path}: cannot load the policy ({e})") from None
+            names = ", ".join(shipped()) or "none"
+            raise BotError(
+                f"policy:{path}: cannot load the policy ({e}); the shipped agents: {names}"
+            ) from None
     return _CACHE[path]
 
 
@@ -74,7 +98,10 @@ def make(argument: str, seed: int | str) -> Bot:
     """The registry's factory: ``policy:PATH`` or ``policy:PATH,sample``."""
     path, _, flag = argument.partition(",")
     if not path:
-        raise BotError("the policy bot needs a file: policy:PATH (a .npz of examples/train_ppo.py)")
+        raise BotError(
+            "the policy bot needs a file or a shipped agent's name: policy:PATH (a .npz of "
+            f"examples/train_ppo.py) or policy:NAME ({', '.join(shipped()) or 'none shipped'})"
+        )
     if flag not in ("", "sample"):
         raise BotError(f"policy:{argument}: the only flag is 'sample', not {flag!r}")
     return PolicyBot(path, seed, sample=flag == "sample")

@@ -3,8 +3,9 @@
 A spec is ``NAME`` or ``NAME:KEY=VALUE,KEY=VALUE`` (``ismcts:iterations=200,rollout=fast``),
 read by the one parser of bot specs (:mod:`handgame.core.bot_options`) against the options
 each bot declares, so a table takes every option ``hand simulate`` does. The server seats
-``random``, ``greedy``, ``ismcts`` and the levels ``easy``, ``medium``, ``hard``, ``expert``
-only (never ``external``, which would run a program on the server), and refuses any
+``random``, ``greedy``, ``ismcts``, the levels ``easy``, ``medium``, ``hard``, ``expert`` and
+the trained agents shipped with the package or given to ``hand serve --policy`` only (never
+``external``, which would run a program on the server), and refuses any
 budget beyond its own caps (``Settings``), so that no client can make a bot think for longer
 than the server allows.
 """
@@ -14,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from handgame.core.bot_options import capped, parse_options, spec_text
-from handgame.play.registry import bot_games, bot_params, make_bot
+from handgame.core.registry import find_game
+from handgame.play.registry import bot_games, bot_params, make_bot, shipped_policies
 from handgame.server.settings import Settings
 
 #: the bots a table may seat
@@ -41,8 +43,15 @@ def check_bot(spec: str, settings: Settings | None = None, game: str | None = No
     settings = settings or Settings()
     spec = spec.strip()
     name, _, argument = spec.partition(":")
-    # a trained agent's file the server was started with (hand serve --policy PATH), no other
-    if name == "policy" and argument.partition(",")[0] in settings.policies:
+    # a trained agent's file the server was started with (hand serve --policy PATH), or an
+    # agent shipped with the package (policy:NAME), no other
+    file = argument.partition(",")[0]
+    if name == "policy" and (file in settings.policies or file in shipped_policies()):
+        if file not in settings.policies and game is not None:
+            # a shipped agent is named by the preset it was trained on: levant-2p plays Hand
+            trained = find_game(file.split("-")[0]).name
+            if trained != game:
+                raise ValueError(f"bot {spec!r} plays {trained} only, not {game}")
         make_bot(spec, 0)
         return spec
     params = bot_params(name)

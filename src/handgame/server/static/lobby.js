@@ -2,7 +2,8 @@
 // and hand out its seats' links.
 import { botName, el, num, presetName, presetSummary, setupLanguage, t } from "./i18n.js";
 
-const BOTS = ["greedy", "random", "ismcts", "easy", "medium", "hard", "expert"];
+// policy:levant-2p: the trained agent shipped with the package (docs/rl.md; Hand, 2 players)
+const BOTS = ["greedy", "random", "ismcts", "easy", "medium", "hard", "expert", "policy:levant-2p"];
 // the turn timer choices (seconds; 0: none, for one human against bots only)
 const TIMERS = [30, 60, 120, 300, 0];
 let presets = [];

@@ -1,0 +1,211 @@
+"""Train the shipped agent: behaviour cloning of a teacher bot's decisions, token by token.
+
+The teacher (``greedy`` by default, any spec of the bots registry) plays one-round matches
+against ``--opponents`` in turn (``greedy,greedy,random``: itself, whose choices are recorded
+too, and ``random``, so that the states a weak opponent leads to are seen); at every decision
+with a choice, its
+action is spelt in tokens (``handgame.rl.tokens``) and each token chosen where the mask has a
+choice becomes a sample (the observation of ``handgame.rl.encode`` with the prefix so far, the
+mask, the token). A :class:`handgame.rl.ppo.Policy` (the numpy MLP, the same file format as
+``examples/train_ppo.py``) is fitted to them by cross-entropy with Adam, then saved in float16
+(``--out``), and played against ``random`` and ``greedy`` on fresh seeds drawn at the end and
+printed. Seeded: the same arguments train the same weights.
+
+    nice -n 10 python examples/train_agent.py --matches 3000 --epochs 12 \\
+        --out src/handgame/rl/agents/hand-bc.npz
+
+A tiny smoke run: ``python examples/train_agent.py --matches 2 --epochs 1 --eval 2``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import secrets
+import sys
+import time
+from pathlib import Path
+
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
+import numpy as np  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from train_ppo import report  # noqa: E402
+
+from handgame.play.driver import bot_action, bot_claim  # noqa: E402
+from handgame.play.registry import make_bot  # noqa: E402
+from handgame.rl.encode import obs_size  # noqa: E402
+from handgame.rl.observe import Encoder, spell  # noqa: E402
+from handgame.rl.ppo import Adam, Policy  # noqa: E402
+from handgame.rl.stepper import Stepper, make_config  # noqa: E402
+from handgame.rl.tokens import N_ACTIONS, PASS  # noqa: E402
+
+
+def collect(
+    preset: str, matches: int, teacher: str, opponents: list[str], seed: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(observations float16, masks bool, tokens) of the teacher's choices, in matches
+    against each of ``opponents`` in turn (both seats' choices where the opponent is the
+    teacher's own spec)."""
+    config = make_config(preset, 2, {"rounds": 1})
+    size = obs_size(2)
+    obs: list[np.ndarray] = []
+    masks: list[np.ndarray] = []
+    tokens: list[int] = []
+    encoders = [Encoder(2), Encoder(2)]
+    start = time.monotonic()
+    for i in range(matches):
+        match_seed = f"bc:{seed}:{i}"
+        teacher_seat = i % 2
+        opponent = opponents[(i // 2) % len(opponents)]
+        record = "both" if opponent == teacher else "teacher"
+        bots = {
+            teacher_seat: make_bot(teacher, f"{match_seed}:t"),
+            1 - teacher_seat: make_bot(opponent, f"{match_seed}:o"),
+        }
+        m = Stepper(config, match_seed)
+        while m.seat is not None:
+            seat = m.seat
+            view = m.view
+            bot = bots[seat]
+            action = (
+                bot_claim(bot, m.state, seat, view=view)
+                if m.offer
+                else bot_action(bot, m.state, seat, view=view)
+            )
+            if record == "teacher" and seat != teacher_seat:
+                m.play(action)
+                continue
+            spelt = (PASS,) if action is None else spell(action)
+            table = m.table
+            assert table is not None
+            tree = m.tree
+            while tree is not None and m.tree is tree:  # a new tree: the action was taken
+                token = spelt[len(tree.prefix)]
+                mask = m.mask()
+                if len(mask) > 1:
+                    row = encoders[seat].encode(table, seat, tree.prefix, m.offer)
+                    obs.append(row.astype(np.float16))
+                    mk = np.zeros(N_ACTIONS, bool)
+                    mk[mask] = True
+                    masks.append(mk)
+                    tokens.append(token)
+                m.push(token)
+        if (i + 1) % max(1, matches // 20) == 0:
+            print(
+                f"collected {i + 1}/{matches} matches, {len(tokens)} samples, "
+                f"{time.monotonic() - start:.0f} s",
+                file=sys.stderr,
+                flush=True,
+            )
+    if not tokens:
+        return np.zeros((0, size), np.float16), np.zeros((0, N_ACTIONS), bool), np.zeros(0, int)
+    return np.stack(obs), np.stack(masks), np.array(tokens)
+
+
+def fit(
+    policy: Policy,
+    data: tuple[np.ndarray, np.ndarray, np.ndarray],
+    epochs: int,
+    lr: float,
+    batch: int,
+    seed: int,
+) -> None:
+    """Cross-entropy of the teacher's tokens under the masked policy, with Adam."""
+    obs, masks, tokens = data
+    n = len(tokens)
+    if n == 0:
+        return
+    rng = np.random.default_rng(seed)
+    opt = Adam(policy.params, lr)
+    decay = max(1, epochs // 2)  # the learning rate halves every epoch after the first half
+    hold = max(1, n // 20)  # a held-out twentieth, to watch over-fitting
+    order = rng.permutation(n)
+    test, train = order[:hold], order[hold:]
+    for epoch in range(epochs):
+        if epoch >= decay:
+            opt.lr = lr * 0.5 ** (epoch - decay + 1)
+        rng.shuffle(train)
+        loss = correct = 0.0
+        start = time.monotonic()
+        for lo in range(0, len(train), batch):
+            idx = np.sort(train[lo : lo + batch])
+            x = obs[idx].astype(np.float32)
+            mk = masks[idx].astype(np.float32)
+            y = tokens[idx]
+            probs, _, cache = policy.forward(x, mk)
+            m = len(idx)
+            loss -= float(np.log(probs[np.arange(m), y] + 1e-12).sum())
+            correct += float((probs.argmax(1) == y).sum())
+            dlogits = probs.copy()
+            dlogits[np.arange(m), y] -= 1.0
+            dlogits = np.where(mk > 0, dlogits / m, 0.0).astype(np.float32)
+            grads = policy.backward(cache, dlogits, np.zeros(m, np.float32))
+            opt.step(policy.params, grads)
+        x = obs[test].astype(np.float32)
+        probs, _, _ = policy.forward(x, masks[test].astype(np.float32))
+        held = float((probs.argmax(1) == tokens[test]).mean())
+        print(
+            f"epoch {epoch + 1}/{epochs}: loss {loss / len(train):.4f}, train accuracy "
+            f"{correct / len(train):.4f}, held-out accuracy {held:.4f}, "
+            f"{time.monotonic() - start:.0f} s",
+            flush=True,
+        )
+
+
+def save_small(policy: Policy, path: str) -> None:
+    """Save the policy with float16 weights (loaded back as float32): a small file."""
+    full = policy.params
+    policy.params = {k: v.astype(np.float16) for k, v in full.items()}
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    policy.save(path)
+    policy.params = full
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Collect, fit, save, evaluate."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--preset", default="levant")
+    ap.add_argument("--matches", type=int, default=3000, help="teacher matches to clone")
+    ap.add_argument("--teacher", default="greedy", help="the bot cloned (a bots registry spec)")
+    ap.add_argument(
+        "--opponents",
+        default="greedy,greedy,random",
+        help="the teacher's opponents, one after another by pairs of matches (comma-separated)",
+    )
+    ap.add_argument("--epochs", type=int, default=12)
+    ap.add_argument("--lr", type=float, default=1e-3)
+    ap.add_argument("--batch", type=int, default=256)
+    ap.add_argument("--hidden", type=int, default=256)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--out", default="hand-bc.npz")
+    ap.add_argument("--eval", type=int, default=1000, help="rounds against random and greedy")
+    ap.add_argument("--eval-seed", type=int, default=None, help="default: drawn now, printed")
+    args = ap.parse_args(argv)
+    random.seed(args.seed)
+    start = time.monotonic()
+    opponents = [o.strip() for o in args.opponents.split(",") if o.strip()]
+    data = collect(args.preset, args.matches, args.teacher, opponents, args.seed)
+    print(f"{len(data[2])} samples from {args.matches} matches", flush=True)
+    policy = Policy(2, hidden=args.hidden, seed=args.seed)
+    fit(policy, data, args.epochs, args.lr, args.batch, args.seed)
+    save_small(policy, args.out)
+    size = Path(args.out).stat().st_size
+    print(f"saved {args.out} ({size / 1e6:.2f} MB), {time.monotonic() - start:.0f} s", flush=True)
+    if args.eval > 0:
+        if args.eval_seed is not None:
+            seed = args.eval_seed
+            print(f"evaluation seed {seed} (given)", flush=True)
+        else:
+            seed = secrets.randbits(32)
+            print(f"evaluation seed {seed} (drawn now, used for nothing else)", flush=True)
+        report(args.out, "random", args.eval, args.preset, seed)
+        report(args.out, "greedy", args.eval, args.preset, seed)
+
+
+if __name__ == "__main__":
+    main()
