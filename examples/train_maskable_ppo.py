@@ -19,10 +19,11 @@ drawn now and printed). A tiny run: ``--steps 256 --envs 2 --eval 4``.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import secrets
+import sys
 import time
+from pathlib import Path
 
 for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
@@ -33,15 +34,8 @@ from stable_baselines3.common.vec_env import DummyVecEnv  # noqa: E402
 
 from handgame.rl.gym_env import HandVsBots  # noqa: E402
 
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (centre - half, centre + half)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from train_ppo import wilson  # noqa: E402
 
 
 def play(model: MaskablePPO, preset: str, bots: str, rounds: int, seed: int) -> int:

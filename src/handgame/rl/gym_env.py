@@ -21,7 +21,6 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from handgame.play.driver import bot_action, bot_claim
 from handgame.play.registry import make_bot
 from handgame.rl.hand_v0 import observation_space
 from handgame.rl.observe import Encoder, mask_of
@@ -88,13 +87,7 @@ class HandVsBots(gymnasium.Env[dict[str, Any], Any]):
     def _bots_play(self) -> None:
         m = self.match
         assert m is not None
-        while m.seat is not None and m.seat != self.seat:
-            bot = self.bots[m.seat]
-            seat, view = m.seat, m.view
-            if m.offer:
-                m.play(bot_claim(bot, m.state, seat, view=view))
-            else:
-                m.play(bot_action(bot, m.state, seat, view=view))
+        m.bots_play(self.bots, self.seat)
 
     def _obs(self) -> dict[str, np.ndarray]:
         m = self.match

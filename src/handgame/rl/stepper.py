@@ -14,7 +14,7 @@ from typing import Any
 
 from handgame.core.game import MatchState, TableView
 from handgame.core.registry import find_game
-from handgame.play.driver import Driver
+from handgame.play.driver import Driver, bot_action, bot_claim
 from handgame.rl.observe import FastTree, table_of
 from handgame.rl.tokens import ActionTree
 
@@ -134,6 +134,17 @@ class Stepper:
             raise ValueError("no seat has a decision: the match is over")
         self._act(action)
         self._settle()
+
+    def bots_play(self, bots: Mapping[int, Any], seat: int) -> None:
+        """The ``bots`` (by seat) take their decisions, from their views, until ``seat``
+        decides or the match ends."""
+        while self.seat is not None and self.seat != seat:
+            who, view = self.seat, self.view
+            bot = bots[who]
+            if self.offer:
+                self.play(bot_claim(bot, self.state, who, view=view))
+            else:
+                self.play(bot_action(bot, self.state, who, view=view))
 
     def _act(self, action: Any) -> None:
         assert self.seat is not None

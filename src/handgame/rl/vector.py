@@ -30,7 +30,6 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from handgame.play.driver import bot_action, bot_claim
 from handgame.play.registry import make_bot
 from handgame.rl.encode import obs_size
 from handgame.rl.hand_v0 import observation_space
@@ -65,14 +64,8 @@ class _Table:
         return self.match
 
     def bots_play(self) -> None:
-        m = self.match
-        while m.seat is not None and m.seat != self.seat and self.seat is not None:
-            bot = self.bots[m.seat]
-            seat, view = m.seat, m.view
-            if m.offer:
-                m.play(bot_claim(bot, m.state, seat, view=view))
-            else:
-                m.play(bot_action(bot, m.state, seat, view=view))
+        if self.seat is not None:
+            self.match.bots_play(self.bots, self.seat)
 
     @property
     def agent(self) -> int:
