@@ -14,7 +14,8 @@ printed. Seeded: the same arguments train the same weights.
     nice -n 10 python examples/train_agent.py --matches 3000 --epochs 12 \\
         --out src/handgame/rl/agents/hand-bc.npz
 
-A tiny smoke run: ``python examples/train_agent.py --matches 2 --epochs 1 --eval 2``.
+A tiny smoke run: ``python examples/train_agent.py --matches 2 --epochs 1 --eval 2``. The
+shipped agent's figures: ``python examples/train_agent.py --evaluate levant-2p --eval 1000``.
 """
 
 from __future__ import annotations
@@ -185,17 +186,26 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--out", default="hand-bc.npz")
     ap.add_argument("--eval", type=int, default=1000, help="rounds against random and greedy")
     ap.add_argument("--eval-seed", type=int, default=None, help="default: drawn now, printed")
+    ap.add_argument(
+        "--evaluate",
+        metavar="POLICY",
+        help="only measure this policy (a .npz or a shipped agent's name), training nothing",
+    )
     args = ap.parse_args(argv)
+    if args.evaluate:
+        args.out = args.evaluate
     random.seed(args.seed)
     start = time.monotonic()
-    opponents = [o.strip() for o in args.opponents.split(",") if o.strip()]
-    data = collect(args.preset, args.matches, args.teacher, opponents, args.seed)
-    print(f"{len(data[2])} samples from {args.matches} matches", flush=True)
-    policy = Policy(2, hidden=args.hidden, seed=args.seed)
-    fit(policy, data, args.epochs, args.lr, args.batch, args.seed)
-    save_small(policy, args.out)
-    size = Path(args.out).stat().st_size
-    print(f"saved {args.out} ({size / 1e6:.2f} MB), {time.monotonic() - start:.0f} s", flush=True)
+    if not args.evaluate:
+        opponents = [o.strip() for o in args.opponents.split(",") if o.strip()]
+        data = collect(args.preset, args.matches, args.teacher, opponents, args.seed)
+        print(f"{len(data[2])} samples from {args.matches} matches", flush=True)
+        policy = Policy(2, hidden=args.hidden, seed=args.seed)
+        fit(policy, data, args.epochs, args.lr, args.batch, args.seed)
+        save_small(policy, args.out)
+        size = Path(args.out).stat().st_size
+        took = time.monotonic() - start
+        print(f"saved {args.out} ({size / 1e6:.2f} MB), {took:.0f} s", flush=True)
     if args.eval > 0:
         if args.eval_seed is not None:
             seed = args.eval_seed

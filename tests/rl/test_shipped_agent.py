@@ -67,3 +67,22 @@ def test_a_server_table_seats_the_shipped_agent_and_no_other_file(tmp_path: obje
     assert check_bot(f"policy:{NAME}") == f"policy:{NAME}"
     with pytest.raises(ValueError):
         check_bot("policy:/tmp/elsewhere.npz")
+
+
+def test_the_training_script_runs_small(tmp_path: object) -> None:
+    """examples/train_agent.py clones a few teacher matches, saves a loadable policy in float16
+    and measures it (the shipped agent's recipe at its tiniest size)."""
+    from pathlib import Path
+
+    from handgame.rl.ppo import Policy
+
+    out_file = Path(str(tmp_path)) / "bc.npz"
+    script = Path(__file__).resolve().parents[2] / "examples" / "train_agent.py"
+    out = subprocess.run(
+        [sys.executable, str(script), "--matches", "2", "--epochs", "1", "--hidden", "16",
+         "--eval", "2", "--eval-seed", "1", "--out", str(out_file)],
+        capture_output=True, text=True, check=False, timeout=600,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    assert "samples from 2 matches" in out.stdout and "against greedy: won" in out.stdout
+    assert Policy.load(str(out_file)).players == 2
