@@ -29,9 +29,9 @@ import time
 for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
 
+from handgame.play.backends import BackendError  # noqa: E402
 from handgame.play.driver import play_match  # noqa: E402
 from handgame.play.registry import make_bot  # noqa: E402
-from handgame.play.backends import BackendError  # noqa: E402
 from handgame.rl.ppo import Config, Policy, train  # noqa: E402
 from handgame.rl.rollouts import ROLLOUT_BACKENDS, RolloutSpec, open_rollouts  # noqa: E402
 from handgame.rl.stepper import make_config  # noqa: E402
