@@ -167,6 +167,29 @@ def save_small(policy: Policy, path: str) -> None:
     policy.params = full
 
 
+def policy_file(name: str) -> str:
+    """The file of ``name``: a shipped agent's (``levant-2p``) or a path."""
+    from handgame.rl.policy_bot import resolve
+
+    return str(resolve(name))
+
+
+def samples(args: argparse.Namespace) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The teacher's samples: collected now, or read from ``--samples`` if that file exists
+    (and written there after collecting)."""
+    if args.samples and Path(args.samples).exists():
+        with np.load(args.samples) as f:
+            data = (f["obs"], f["masks"], f["tokens"])
+        print(f"{len(data[2])} samples read from {args.samples}", flush=True)
+        return data
+    opponents = [o.strip() for o in args.opponents.split(",") if o.strip()]
+    data = collect(args.preset, args.matches, args.teacher, opponents, args.seed)
+    print(f"{len(data[2])} samples from {args.matches} matches", flush=True)
+    if args.samples:
+        np.savez_compressed(args.samples, obs=data[0], masks=data[1], tokens=data[2])
+    return data
+
+
 def main(argv: list[str] | None = None) -> None:
     """Collect, fit, save, evaluate."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -184,6 +207,16 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--hidden", type=int, default=256)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", default="hand-bc.npz")
+    ap.add_argument(
+        "--init",
+        metavar="POLICY",
+        help="start from these weights (a .npz or a shipped agent's name) instead of random ones",
+    )
+    ap.add_argument(
+        "--samples",
+        metavar="FILE",
+        help="keep the collected samples in FILE (.npz): read it if it exists, else write it",
+    )
     ap.add_argument("--eval", type=int, default=1000, help="rounds against random and greedy")
     ap.add_argument("--eval-seed", type=int, default=None, help="default: drawn now, printed")
     ap.add_argument(
@@ -197,10 +230,12 @@ def main(argv: list[str] | None = None) -> None:
     random.seed(args.seed)
     start = time.monotonic()
     if not args.evaluate:
-        opponents = [o.strip() for o in args.opponents.split(",") if o.strip()]
-        data = collect(args.preset, args.matches, args.teacher, opponents, args.seed)
-        print(f"{len(data[2])} samples from {args.matches} matches", flush=True)
-        policy = Policy(2, hidden=args.hidden, seed=args.seed)
+        data = samples(args)
+        policy = (
+            Policy.load(policy_file(args.init))
+            if args.init
+            else Policy(2, hidden=args.hidden, seed=args.seed)
+        )
         fit(policy, data, args.epochs, args.lr, args.batch, args.seed)
         save_small(policy, args.out)
         size = Path(args.out).stat().st_size
