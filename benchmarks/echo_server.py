@@ -1,5 +1,6 @@
 """The transport's floor for ``server_load.py``: a bare FastAPI WebSocket echo under uvicorn,
-run as ``hand serve`` runs (the same uvicorn, the same largest message).
+run as ``hand serve`` runs (the same uvicorn, the same largest message, compression as
+``hand serve``: off unless ``--ws-compression``).
 
 ``/ws/echo`` reads each text message as JSON (as the game server reads an action) and answers
 it with one message per size in its ``reply`` list: the first one stands for the ``ack``, the
@@ -52,12 +53,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8100)
+    parser.add_argument(
+        "--ws-compression", action="store_true", help="permessage-deflate, as hand serve's flag"
+    )
     args = parser.parse_args()
     uvicorn.run(
         create_echo(),
         host=args.host,
         port=args.port,
         ws_max_size=64 * 1024,
+        ws_per_message_deflate=args.ws_compression,  # as hand serve (off unless asked for)
         log_level="info",  # as hand serve logs
         timeout_graceful_shutdown=5,
     )

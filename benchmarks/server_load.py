@@ -190,6 +190,10 @@ def measure(
         "human_actions": len(latencies),
         "latency_ms": latency_figures(latencies),
         "state_latency_ms": latency_figures([x for r in runs for x in r.state_ms]),
+        # the sizes of the messages the server sent (characters of their text)
+        "message_chars": latency_figures(
+            [float(x) for r in runs for sent in r.transcript for x in sent.replies]
+        ),
         "server_cpu_seconds": rnd(cpu, 2),
         "client_cpu_seconds": rnd(time.process_time() - client_before, 2),
         "server_cpu_ms_per_action": rnd(cpu * 1000 / total if cpu and total else None, 3),
@@ -257,10 +261,12 @@ def started(command: list[str], log: Path, ready: str) -> Iterator[Process]:
 
 
 @contextmanager
-def echo_server(tmp: Path) -> Iterator[tuple[str, list[int]]]:
-    """The bare echo on a free port: its base URL and its process id."""
+def echo_server(tmp: Path, compression: bool = False) -> Iterator[tuple[str, list[int]]]:
+    """The bare echo on a free port (``compression``: permessage-deflate, as ``hand serve
+    --ws-compression``): its base URL and its process id."""
     port = free_port()
     command = [sys.executable, str(HERE / "echo_server.py"), "--port", str(port)]
+    command += ["--ws-compression"] if compression else []
     base = f"http://127.0.0.1:{port}"
     with started(command, tmp / f"echo-{port}.log", f"{base}/api/ready") as p:
         yield base, [p.process.pid]
@@ -294,6 +300,7 @@ def hand_server(args: argparse.Namespace, tmp: Path) -> Iterator[tuple[str, list
         port = free_port()
         command = [*hand_command(), "serve", "--port", str(port), "--bot-delay", "0"]
         command += ["--database-url", url or f"sqlite:///{tmp / f'load-{port}.sqlite'}"]
+        command += ["--ws-compression"] if args.ws_compression else []
         base = f"http://127.0.0.1:{port}"
         with started(command, tmp / f"serve-{port}.log", f"{base}/api/presets") as p:
             yield base, [p.process.pid]
@@ -308,7 +315,7 @@ def one_size(args: argparse.Namespace, tables: int) -> dict[str, Any]:
         ours["database"] = args.database
         if args.no_echo:
             return ours
-        with echo_server(tmp) as (echo_base, _):
+        with echo_server(tmp, args.ws_compression) as (echo_base, _):
             return with_echo(args, ours, runs, echo_base)
 
 
@@ -345,7 +352,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bot", default="greedy", help="the bots' spec (default greedy)")
     parser.add_argument("--preset", default="levant", help="the rules preset (default levant)")
     parser.add_argument("--seconds", type=float, default=600.0, help="stop after S seconds")
-    parser.add_argument("--seed", type=int, default=1, help="the human seats' choices")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        help="the human seats' choices (default: drawn at run time and printed; the deals' "
+        "seeds are the server's own, drawn afresh for every table)",
+    )
     parser.add_argument(
         "--database",
         choices=("sqlite", "postgres"),
@@ -353,6 +365,12 @@ def main(argv: list[str] | None = None) -> int:
         help="with --spawn: a temporary SQLite file (default) or a throwaway PostgreSQL cluster",
     )
     parser.add_argument("--no-echo", action="store_true", help="skip the echo's run")
+    parser.add_argument(
+        "--ws-compression",
+        action="store_true",
+        help="with --spawn: the server and the echo compress their WebSocket messages (hand "
+        "serve --ws-compression; off by default, as hand serve)",
+    )
     parser.add_argument(
         "--profile",
         metavar="DIR",
@@ -374,6 +392,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--tables must be at least 1 and --players at least 2")
     if args.profile is not None and not args.spawn:
         parser.error("--profile needs --spawn (the server is started here)")
+    if args.seed is None:
+        args.seed = random.SystemRandom().randrange(2**31)
+    progress(f"human choices' seed {args.seed}")
     head: dict[str, Any] = {
         "benchmark": "server_load",
         "spawned": args.spawn,
@@ -381,6 +402,7 @@ def main(argv: list[str] | None = None) -> int:
         "players": args.players,
         "bot": args.bot,
         "seed": args.seed,
+        "ws_compression": args.ws_compression,
     }
     if args.processes is not None:
         if not args.spawn:

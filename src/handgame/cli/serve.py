@@ -73,6 +73,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         redis_url=args.redis_url,
         lease_seconds=args.lease_seconds,
         sqlite_synchronous=args.sqlite_synchronous,
+        ws_compression=args.ws_compression,
     )
     if settings.cluster and not settings.database_url.startswith(("postgresql", "postgres:")):
         raise UsageError(
@@ -115,6 +116,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         ws_max_size=64 * 1024,
+        ws_per_message_deflate=settings.ws_compression,
         log_level="info",
         http=guarded_protocol(settings),  # a request head in header_timeout seconds
         timeout_keep_alive=int(settings.idle_timeout),
@@ -194,6 +196,13 @@ def add_parser(sub: Any) -> None:
         help="SQLite only: full (default) syncs each commit to disk, so an acknowledged move "
         "survives a power cut; normal survives a crash of the server but a power cut may lose "
         "the last moves (docs/operations.md)",
+    )
+    p.add_argument(
+        "--ws-compression",
+        action="store_true",
+        help="compress WebSocket messages (permessage-deflate) for clients that offer it; off "
+        "by default: a state message is a few kilobytes, and compressing each one costs the "
+        "server more than the bytes it saves (docs/operations.md)",
     )
     p.add_argument(
         "--public-url",

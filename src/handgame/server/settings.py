@@ -55,6 +55,9 @@ class Settings:
     # SQLite's synchronous level: "full" (an acknowledged step survives a power cut) or
     # "normal" (it survives a crash of the process; a power cut may lose the last ones)
     sqlite_synchronous: str = "full"
+    # per-message compression of the WebSocket (permessage-deflate): off, as its CPU costs more
+    # than the bytes it saves on messages of a few kilobytes (docs/operations.md)
+    ws_compression: bool = False
     retry_max: float = 5.0  # the longest pause between a driver's retries of a failed write
     public_url: str | None = None  # the base of invite links (None: the listening address)
     header_timeout: float = 10.0  # seconds a new HTTP connection has to send its request head

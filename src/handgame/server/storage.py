@@ -15,6 +15,7 @@ step (``NORMAL``: a power cut may lose the last commits; docs/operations.md).
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import time
@@ -207,9 +208,9 @@ class Storage:
                 ) from e
             raise
         self.postgres = self.engine.dialect.name == "postgresql"
-        # UPDATE ... FROM with RETURNING: PostgreSQL, and SQLite from 3.35 (2021)
+        # UPDATE ... FROM: PostgreSQL, and SQLite from 3.33 (2020)
         self.batch_update = self.postgres or (
-            self.engine.dialect.name == "sqlite" and sqlite3.sqlite_version_info >= (3, 35)
+            self.engine.dialect.name == "sqlite" and sqlite3.sqlite_version_info >= (3, 33)
         )
         if url.startswith("sqlite"):
 
@@ -257,23 +258,43 @@ class Storage:
         """Append many tables' steps and store their presence rows, in one transaction; the
         indices of the steps refused because their version is not their table's next one
         (the others are stored)."""
+        try:
+            return self._write_batch(steps, presence, together=True)
+        except _Refusals:  # some step is refused: again, one step at a time, to know which
+            return self._write_batch(steps, presence, together=False)
+
+    def _write_batch(
+        self,
+        steps: list[tuple[str, StoredStep, bool]],
+        presence: dict[str, tuple[list[int], Timer]] | None,
+        together: bool,
+    ) -> set[int]:
         with self.engine.begin() as conn:
-            refused = self._advance(conn, steps)
-            rows = [
-                {
-                    "table_id": table_id,
-                    "version": step.version,
-                    "kind": step.kind,
-                    "seat": step.seat,
-                    "client_id": step.client_id,
-                    "data": step.data,
-                    "at": step.at,
-                }
-                for i, (table_id, step, _) in enumerate(steps)
-                if i not in refused
-            ]
-            if rows:
-                conn.execute(insert(steps_table), rows)
+            refused = self._advance(conn, steps, together)
+            kept = [(t, step) for i, (t, step, _) in enumerate(steps) if i not in refused]
+            if kept and not self.postgres:
+                # one statement of many rows: SQLite's driver lets other threads run (and
+                # waits to run again) at each statement's step, so one row at a time costs a
+                # wait of the interpreter's switch interval per row on a busy server
+                for first in range(0, len(kept), BATCH_ROWS):
+                    part = kept[first : first + BATCH_ROWS]
+                    conn.exec_driver_sql(_insert_steps_sql(len(part)), _step_params(part))
+            elif kept:
+                conn.execute(
+                    insert(steps_table),
+                    [
+                        {
+                            "table_id": table_id,
+                            "version": step.version,
+                            "kind": step.kind,
+                            "seat": step.seat,
+                            "client_id": step.client_id,
+                            "data": step.data,
+                            "at": step.at,
+                        }
+                        for table_id, step in kept
+                    ],
+                )
             if presence:
                 ids = sorted(presence)
                 conn.execute(delete(presence_table).where(presence_table.c.table_id.in_(ids)))
@@ -290,17 +311,26 @@ class Storage:
                 )
         return refused
 
-    def _advance(self, conn: Connection, steps: list[tuple[str, StoredStep, bool]]) -> set[int]:
+    def _advance(
+        self, conn: Connection, steps: list[tuple[str, StoredStep, bool]], together: bool = True
+    ) -> set[int]:
         """Move each step's table to its version if it is at the one before (the check that
-        stops a double step); the indices of the steps whose table was not. One statement for
-        a batch of steps of different tables (``UPDATE ... FROM VALUES ... RETURNING``)."""
+        stops a double step); the indices of the steps whose table was not. ``together``: one
+        statement for a batch of steps of different tables (``UPDATE ... FROM VALUES``; on
+        SQLite, without ``RETURNING``, whose rows would each be a step of their own: when
+        fewer tables moved than steps were given, :class:`_Refusals` is raised, and the
+        caller tries again with ``together`` false)."""
         refused: set[int] = set()
         one_per_table = len({table_id for table_id, _, _ in steps}) == len(steps)
-        if len(steps) > 1 and one_per_table and self.batch_update:
+        if together and len(steps) > 1 and one_per_table and self.batch_update:
             for first in range(0, len(steps), BATCH_ROWS):
                 part = steps[first : first + BATCH_ROWS]
                 params = [x for t, s, f in part for x in (t, s.version - 1, s.version, bool(f))]
                 moved = conn.exec_driver_sql(self._update_sql(len(part)), tuple(params))
+                if not self.postgres:
+                    if moved.rowcount != len(part):
+                        raise _Refusals
+                    continue
                 accepted = {row[0] for row in moved}
                 refused.update(first + i for i, (t, _, _) in enumerate(part) if t not in accepted)
             return refused
@@ -330,8 +360,7 @@ class Storage:
         return (
             "UPDATE hand_tables SET version = g.column3, finished = g.column4 "
             f"FROM (VALUES {given}) AS g "
-            "WHERE hand_tables.id = g.column1 AND hand_tables.version = g.column2 "
-            "RETURNING hand_tables.id"
+            "WHERE hand_tables.id = g.column1 AND hand_tables.version = g.column2"
         )
 
     def version(self, table_id: str) -> int | None:
@@ -442,6 +471,28 @@ def create_tables(schema: MetaData, engine: Engine, tries: int = 5) -> None:
             if attempt == tries - 1:
                 raise
             time.sleep(0.2 * (attempt + 1))
+
+
+class _Refusals(Exception):
+    """A batch in which some step is refused (:meth:`Storage._advance`)."""
+
+
+def _insert_steps_sql(rows: int) -> str:
+    """SQLite: one statement that inserts ``rows`` steps."""
+    given = ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * rows)
+    return (
+        "INSERT INTO hand_steps (table_id, version, kind, seat, client_id, data, at) "
+        f"VALUES {given}"
+    )
+
+
+def _step_params(steps: list[tuple[str, StoredStep]]) -> tuple[Any, ...]:
+    """The parameters of :func:`_insert_steps_sql` (the data as the JSON column stores it)."""
+    return tuple(
+        x
+        for table_id, s in steps
+        for x in (table_id, s.version, s.kind, s.seat, s.client_id, json.dumps(s.data), s.at)
+    )
 
 
 def _sqlite_pragmas(dbapi_connection: Any, synchronous: str) -> None:
