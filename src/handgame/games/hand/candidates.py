@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from handgame.core.cards import ALL_CARDS, Card
 from handgame.games.hand import native
 from handgame.games.hand.actions import (
@@ -12,6 +10,7 @@ from handgame.games.hand.actions import (
     LayOff,
     SwapWild,
 )
+from handgame.games.hand.match import Match
 from handgame.games.hand.meldgen import (
     candidate_melds,
 )
@@ -22,14 +21,10 @@ from handgame.games.hand.melds import (
 )
 from handgame.games.hand.rounds import RoundState
 
-if TYPE_CHECKING:
-    from handgame.games.hand.state import State
-
-
 _ENDS: dict[int, str | None] = {-1: None, 0: "low", 1: "high"}
 
 
-def step_candidates(state: State, melds: bool = True, swaps: bool = True) -> list[Action]:
+def step_candidates(state: Match, melds: bool = True, swaps: bool = True) -> list[Action]:
     """Candidate melds, lay-offs and swaps for the seat to act (unchecked), in one order; with
     ``melds`` or ``swaps`` False, the same list without the new melds or the swaps."""
     rnd = state.round
@@ -131,8 +126,11 @@ def swap_cards(rnd: RoundState, seat: int) -> set[Card]:
                     out.update(by_natural.get(sf, ()))
             continue
         # a set's swap puts every missing suit at once (L-40): none unless each has a card
-        missing = [by_natural.get(Card.of(meld.rank, s), []) for s in range(4)
-                   if s not in meld.natural_suits]
+        missing = [
+            by_natural.get(Card.of(meld.rank, s), [])
+            for s in range(4)
+            if s not in meld.natural_suits
+        ]
         if missing and all(missing):
             for cards in missing:
                 out.update(cards)

@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from handgame.core.cards import JOKER, Card
 from handgame.core.errors import DealError, IllegalAction
 from handgame.games.hand.actions import ClaimRedeal
 from handgame.games.hand.deal import Deal, check_deal, first_player
+from handgame.games.hand.match import Match
 from handgame.games.hand.rounds import Phase, RoundLog, RoundState, evolve
 from handgame.games.hand.scoring import end_round, void_result
 from handgame.games.hand.wilds import wilds_for
 
-if TYPE_CHECKING:
-    from handgame.games.hand.state import State
 
-
-def apply_deal(state: State, deal: Deal) -> State:
+def apply_deal(state: Match, deal: Deal) -> Match:
     """Start the next round with ``deal`` (checked: exactly the deck, dealt per the rules)."""
     if state.phase is not Phase.DEAL:
         raise IllegalAction("a deal comes only between rounds")
@@ -47,7 +43,7 @@ def apply_deal(state: State, deal: Deal) -> State:
     return state.replace(phase=phase, round=rnd)
 
 
-def redeal_entitled(state: State, seat: int) -> bool:
+def redeal_entitled(state: Match, seat: int) -> bool:
     """Whether ``seat``'s hand entitles it to claim a redeal (L-52)."""
     rnd = state.round
     assert rnd is not None
@@ -70,7 +66,7 @@ def redeal_entitled(state: State, seat: int) -> bool:
     return jokers >= 2 and nonjoker_pairs >= 2
 
 
-def claim_redeal(state: State, a: ClaimRedeal) -> State:
+def claim_redeal(state: Match, a: ClaimRedeal) -> Match:
     """A seat's claim of a redeal for pairs (L-52): the round is void and dealt again."""
     rnd = state.round
     if rnd is None or state.phase not in (Phase.FIRST_DISCARD, Phase.DRAW):
@@ -97,7 +93,7 @@ def claim_redeal(state: State, a: ClaimRedeal) -> State:
     return end_round(state.replace(round=rnd), void_result(rnd, "redeal"))
 
 
-def start_round_log(state: State) -> tuple[RoundLog, ...]:
+def start_round_log(state: Match) -> tuple[RoundLog, ...]:
     """The record log with the current round (if any) included."""
     if state.round is None:
         return state.log

@@ -7,8 +7,6 @@ itself (RECORD.md allows either the step or the turn's discard); this module dec
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from handgame.core.cards import Card
 from handgame.core.errors import IllegalAction, Reason
 from handgame.games.hand import native, native_search
@@ -21,6 +19,7 @@ from handgame.games.hand.actions import (
 )
 from handgame.games.hand.candidates import step_candidates, swap_candidates
 from handgame.games.hand.going_out import could_go_out
+from handgame.games.hand.match import Match
 from handgame.games.hand.meldgen import best_melds_value, in_melds, meld_fits, value_bound
 from handgame.games.hand.melds import NATURAL
 from handgame.games.hand.obligations import pickup_owed, taken_must_join, taken_settled_by_adding
@@ -34,14 +33,10 @@ from handgame.games.hand.turn import (
     two_wilds_problem,
 )
 
-if TYPE_CHECKING:
-    from handgame.games.hand.state import State
-
-
 # ----------------------------------------------------------------------------- completion
 
 
-def obligated(state: State) -> bool:
+def obligated(state: Match) -> bool:
     rnd = state.round
     assert rnd is not None
     ts = rnd.turn_state
@@ -53,7 +48,7 @@ def obligated(state: State) -> bool:
     return ts.l44_pending or ts.reuse_owed > 0
 
 
-def dead_end_reason(state: State, action: Action) -> str:
+def dead_end_reason(state: Match, action: Action) -> str:
     rnd = state.round
     assert rnd is not None
     ts = rnd.turn_state
@@ -63,7 +58,8 @@ def dead_end_reason(state: State, action: Action) -> str:
                 f"the discard {ts.taken} may be taken only by a player who can lay a new meld "
                 "this turn (and reach the opening minimum, if not opened); draw from the stock "
                 "instead (F-4, L-63)",
-                "F-4", "L-63",
+                "F-4",
+                "L-63",
                 cards=(ts.taken,),
             )
         if not rnd.opened[rnd.turn]:
@@ -71,7 +67,9 @@ def dead_end_reason(state: State, action: Action) -> str:
                 f"the discard {ts.taken} may be taken only to lay it at once in a new meld with "
                 f"two cards from hand that is part of an opening of at least "
                 f"{required_minimum(state)}; draw from the stock instead (L-62, L-63, L-66)",
-                "L-62", "L-63", "L-66",
+                "L-62",
+                "L-63",
+                "L-66",
                 cards=(ts.taken,),
             )
         return Reason(
@@ -86,7 +84,7 @@ def dead_end_reason(state: State, action: Action) -> str:
     return Reason(f"after this the turn cannot be finished legally: {probe}", *cited, cards=about)
 
 
-def can_finish_turn(state: State) -> bool:
+def can_finish_turn(state: Match) -> bool:
     """Whether the seat to act can still end its turn with a legal discard (exact).
 
     Laying the best disjoint melds from hand (an exact dynamic programme) settles most cases
@@ -96,7 +94,7 @@ def can_finish_turn(state: State) -> bool:
     return _search(state)
 
 
-def _search(state: State, no_out: bool = False) -> bool:
+def _search(state: Match, no_out: bool = False) -> bool:
     """The turn search from ``state``: in C++ where native (``native_search``), else the
     reference ``_finishable`` with the shared memo (emptied at another turn, or when it grows
     too large)."""
@@ -116,7 +114,7 @@ def _search(state: State, no_out: bool = False) -> bool:
     return _finishable(state, _MEMO, no_out=no_out)
 
 
-def accepts_all(state: State, checks: list[tuple[Action, bool]]) -> list[bool]:
+def accepts_all(state: Match, checks: list[tuple[Action, bool]]) -> list[bool]:
     """``accepts(state, action, no_out)`` of each (action, no_out), in order: the native turn
     search answers where it can (``native_search``), the reference the rest."""
     got = native_search.accepts(state, checks) if checks else None
@@ -128,7 +126,7 @@ def accepts_all(state: State, checks: list[tuple[Action, bool]]) -> list[bool]:
     ]
 
 
-def accepts(state: State, action: Action, no_out: bool = False) -> bool:
+def accepts(state: Match, action: Action, no_out: bool = False) -> bool:
     """Whether ``apply`` accepts ``action`` (without building its error message).
 
     ``no_out``: after this step ``could_go_out`` (stage 0) is known to be False.
@@ -153,7 +151,7 @@ def clear_cache() -> None:
 
 
 def _finishable(
-    state: State,
+    state: Match,
     memo: dict[object, bool],
     stage: int = 0,
     last_meld: tuple[Card, ...] = (),
@@ -269,7 +267,7 @@ class _Position:
         )
 
 
-def _quick_verdict(state: State, stage: int = 0, no_out: bool = False) -> bool | None:
+def _quick_verdict(state: Match, stage: int = 0, no_out: bool = False) -> bool | None:
     """Settle finishability without a search where an exact shortcut exists (else None).
 
     ``no_out``: ``could_go_out(state, stage)`` is known to be False (see ``out_bounds``).
@@ -337,7 +335,7 @@ def _quick_verdict(state: State, stage: int = 0, no_out: bool = False) -> bool |
     return None
 
 
-def taken_out_of_reach(state: State, stage: int) -> bool:
+def taken_out_of_reach(state: Match, stage: int) -> bool:
     """Whether the taken discard must still be laid in a new meld (L-62) and no meld of any
     cards the seat could hold this turn holds it: the turn cannot be finished.
 
@@ -365,7 +363,7 @@ def taken_out_of_reach(state: State, stage: int) -> bool:
     return ts.taken not in in_melds(pool, rnd.wilds, rules)
 
 
-def _native_turn(state: State) -> tuple[int, ...]:
+def _native_turn(state: Match) -> tuple[int, ...]:
     """What ``_quick_verdict`` reads of the turn, as the native code reads it (legal.cpp Turn)."""
     rnd = state.round
     assert rnd is not None
@@ -391,7 +389,7 @@ def _native_turn(state: State) -> tuple[int, ...]:
     )
 
 
-def new_melds_hopeless(state: State) -> bool:
+def new_melds_hopeless(state: Match) -> bool:
     """For a seat that has not opened and that ``out_bounds`` shows cannot go out after any
     new meld: whether every new meld it could lay now leaves a turn that cannot be finished.
 

@@ -8,12 +8,12 @@ hand: ``could_go_out`` for one position, ``out_bounds`` for every step offered f
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from handgame.core.cards import JOKER_CODE, Card
 from handgame.core.packing import best_packing
 from handgame.games.hand import native
 from handgame.games.hand.candidates import swap_cards
+from handgame.games.hand.match import Match
 from handgame.games.hand.meldgen import candidate_melds, in_melds
 from handgame.games.hand.melds import RUN, Meld, fitting_ends
 from handgame.games.hand.rounds import RoundState
@@ -21,11 +21,8 @@ from handgame.games.hand.rules import Ruleset
 from handgame.games.hand.turn import going_out_forbidden
 from handgame.games.hand.wilds import Wilds
 
-if TYPE_CHECKING:
-    from handgame.games.hand.state import State
 
-
-def could_go_out(state: State, stage: int = 0) -> bool:
+def could_go_out(state: Match, stage: int = 0) -> bool:
     """A necessary condition for going out this turn (L-64, L-80).
 
     Every card but the one to discard must find a place: a lay-off reachable from a table
@@ -190,7 +187,7 @@ def _reach(
     return False
 
 
-def out_bounds(state: State) -> tuple[bool, bool]:
+def out_bounds(state: Match) -> tuple[bool, bool]:
     """For an unopened seat: whether ``could_go_out`` (stage 0) is surely False after every
     lay-off or swap, and after every new meld, that ``step_candidates`` offers now.
 

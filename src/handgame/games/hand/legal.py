@@ -7,8 +7,6 @@ truth.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from handgame.core.errors import TurnCannotFinish
 from handgame.games.hand.actions import (
     Action,
@@ -28,15 +26,12 @@ from handgame.games.hand.finish import (
     obligated,
 )
 from handgame.games.hand.going_out import out_bounds
+from handgame.games.hand.match import Match
 from handgame.games.hand.native_legal import draws
 from handgame.games.hand.native_search import play_steps
 from handgame.games.hand.obligations import makes_provisional
 from handgame.games.hand.rounds import Phase
 from handgame.games.hand.turn import step, turn_problem, two_wilds_problem
-
-if TYPE_CHECKING:
-    from handgame.games.hand.state import State
-
 
 # The latest listing: a state and the very action objects ``legal_actions`` found legal in it.
 # Both are immutable, and the tuple keeps the objects alive (so identity means that object):
@@ -45,7 +40,7 @@ if TYPE_CHECKING:
 _LISTED: tuple[object, tuple[Action, ...]] = (None, ())
 
 
-def apply(state: State, action: Action) -> State:
+def apply(state: Match, action: Action) -> Match:
     """The state after ``action``, or :class:`IllegalAction` naming the rule broken."""
     listed_state, listed = _LISTED
     if listed_state is state:
@@ -58,7 +53,7 @@ def apply(state: State, action: Action) -> State:
     return new
 
 
-def legal_actions(state: State, seat: int | None = None) -> list[Action]:
+def legal_actions(state: Match, seat: int | None = None) -> list[Action]:
     """Every legal next action: the seat to act's steps, and redeal claims of any seat."""
     rnd = state.round
     if rnd is None or state.phase in (Phase.DEAL, Phase.OVER):
@@ -81,8 +76,11 @@ def legal_actions(state: State, seat: int | None = None) -> list[Action]:
             missable = state.rules.announcements and len(hand) <= 4
             announces = (True, False) if missable else (True,)
             # turn_problem depends on the card only through holding it (every card here is held)
-            ok = [discards_of(turn, a) for a in announces
-                  if hand and turn_problem(state, hand[0], a) is None]
+            ok = [
+                discards_of(turn, a)
+                for a in announces
+                if hand and turn_problem(state, hand[0], a) is None
+            ]
             if len(ok) == 1:  # nearly always: one lookup a card, no inner loop
                 by_card = ok[0]
                 out.extend([by_card[c] for c in sorted(set(hand))])
@@ -105,7 +103,7 @@ def legal_actions(state: State, seat: int | None = None) -> list[Action]:
     return out
 
 
-def _accepted(state: State, candidates: list[Action]) -> list[Action]:
+def _accepted(state: Match, candidates: list[Action]) -> list[Action]:
     """The candidate steps of the seat to act that ``apply`` accepts, in order (the reference
     path: each checked by ``finish.accepts``, after the exact shortcuts of ``out_bounds``)."""
     rnd = state.round

@@ -16,20 +16,16 @@ Built by ``python native/build.py`` (``_legal_native``); without the build, or w
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from handgame.games.hand import native
 from handgame.games.hand.actions import Action, Draw, draw_of
 from handgame.games.hand.finish import accepts
+from handgame.games.hand.match import Match
 from handgame.games.hand.native_search import search_support
 from handgame.games.hand.rounds import Phase
 from handgame.games.hand.turn import going_out_forbidden, required_minimum
 
-if TYPE_CHECKING:
-    from handgame.games.hand.state import State
 
-
-def native_support(state: State) -> str | None:
+def native_support(state: Match) -> str | None:
     """Why ``legal_actions(state)`` is not (partly) computed natively, or None when it is."""
     why = native.support(state.rules)
     if why is not None:
@@ -55,7 +51,7 @@ def use_native(on: bool) -> bool:
 COUNTS = {"native": 0, "reference": 0}
 
 
-def draws(state: State) -> list[Action] | None:
+def draws(state: Match) -> list[Action] | None:
     """The seat to act's legal draws (``Draw`` stock, then discard), or None when this state
     is not on the native path (:func:`native_support`): the caller lists them in Python."""
     if state.phase is not Phase.DRAW or native_support(state) is not None:

@@ -13,17 +13,14 @@ left the answer to the reference; the caller then runs the Python reference.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from handgame.core.cards import ALL_CARDS
 from handgame.games.hand import native
 from handgame.games.hand.actions import Action, LayMelds, LayOff, SwapWild
+from handgame.games.hand.match import Match
 from handgame.games.hand.rounds import Phase
 from handgame.games.hand.rules import Ruleset
 from handgame.games.hand.turn import going_out_forbidden, required_minimum
-
-if TYPE_CHECKING:
-    from handgame.games.hand.state import State
 
 ASK = -2  # the native answer "ask the Python reference"
 
@@ -46,7 +43,7 @@ def search_config(rules: Ruleset) -> tuple[int, int, int]:
     )
 
 
-def search_support(state: State) -> str | None:
+def search_support(state: Match) -> str | None:
     """Why the turn search of this state is not native, or None when it is."""
     why = native.support(state.rules)
     if why is not None:
@@ -65,7 +62,7 @@ def search_support(state: State) -> str | None:
     return None
 
 
-def turn_args(state: State) -> tuple[object, ...] | None:
+def turn_args(state: Match) -> tuple[object, ...] | None:
     """The seat to act's turn as ``search_accepts``/``search_finishable`` read it, or None
     when the search is not native for this state (:func:`search_support`)."""
     if search_support(state) is not None:
@@ -124,7 +121,7 @@ def candidate_ints(action: Action, no_out: bool) -> tuple[int, ...] | None:
     return None
 
 
-def accepts(state: State, checks: list[tuple[Action, bool]]) -> list[int] | None:
+def accepts(state: Match, checks: list[tuple[Action, bool]]) -> list[int] | None:
     """``finish.accepts`` of each (action, no_out) of the seat to act: 1, 0 or :data:`ASK`
     for each; None when the search is not native for this state."""
     args = turn_args(state)
@@ -140,7 +137,7 @@ def accepts(state: State, checks: list[tuple[Action, bool]]) -> list[int] | None
     return got
 
 
-def finishable(state: State, no_out: bool = False) -> bool | None:
+def finishable(state: Match, no_out: bool = False) -> bool | None:
     """``finish._finishable`` of a position (``no_out``: ``could_go_out`` is known to be
     False) natively, or None (the reference answers)."""
     args = turn_args(state)
@@ -154,7 +151,7 @@ def finishable(state: State, no_out: bool = False) -> bool | None:
     return bool(got)
 
 
-def play_steps(state: State) -> list[Action] | None:
+def play_steps(state: Match) -> list[Action] | None:
     """The legal steps of the play phase (new melds, lay-offs, swaps; not the discards), in
     ``legal_actions``' order, listed and checked natively; None: list them in Python."""
     args = turn_args(state)

@@ -8,18 +8,14 @@ physical card (L-66, O-6). Shared by :mod:`handgame.games.hand.turn` (the steps)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from handgame.core.cards import JOKER, Card
 from handgame.core.errors import IllegalAction, MeldError
 from handgame.games.hand.actions import Action, LayOff, SwapWild
+from handgame.games.hand.match import Match
 from handgame.games.hand.meldgen import role_choices
 from handgame.games.hand.melds import Meld, analyze
 from handgame.games.hand.rounds import RoundState, TurnState
 from handgame.games.hand.rules import Ruleset
-
-if TYPE_CHECKING:
-    from handgame.games.hand.state import State
 
 
 def pickup_owed(rules: Ruleset, ts: TurnState) -> bool:
@@ -42,7 +38,7 @@ def taken_settled_by_adding(rules: Ruleset, ts: TurnState) -> bool:
     return rules.discard_pickup == "new-meld-or-add" and ts.taken_from_opened
 
 
-def makes_provisional(state: State, action: Action) -> bool:
+def makes_provisional(state: Match, action: Action) -> bool:
     """Whether a lay-off or swap by a seat that has not opened binds it to go out this turn
     (L-63, L-64): not a swap under ``swap_needs_opening=false`` (F-8), nor an O-8 add."""
     rnd = state.round
@@ -56,7 +52,7 @@ def makes_provisional(state: State, action: Action) -> bool:
     return False
 
 
-def o8_add(state: State, a: LayOff) -> bool:
+def o8_add(state: Match, a: LayOff) -> bool:
     """An add of a third equal card to two-equal-plus-wild under O-8 ``free``, which a player
     who has not opened may make as part of opening (O-8)."""
     rnd = state.round
@@ -73,7 +69,7 @@ def taken_restriction(rnd: RoundState) -> tuple[Card, str] | None:
 
 
 def read_meld(
-    state: State, rnd: RoundState, cards: tuple[Card, ...], hand: tuple[Card, ...]
+    state: Match, rnd: RoundState, cards: tuple[Card, ...], hand: tuple[Card, ...]
 ) -> tuple[Meld, bool]:
     """The meld ``cards`` make and whether it lays the taken discard itself (L-62, L-66, O-6).
 

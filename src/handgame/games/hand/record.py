@@ -7,7 +7,7 @@ Fields of a record that the engine does not know are kept by ``Record``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from handgame.core import record as core_record
 from handgame.core.errors import (
@@ -136,14 +136,14 @@ def play_record(obj: Any) -> tuple[State | None, dict[str, Any] | None]:
                 if state.phase is Phase.DEAL or state.phase is Phase.OVER:
                     raise IllegalAction(_ended_reason(state))
                 if deferred is not None:
-                    state = step(state, action)  # play the turn on to its discard
+                    state = cast(State, step(state, action))  # play the turn on to its discard
                     if state.phase is not Phase.PLAY:
                         return state, replay_error(r, deferred[0], deferred[1])
                     continue
                 state = state.apply(action)
             except TurnCannotFinish as e:
                 deferred = (k, str(e))
-                state = step(state, action)
+                state = cast(State, step(state, action))
             except (ActionError, IllegalAction, ValueError) as e:
                 return state, replay_error(r, k, str(e))
         if deferred is not None:

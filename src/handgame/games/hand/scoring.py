@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from handgame.core.cards import JOKER, Card
+from handgame.games.hand.match import Match
 from handgame.games.hand.rounds import Phase, RoundLog, RoundResult, RoundState
 from handgame.games.hand.values import hand_penalty
 
 if TYPE_CHECKING:
     from handgame.games.hand.rules import Ruleset
-    from handgame.games.hand.state import State
     from handgame.games.hand.wilds import Wilds
 
 
@@ -48,7 +48,7 @@ def bonus_multiplier(
 
 
 def score_win(
-    state: State, after: RoundState, winner: int, discarded: tuple[Card, ...]
+    state: Match, after: RoundState, winner: int, discarded: tuple[Card, ...]
 ) -> RoundResult:
     """Score a round won by ``winner`` (L-85…L-88, L-91, G-7, G-8, F-9, O-11).
 
@@ -93,7 +93,7 @@ def score_win(
     )
 
 
-def next_dealer(state: State, result: RoundResult) -> int:
+def next_dealer(state: Match, result: RoundResult) -> int:
     """Who deals next (L-50, O-1): the same dealer after a round with no score."""
     n = state.game.players
     dealer = result.dealer
@@ -112,13 +112,13 @@ def next_dealer(state: State, result: RoundResult) -> int:
     return dealer  # pragma: no cover
 
 
-def standings(state: State) -> tuple[int, ...]:
+def standings(state: Match) -> tuple[int, ...]:
     """The totals that decide the match: per team in partnership, else per seat."""
     team = state.team_totals()
     return team if team is not None else state.totals
 
 
-def end_round(state: State, result: RoundResult) -> State:
+def end_round(state: Match, result: RoundResult) -> Match:
     """Record a finished round and decide what comes next (L-90…L-93, G-9, F-10)."""
     rnd = state.round
     assert rnd is not None

@@ -23,11 +23,11 @@ from handgame.games.hand import native_solver
 from handgame.games.hand.actions import Action, Discard, LayMelds, LayOff, SwapWild
 from handgame.games.hand.candidates import step_candidates
 from handgame.games.hand.going_out import could_go_out
+from handgame.games.hand.match import Match
 from handgame.games.hand.meldgen import Restriction, sorted_hand_melds
 from handgame.games.hand.melds import Meld
 from handgame.games.hand.rounds import Phase
 from handgame.games.hand.rules import Ruleset
-from handgame.games.hand.state import State
 from handgame.games.hand.turn import going_out_forbidden, step, turn_problem
 from handgame.games.hand.values import opening_value, penalty_value
 from handgame.games.hand.wilds import Wilds
@@ -251,7 +251,7 @@ def partners(card: Card, rest: list[Card] | tuple[Card, ...], wilds: Wilds) -> i
 GOING_OUT_NODES = 20_000
 
 
-def going_out(state: State, limit: int = GOING_OUT_NODES) -> tuple[Action, ...] | None:
+def going_out(state: Match, limit: int = GOING_OUT_NODES) -> tuple[Action, ...] | None:
     """Steps with which the seat to act goes out this turn, ending with its last discard.
 
     ``state`` must be in the play phase (after the draw). The search tries the engine's own
@@ -267,7 +267,7 @@ def going_out(state: State, limit: int = GOING_OUT_NODES) -> tuple[Action, ...] 
 
 
 def _search(
-    state: State,
+    state: Match,
     seen: set[object],
     budget: list[int],
     stage: int,

@@ -7,8 +7,6 @@ the two together (``apply``, ``legal_actions``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from handgame.core.cards import JOKER, Card, remove_cards
 from handgame.core.errors import IllegalAction, MeldError, Reason
 from handgame.games.hand.actions import (
@@ -21,6 +19,7 @@ from handgame.games.hand.actions import (
     SwapWild,
 )
 from handgame.games.hand.dealing import claim_redeal
+from handgame.games.hand.match import Match
 from handgame.games.hand.melds import ACE_ONLY, AUTO, NATURAL, Meld, add_card, swap
 from handgame.games.hand.obligations import (
     makes_provisional,
@@ -34,14 +33,10 @@ from handgame.games.hand.rounds import Phase, RoundState, TurnState, evolve
 from handgame.games.hand.scoring import end_round, score_win, void_result
 from handgame.games.hand.values import opening_value
 
-if TYPE_CHECKING:
-    from handgame.games.hand.state import State
-
-
 # ----------------------------------------------------------------------------- helpers
 
 
-def _with_round(state: State, rnd: RoundState, action: Action) -> State:
+def _with_round(state: Match, rnd: RoundState, action: Action) -> Match:
     return state.replace(round=evolve(rnd, actions=(*rnd.actions, action)))
 
 
@@ -68,7 +63,7 @@ def _put(t: tuple, i: int, v: object) -> tuple:  # type: ignore[type-arg]
     return t if t[i] is v else _set(t, i, v)
 
 
-def required_minimum(state: State) -> int:
+def required_minimum(state: Match) -> int:
     """The opening minimum now (L-63, O-4 escalating)."""
     rnd = state.round
     assert rnd is not None
@@ -78,12 +73,12 @@ def required_minimum(state: State) -> int:
     return base
 
 
-def _minimum_rules(state: State) -> tuple[str, ...]:
+def _minimum_rules(state: Match) -> tuple[str, ...]:
     base = ("L-63", "G-6", "F-6")
     return (*base, "O-4") if state.rules.escalating_minimum else base
 
 
-def going_out_forbidden(state: State) -> str | None:
+def going_out_forbidden(state: Match) -> str | None:
     """Why the seat to act may not go out this turn (L-67, L-71), or None."""
     rnd = state.round
     assert rnd is not None
@@ -100,7 +95,7 @@ def going_out_forbidden(state: State) -> str | None:
     return None
 
 
-def _check_cards_left(state: State, hand: tuple[Card, ...]) -> None:
+def _check_cards_left(state: Match, hand: tuple[Card, ...]) -> None:
     if not hand:
         raise IllegalAction(
             "a turn always ends with a discard: keep a card to discard (L-65)", rules=("L-65",)
@@ -114,7 +109,7 @@ def _check_cards_left(state: State, hand: tuple[Card, ...]) -> None:
             )
 
 
-def _require(state: State, action: Action, phases: tuple[Phase, ...]) -> RoundState:
+def _require(state: Match, action: Action, phases: tuple[Phase, ...]) -> RoundState:
     rnd = state.round
     if rnd is None or state.phase not in phases:
         if state.phase is Phase.OVER:
@@ -146,7 +141,7 @@ def _require(state: State, action: Action, phases: tuple[Phase, ...]) -> RoundSt
 _DREW_STOCK = TurnState(drew="stock")  # a value: one shared instance
 
 
-def _draw(state: State, a: Draw) -> State:
+def _draw(state: Match, a: Draw) -> Match:
     rnd = _require(state, a, (Phase.DRAW,))
     seat = rnd.turn
     hand = rnd.hands[seat]
@@ -191,7 +186,7 @@ def _draw(state: State, a: Draw) -> State:
     return state.replace(phase=Phase.PLAY, round=rnd)
 
 
-def _lay(state: State, a: LayMelds) -> State:
+def _lay(state: Match, a: LayMelds) -> Match:
     rnd = _require(state, a, (Phase.PLAY,))
     if not a.melds:
         raise IllegalAction("meld names no meld")
@@ -242,7 +237,7 @@ def _meld_at(rnd: RoundState, index: int) -> Meld:
     return rnd.melds[index]
 
 
-def _add(state: State, a: LayOff) -> State:
+def _add(state: Match, a: LayOff) -> Match:
     rnd = _require(state, a, (Phase.PLAY,))
     seat = rnd.turn
     rules = state.rules
@@ -328,7 +323,7 @@ def _add(state: State, a: LayOff) -> State:
     return _with_round(state, rnd, a)
 
 
-def _swap(state: State, a: SwapWild) -> State:
+def _swap(state: Match, a: SwapWild) -> Match:
     rnd = _require(state, a, (Phase.PLAY,))
     seat = rnd.turn
     hand = rnd.hands[seat]
@@ -360,7 +355,7 @@ def _swap(state: State, a: SwapWild) -> State:
 
 
 def turn_problem(
-    state: State, card: Card, announce: bool = True, going_out: bool = False
+    state: Match, card: Card, announce: bool = True, going_out: bool = False
 ) -> str | None:
     """Why discarding ``card`` now would break a rule of the turn as a whole, or None.
 
@@ -388,7 +383,8 @@ def turn_problem(
             return Reason(
                 "before opening a player may not add to melds on the table nor take wild cards "
                 "from them, unless going out this turn (L-63, L-64)",
-                "L-63", "L-64",
+                "L-63",
+                "L-64",
             )
         cited = _minimum_rules(state)
         escalating = " escalating" if "O-4" in cited else ""
@@ -401,7 +397,8 @@ def turn_problem(
         return Reason(
             "before opening a player may not add to melds on the table nor take wild cards from "
             "them, unless going out this turn (L-63, L-64)",
-            "L-63", "L-64",
+            "L-63",
+            "L-64",
         )
     if pickup_owed(rules, ts):
         if rules.discard_pickup == "must-meld":
@@ -415,7 +412,8 @@ def turn_problem(
             return Reason(
                 f"the discard {ts.taken} was taken: it must be laid this turn in a new meld, or "
                 "added to a meld when its discarder has opened (L-62, O-5)",
-                "L-62", "O-5",
+                "L-62",
+                "O-5",
                 cards=(ts.taken,),
             )
         return Reason(
@@ -435,7 +433,7 @@ def turn_problem(
     return None
 
 
-def two_wilds_problem(state: State, cards: tuple[Card, ...]) -> str | None:
+def two_wilds_problem(state: Match, cards: tuple[Card, ...]) -> str | None:
     """Why ``cards`` cannot be discarded together now, or None (O-11 ``two-wilds``): the two
     wild cards of a full hand whose melds of this turn hold 13 natural cards."""
     rnd = state.round
@@ -447,7 +445,8 @@ def two_wilds_problem(state: State, cards: tuple[Card, ...]) -> str | None:
         return Reason(
             "a turn ends with the discard of one card (L-61); two wild cards go together only "
             "under the two-wilds bonus (O-11)",
-            "L-61", "O-11",
+            "L-61",
+            "O-11",
         )
     if len(cards) != 2 or remove_cards(hand, cards) != ():
         return Reason(
@@ -467,12 +466,13 @@ def two_wilds_problem(state: State, cards: tuple[Card, ...]) -> str | None:
         return Reason(
             "two wild cards are discarded together only to go out with a full hand whose melds "
             "hold 13 natural cards (O-11 two-wilds, L-86)",
-            "O-11", "L-86",
+            "O-11",
+            "L-86",
         )
     return turn_problem(state, cards[0], True, going_out=True)
 
 
-def _discard(state: State, a: Discard, listed: bool = False) -> State:
+def _discard(state: Match, a: Discard, listed: bool = False) -> Match:
     rnd = _require(state, a, (Phase.FIRST_DISCARD, Phase.PLAY))
     gone = a.cards
     if not listed:  # else legal_actions found it legal in this very state (legal.apply)
@@ -558,7 +558,7 @@ _STEPS = {
 }
 
 
-def step(state: State, action: Action, listed: bool = False) -> State:
+def step(state: Match, action: Action, listed: bool = False) -> Match:
     """Apply one action's own checks (not whether the turn can still be finished).
 
     ``listed``: ``legal_actions`` listed this very action for this very state, so a discard's

@@ -9,16 +9,15 @@ the seat's legal actions. Never another seat's cards or the stock order.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from handgame.core.cards import Card
 from handgame.core.game import TableView
 from handgame.games.hand.actions import Action
+from handgame.games.hand.legal import legal_actions
+from handgame.games.hand.match import Match
 from handgame.games.hand.melds import Meld
 from handgame.games.hand.rounds import Phase, TurnState
-
-if TYPE_CHECKING:
-    from handgame.games.hand.state import State
 
 
 @dataclass(frozen=True)
@@ -146,7 +145,7 @@ class PlayerView:
         }
 
 
-def view(state: State, seat: int | None) -> PlayerView:
+def view(state: Match, seat: int | None) -> PlayerView:
     """The view of ``seat``: its own hand, and public information only.
 
     ``seat`` None gives the public view, what a spectator may see: no hand and no legal
@@ -211,7 +210,7 @@ def view(state: State, seat: int | None) -> PlayerView:
         )
         for i, m in enumerate(rnd.melds)
     )
-    legal = tuple(state.legal_actions(seat)) if in_round and seat is not None else ()
+    legal = tuple(legal_actions(state, seat)) if in_round and seat is not None else ()
     return PlayerView(
         seat=seat,
         phase=state.phase.value,
@@ -255,7 +254,7 @@ def view(state: State, seat: int | None) -> PlayerView:
     )
 
 
-def table_view(state: State, seat: int) -> TableView:
+def table_view(state: Match, seat: int) -> TableView:
     """The :class:`~handgame.core.game.TableView` of ``seat``: the same values as
     :func:`view`'s fields of those names, without the legal actions or any text."""
     game = state.game

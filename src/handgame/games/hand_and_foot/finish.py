@@ -11,16 +11,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from handgame.core.cards import Card
 from handgame.core.errors import Reason
+from handgame.games.hand_and_foot.match import Match
 from handgame.games.hand_and_foot.melds import check_add, has_books_to_go_out, unfinished
 from handgame.games.hand_and_foot.rounds import Phase, RoundState, TeamMeld, put
 from handgame.games.hand_and_foot.rules import BOOK, MELD_RANKS, Rules, is_wild, value
-
-if TYPE_CHECKING:
-    from handgame.games.hand_and_foot.state import State
 
 
 def feet_picked(rules: Rules, rnd: RoundState, team: int) -> bool:
@@ -139,7 +136,7 @@ def max_lay_value(
     return max(v + top[w] for w, v in enumerate(best) if v is not None)
 
 
-def finish_problem(state: State) -> str | None:
+def finish_problem(state: Match) -> str | None:
     """Why the turn in progress cannot be finished any more, or None when it can."""
     rnd = state.round
     if rnd is None or state.phase is not Phase.PLAY or rnd.turn_state.pending:
@@ -180,6 +177,7 @@ def finish_problem(state: State) -> str | None:
         return Reason(
             "a player who holds their foot must keep a card to discard unless going out is "
             "allowed (HF-9, HF-10)",
-            "HF-9", "HF-10",
+            "HF-9",
+            "HF-10",
         )
     return None

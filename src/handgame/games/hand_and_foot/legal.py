@@ -19,23 +19,21 @@ sequence of listed steps (naturals first, then wild cards, one meld after anothe
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from itertools import combinations_with_replacement
-from typing import TYPE_CHECKING
 
 from handgame.core.actions import Action
 from handgame.core.cards import Card
 from handgame.core.errors import IllegalAction, TurnCannotFinish
 from handgame.games.hand_and_foot.actions import Add, Answer, Ask, Discard, Draw, Meld, Take
 from handgame.games.hand_and_foot.finish import finish_problem
+from handgame.games.hand_and_foot.match import Match
 from handgame.games.hand_and_foot.rounds import Phase
 from handgame.games.hand_and_foot.rules import MELD_RANKS, is_black_three, is_wild
 from handgame.games.hand_and_foot.turn import partner_of, step
 
-if TYPE_CHECKING:
-    from handgame.games.hand_and_foot.state import State
 
-
-def apply(state: State, action: Action) -> State:
+def apply(state: Match, action: Action) -> Match:
     """The state after ``action``, or :class:`IllegalAction` naming the rules broken."""
     new = step(state, action)
     problem = finish_problem(new)
@@ -44,7 +42,7 @@ def apply(state: State, action: Action) -> State:
     return new
 
 
-def _accepted(state: State, action: Action) -> bool:
+def _accepted(state: Match, action: Action) -> bool:
     try:
         apply(state, action)
     except IllegalAction:
@@ -64,7 +62,7 @@ def _distinct(cards: list[Card], size: int) -> list[tuple[Card, ...]]:
     ]
 
 
-def _candidates(state: State) -> list[Action]:
+def _candidates(state: Match) -> list[Action]:
     """The turn's candidate steps (before ``apply``'s checks)."""
     rnd = state.round
     assert rnd is not None
@@ -107,7 +105,7 @@ def _candidates(state: State) -> list[Action]:
     return out
 
 
-def legal_actions(state: State, seat: int | None = None) -> list[Action]:
+def legal_actions(state: Match, seat: int | None = None) -> list[Action]:
     """Every legal next action at the granularity of the module's docstring (of ``seat``
     only, when given): the partner's answers while a question waits, else the turn's steps."""
     rnd = state.round
@@ -121,3 +119,32 @@ def legal_actions(state: State, seat: int | None = None) -> list[Action]:
     if seat is not None and seat != rnd.turn:
         return []
     return [a for a in _candidates(state) if _accepted(state, a)]
+
+
+def out_of_turn(state: Match) -> tuple[int, ...]:
+    """The partner while a question "may I go out?" waits for its answer (HF-10)."""
+    rnd = state.round
+    if not state.in_round or rnd is None or not rnd.turn_state.pending:
+        return ()
+    partner = partner_of(state.rules, rnd.turn)
+    return (partner,) if partner is not None else ()
+
+
+def to_act(state: Match, declined: Collection[int] = ()) -> int | None:
+    """The one seat to decide now: the asked partner (whose answer is not optional, so
+    ``declined`` does not pass it), else the seat whose turn it is."""
+    if not state.in_round or state.round is None:
+        return None
+    waiting = out_of_turn(state)
+    return waiting[0] if waiting else state.round.turn
+
+
+def listed(state: Match, seat: int | None = None) -> list[Action]:
+    """:func:`legal_actions`, remembered by the state (a copy of the list each call)."""
+    cache: dict[int | None, list[Action]] = state.__dict__.setdefault("_legal", {})
+    if seat is not None and state.round is not None and seat == to_act(state):
+        seat = None  # the seat to act has every legal action: one list for both calls
+    got = cache.get(seat)
+    if got is None:
+        got = cache[seat] = legal_actions(state, seat)
+    return list(got)

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from handgame.games.hand_and_foot.match import Match
 from handgame.games.hand_and_foot.rounds import Phase, RoundLog, RoundResult, RoundState
 from handgame.games.hand_and_foot.rules import Rules, is_red_three, value
-
-if TYPE_CHECKING:
-    from handgame.games.hand_and_foot.state import State
 
 
 def score_round(rules: Rules, rnd: RoundState, went_out: int | None) -> RoundResult:
@@ -54,7 +50,7 @@ def score_round(rules: Rules, rnd: RoundState, went_out: int | None) -> RoundRes
     )
 
 
-def end_round(state: State, rnd: RoundState, went_out: int | None) -> State:
+def end_round(state: Match, rnd: RoundState, went_out: int | None) -> Match:
     """The state after the round ``rnd`` ends (``went_out``: who went out, HF-10; None: the
     stock ended it, HF-13): scored, logged, and the next deal or the match's end (HF-12)."""
     rules = state.rules

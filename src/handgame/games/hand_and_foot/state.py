@@ -1,18 +1,18 @@
-"""Game state: a match's configuration (:class:`Game`) and its immutable :class:`State`.
+"""The facade: :class:`Game` (a match's configuration) and :class:`State` (a match at one moment),
+the data of :mod:`.match` with the engine's methods.
 
 A :class:`State` never changes; ``state.apply(action)`` returns the next one (the rules are in
 :mod:`handgame.games.hand_and_foot.legal`). A ``DEAL`` state is a chance node whose outcome is a
-:class:`~handgame.games.hand_and_foot.deal.Deal`.
+:class:`~handgame.games.hand_and_foot.deal.Deal`. The engine's modules take the data
+(:class:`~handgame.games.hand_and_foot.match.Match`) and import nothing of this module.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from handgame.core.actions import Action, refused
 from handgame.core.cards import Card
@@ -20,21 +20,15 @@ from handgame.core.errors import GameError, OptionError
 from handgame.core.seating import seat_names
 from handgame.games.hand_and_foot import legal
 from handgame.games.hand_and_foot.deal import Deal, shuffle_deal
-from handgame.games.hand_and_foot.rounds import Phase, RoundLog, RoundResult, RoundState, evolve
-from handgame.games.hand_and_foot.rules import PRESET, Rules, is_red_three, make_rules
-from handgame.games.hand_and_foot.turn import apply_deal, partner_of
+from handgame.games.hand_and_foot.match import Match, Setup
+from handgame.games.hand_and_foot.rounds import Phase, evolve
+from handgame.games.hand_and_foot.rules import PRESET, is_red_three, make_rules
+from handgame.games.hand_and_foot.turn import apply_deal
 from handgame.games.hand_and_foot.view import PlayerView, view
 
 
-@dataclass(frozen=True)
-class Game:
-    """A match's fixed configuration: ruleset and seats (teams follow from HF-1)."""
-
-    preset: str = PRESET
-    options: tuple[tuple[str, Any], ...] = ()
-    players: int = 4
-    names: tuple[str, ...] = ()
-    rules: Rules = field(default_factory=Rules)
+class Game(Setup):
+    """A match's fixed configuration (ruleset and seats) that starts matches."""
 
     @staticmethod
     def create(
@@ -52,20 +46,6 @@ class Game:
         seats = seat_names(names, players)
         return Game(preset, tuple((options or {}).items()), players, seats, rules)
 
-    @property
-    def partnership(self) -> bool:
-        """Whether the seats play in teams of two (4 or 6 players, HF-1)."""
-        return self.rules.teams < self.players
-
-    @property
-    def teams(self) -> int:
-        """How many teams (HF-1)."""
-        return self.rules.teams
-
-    def team_of(self, seat: int) -> int:
-        """The team of a seat: seat % teams (seats 0+2 and 1+3 at four, i and i+3 at six)."""
-        return seat % self.rules.teams
-
     def new_match(self, dealer: int = 0) -> State:
         """The state before the first deal, with ``dealer`` dealing first (HF-2)."""
         return State(
@@ -76,89 +56,27 @@ class Game:
         )
 
 
-@dataclass(frozen=True, eq=False)
-class State:
+class State(Match):
     """A whole match at one moment. Immutable: ``apply`` returns the next state."""
 
-    game: Game
-    phase: Phase
-    dealer: int
-    team_totals: tuple[int, ...]
-    results: tuple[RoundResult, ...] = ()
-    round: RoundState | None = None
-    log: tuple[RoundLog, ...] = ()
-    winner: int | None = None  # the winning team once the match is over; None for a draw
-
-    @property
-    def rules(self) -> Rules:
-        """The ruleset in force."""
-        return self.game.rules
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        """Each seat's team total."""
-        teams = self.rules.teams
-        return tuple(self.team_totals[s % teams] for s in range(self.game.players))
-
-    @property
-    def in_round(self) -> bool:
-        """True while a round is in play."""
-        return self.round is not None and self.phase in (Phase.DRAW, Phase.PLAY)
-
-    @property
-    def current_seat(self) -> int | None:
-        """The seat whose turn it is, or None between rounds and after the match."""
-        return self.round.turn if self.in_round and self.round is not None else None
-
-    @property
-    def is_chance(self) -> bool:
-        """True when the next step is a deal (a chance outcome)."""
-        return self.phase is Phase.DEAL
-
-    @property
-    def is_over(self) -> bool:
-        """True when the match is finished."""
-        return self.phase is Phase.OVER
-
-    @property
-    def deal_count(self) -> int:
-        """How many deals the match has had (the one in play included)."""
-        return len(self.log) + (1 if self.in_round else 0)
-
-    def replace(self, **changes: Any) -> State:
-        """A copy with some fields changed (the cached legal actions not carried over)."""
-        unknown = changes.keys() - _FIELDS
-        if unknown:
-            raise TypeError(f"State has no field {', '.join(sorted(unknown))}")
-        new = object.__new__(State)
-        new.__dict__.update(self.__dict__)
-        new.__dict__.pop("_legal", None)
-        new.__dict__.update(changes)
-        return new
+    game: Game  # the data's Setup, as the Game that started the match (Game.new_match)
 
     # --- the engine ----------------------------------------------------------------------
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every legal next action (of ``seat`` only, when given); see :mod:`.legal`."""
-        cache: dict[int | None, list[Action]] = self.__dict__.setdefault("_legal", {})
-        rnd = self.round
-        if seat is not None and rnd is not None and seat == self.to_act():
-            seat = None  # the seat to act has every legal action: one list for both calls
-        got = cache.get(seat)
-        if got is None:
-            got = cache[seat] = legal.legal_actions(self, seat)
-        return list(got)
+        return legal.listed(self, seat)
 
     def apply(self, action: Action) -> State:
         """The state after ``action``; raises ``IllegalAction`` naming the rules broken."""
         try:
-            return legal.apply(self, action)
+            return cast(State, legal.apply(self, action))  # the engine keeps the class
         except GameError as e:
             refused(e, action)  # the refusal is about the action's cards
             raise
 
     def apply_deal(self, deal: Deal) -> State:
         """The state after the chance outcome ``deal`` (checked, HF-1, HF-2)."""
-        return apply_deal(self, deal)
+        return cast(State, apply_deal(self, deal))
 
     def seeded_deal(self, seed: int | str) -> Deal:
         """The next round's deal shuffled with ``seed`` (not yet applied)."""
@@ -175,19 +93,12 @@ class State:
     # --- decisions out of turn (HF-10) -----------------------------------------------------
     def out_of_turn(self) -> tuple[int, ...]:
         """The partner while a question "may I go out?" waits for its answer (HF-10)."""
-        rnd = self.round
-        if not self.in_round or rnd is None or not rnd.turn_state.pending:
-            return ()
-        partner = partner_of(self.rules, rnd.turn)
-        return (partner,) if partner is not None else ()
+        return legal.out_of_turn(self)
 
     def to_act(self, declined: Collection[int] = ()) -> int | None:
         """The one seat to decide now: the asked partner (whose answer is not optional, so
         ``declined`` does not pass it), else the seat whose turn it is."""
-        if not self.in_round or self.round is None:
-            return None
-        waiting = self.out_of_turn()
-        return waiting[0] if waiting else self.round.turn
+        return legal.to_act(self, declined)
 
     def resample(self, seat: int, rng: random.Random) -> State:
         """A state ``seat`` cannot tell from this one: the other hands (but for the pile cards
@@ -225,15 +136,3 @@ class State:
                 feet[s], rest = tuple(rest[: len(rnd.feet[s])]), rest[len(rnd.feet[s]) :]
         new = evolve(rnd, hands=tuple(hands), feet=tuple(feet), stock=tuple(rest))
         return self.replace(round=new)
-
-    def returns(self) -> tuple[float, ...]:
-        """Each seat's result of the match: 1.0 for the winning team's seats, else 0.0 (all
-        0.0 after a draw, HF-12)."""
-        teams = self.rules.teams
-        return tuple(
-            1.0 if self.winner is not None and s % teams == self.winner else 0.0
-            for s in range(self.game.players)
-        )
-
-
-_FIELDS = frozenset(f.name for f in dataclasses.fields(State))

@@ -8,7 +8,6 @@ Red threes are laid and replaced here, never by an action (HF-3).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from handgame.core import seating
 from handgame.core.actions import Action
@@ -17,6 +16,7 @@ from handgame.core.errors import DealError, IllegalAction
 from handgame.games.hand_and_foot.actions import Add, Answer, Ask, Discard, Draw, Meld, Take
 from handgame.games.hand_and_foot.deal import Deal, check_deal, first_player
 from handgame.games.hand_and_foot.finish import countable, feet_picked, may_go_out
+from handgame.games.hand_and_foot.match import Match
 from handgame.games.hand_and_foot.melds import (
     check_add,
     has_books_to_go_out,
@@ -33,9 +33,6 @@ from handgame.games.hand_and_foot.rules import (
     value,
 )
 from handgame.games.hand_and_foot.scoring import end_round
-
-if TYPE_CHECKING:
-    from handgame.games.hand_and_foot.state import State
 
 
 def _illegal(message: str, *rules: str) -> IllegalAction:
@@ -78,7 +75,7 @@ def _team_has_melds(rnd: RoundState, team: int) -> bool:
     return any(m.team == team for m in rnd.melds)
 
 
-def apply_deal(state: State, deal: Deal) -> State:
+def apply_deal(state: Match, deal: Deal) -> Match:
     """Start the next round with ``deal``: checked (HF-1, HF-2), then the red threes dealt in
     the hands laid and replaced seat by seat from the first player (HF-3)."""
     if state.phase is not Phase.DEAL:
@@ -121,7 +118,7 @@ def apply_deal(state: State, deal: Deal) -> State:
     return state.replace(phase=Phase.DRAW, round=rnd)
 
 
-def _pick_up_foot(state: State, rnd: RoundState, seat: int) -> tuple[State, RoundState | None]:
+def _pick_up_foot(state: Match, rnd: RoundState, seat: int) -> tuple[Match, RoundState | None]:
     """The seat's foot becomes its hand, its red threes laid and replaced (HF-9, HF-3): the
     round after it, or None with the ended state when the stock ran out (HF-13)."""
     hand: list[Card] = list(rnd.hands[seat])
@@ -152,7 +149,7 @@ def no_out_reason(rules: Rules, rnd: RoundState, seat: int) -> str:
     return "going out is allowed"  # pragma: no cover - called only when it is not
 
 
-def _after_lay(state: State, rnd: RoundState, seat: int) -> State:
+def _after_lay(state: Match, rnd: RoundState, seat: int) -> Match:
     """After cards left the hand: the foot picked up when the hand is empty (HF-9), or the
     player goes out (HF-10)."""
     if rnd.hands[seat]:
@@ -200,13 +197,11 @@ def _laid(
         hands=put(rnd.hands, seat, rest),
         melds=melds,
         known=put(rnd.known, seat, known),
-        turn_state=evolve(
-            ts, laid_any=True, laid_value=ts.laid_value + worth, pile_left=pile_left
-        ),
+        turn_state=evolve(ts, laid_any=True, laid_value=ts.laid_value + worth, pile_left=pile_left),
     )
 
 
-def _take(state: State, rnd: RoundState, a: Take) -> State:
+def _take(state: Match, rnd: RoundState, a: Take) -> Match:
     rules = state.rules
     if not rnd.pile:
         raise _illegal("the pile is empty: draw two cards from the stock", "HF-6")
@@ -280,7 +275,7 @@ def _take(state: State, rnd: RoundState, a: Take) -> State:
     return _after_lay(state, rnd, a.seat)
 
 
-def _draw(state: State, rnd: RoundState, a: Draw) -> State:
+def _draw(state: Match, rnd: RoundState, a: Draw) -> Match:
     if len(rnd.stock) < 2:  # the stock cannot supply a draw: the round ends (HF-13)
         return end_round(state, rnd, None)
     hand = list(rnd.hands[a.seat])
@@ -298,7 +293,7 @@ def _draw(state: State, rnd: RoundState, a: Draw) -> State:
     return state.replace(phase=Phase.PLAY, round=rnd)
 
 
-def _meld(state: State, rnd: RoundState, a: Meld) -> State:
+def _meld(state: Match, rnd: RoundState, a: Meld) -> Match:
     team = a.seat % state.rules.teams
     if not a.melds:
         raise _illegal("meld lists one or more new melds", "HF-4")
@@ -316,7 +311,7 @@ def _meld(state: State, rnd: RoundState, a: Meld) -> State:
     return _after_lay(state, _laid(rnd, a.seat, cards_all, tuple(melds)), a.seat)
 
 
-def _add(state: State, rnd: RoundState, a: Add) -> State:
+def _add(state: Match, rnd: RoundState, a: Add) -> Match:
     team = a.seat % state.rules.teams
     if a.to >= len(rnd.melds):
         raise _illegal(f"there is no meld {a.to + 1}", "HF-4")
@@ -331,7 +326,7 @@ def _add(state: State, rnd: RoundState, a: Add) -> State:
     return _after_lay(state, _laid(rnd, a.seat, a.cards, melds), a.seat)
 
 
-def _ask(state: State, rnd: RoundState, a: Ask) -> State:
+def _ask(state: Match, rnd: RoundState, a: Ask) -> Match:
     rules = state.rules
     if rules.ask_partner == "off":
         raise _illegal("these rules have no asking the partner (ask_partner=off)", "HF-10")
@@ -351,7 +346,7 @@ def _ask(state: State, rnd: RoundState, a: Ask) -> State:
     return state.replace(round=rnd)
 
 
-def _discard(state: State, rnd: RoundState, a: Discard) -> State:
+def _discard(state: Match, rnd: RoundState, a: Discard) -> Match:
     rules = state.rules
     seat = a.seat
     rest = remove_cards(rnd.hands[seat], (a.card,))
@@ -397,7 +392,7 @@ def _discard(state: State, rnd: RoundState, a: Discard) -> State:
     return state.replace(phase=Phase.DRAW, round=rnd)
 
 
-def step(state: State, action: Action) -> State:
+def step(state: Match, action: Action) -> Match:
     """The state after ``action`` with its own checks; raises ``IllegalAction``."""
     rnd = state.round
     if rnd is None or state.phase in (Phase.DEAL, Phase.OVER):

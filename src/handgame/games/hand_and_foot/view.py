@@ -13,17 +13,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from handgame.core.actions import Action
 from handgame.core.cards import Card
 from handgame.core.game import TableView
+from handgame.games.hand_and_foot.legal import listed, to_act
+from handgame.games.hand_and_foot.match import Match
 from handgame.games.hand_and_foot.melds import books
 from handgame.games.hand_and_foot.rounds import RoundResult
 from handgame.games.hand_and_foot.rules import is_black_three, is_wild, rank_name
-
-if TYPE_CHECKING:
-    from handgame.games.hand_and_foot.state import State
 
 
 def _cards(cards: tuple[Card, ...]) -> list[str]:
@@ -141,7 +140,7 @@ def _result_shown(result: RoundResult) -> dict[str, Any]:
     return out
 
 
-def view(state: State, seat: int | None) -> PlayerView:
+def view(state: Match, seat: int | None) -> PlayerView:
     """The view of ``seat`` (None: the public view, no hand and no legal actions)."""
     game = state.game
     rules = game.rules
@@ -176,13 +175,11 @@ def view(state: State, seat: int | None) -> PlayerView:
         pile_blocked=top is not None and (is_black_three(top) or is_wild(top)),
         stock_count=len(rnd.stock) if rnd is not None else 0,
         turn=state.current_seat,
-        to_act=state.to_act(),
+        to_act=to_act(state),
         dealer=rnd.dealer if rnd is not None else state.dealer,
         round_number=len(state.results) + (1 if in_round else 0),
         minimum=rules.minimum(len(state.results)),
-        opened=tuple(
-            rnd is not None and any(m.team == t for m in rnd.melds) for t in range(teams)
-        ),
+        opened=tuple(rnd is not None and any(m.team == t for m in rnd.melds) for t in range(teams)),
         turn_info={
             "drew": ts.drew,
             "opened_before": ts.opened_before,
@@ -199,15 +196,13 @@ def view(state: State, seat: int | None) -> PlayerView:
         totals=state.totals,
         team_totals=state.team_totals,
         results=tuple(results),
-        legal_actions=tuple(state.legal_actions(seat))
-        if in_round and seat is not None
-        else (),
+        legal_actions=tuple(listed(state, seat)) if in_round and seat is not None else (),
         actions=rnd.actions if rnd is not None and in_round else (),
         upcard=rnd.deal.discard if rnd is not None and in_round else None,
     )
 
 
-def table_view(state: State, seat: int) -> TableView:
+def table_view(state: Match, seat: int) -> TableView:
     """The :class:`~handgame.core.game.TableView` of ``seat``: the same values as
     :func:`view`'s fields of those names, without the legal actions or any text."""
     game = state.game
