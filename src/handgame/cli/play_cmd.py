@@ -58,9 +58,9 @@ def _split(text: str | None, what: str) -> list[str] | None:
 
 
 def _check_plays(game: GameSpec, bot: str) -> None:
-    """A usage error when the bot ``bot`` does not play ``game`` (``wary`` is Hand's own; Hand's
-    ``ismcts:rollout=fast`` options are not Hand and Foot's): a game is played by its own bots
-    and by those of no game (``random``, ``external``)."""
+    """A usage error when the bot ``bot`` does not play ``game`` (another game's own bot, or
+    options only another game's bot of that name takes): a game is played by its own bots and
+    by those of no game (``random``, ``external``)."""
     from handgame.play.registry import check_plays
 
     try:
