@@ -27,7 +27,8 @@ from urllib.parse import urlsplit
 from _common import percentile, progress, rnd
 from websockets.asyncio.client import connect
 
-#: the least time between two actions of the scripted human (seconds)
+#: the least time between two actions of the scripted human (seconds): as fast as the
+#: server's per-connection rate limit lets a client go
 MIN_GAP = 0.08
 
 
@@ -93,8 +94,9 @@ def http_json(
         conn.close()
 
 
-async def play_human(base_ws: str, run: TableRun, deadline: float) -> None:
-    """Play the table's human seat from its views until the match is over or the deadline."""
+async def play_human(base_ws: str, run: TableRun, deadline: float, gap: float = MIN_GAP) -> None:
+    """Play the table's human seat from its views until the match is over or the deadline,
+    at least ``gap`` seconds between two of its actions."""
     url = f"{base_ws}/ws/tables/{run.table}?token={run.token}"
     pending: tuple[str, float] | None = None  # (action id, send time)
     made: tuple[int, float] | None = None  # (version acknowledged, send time): its state next
@@ -156,7 +158,7 @@ async def play_human(base_ws: str, run: TableRun, deadline: float) -> None:
                 if view_version == run.version and acted_from != view_version:
                     # a person sends at most a few actions a second: stay under the server's
                     # per-connection rate limit (20 messages a second)
-                    wait = last_send + MIN_GAP - time.monotonic()
+                    wait = last_send + gap - time.monotonic()
                     if wait > 0:
                         await asyncio.sleep(wait)
                     now = time.monotonic()
