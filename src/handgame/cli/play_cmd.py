@@ -5,6 +5,7 @@ from the registry (the game of ``--rules``)."""
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from pathlib import Path
@@ -106,6 +107,33 @@ def _play_seats(args: argparse.Namespace) -> tuple[int, list[str], list[str]]:
     return players, seats, names
 
 
+def new_record_path(text: str) -> Path:
+    """The file ``--record`` names for a new game, checked before the game starts (a usage
+    error, never a traceback at the first save): not a folder, not an existing file (that is a
+    game to continue with ``--resume``), in a folder that exists or can be made, writable."""
+    path = Path(text).expanduser()
+    if path.is_dir():
+        raise UsageError(
+            f"--record {text} is a folder: name a file in it, e.g. --record {path / 'game.json'}"
+        )
+    if path.exists():
+        raise UsageError(f"{path} exists already: continue it with --resume {path}")
+    folder = path.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        raise UsageError(
+            f"--record {text}: {folder} is not a folder (a file is in the way)"
+        ) from None
+    except OSError as e:
+        raise UsageError(
+            f"--record {text}: cannot make the folder {folder}: {e.strerror}"
+        ) from None
+    if not os.access(folder, os.W_OK):
+        raise UsageError(f"--record {text}: the folder {folder} is not writable")
+    return path
+
+
 def play_session(args: argparse.Namespace) -> Any:
     """The :class:`handgame.tui.session.Session` of ``hand play``'s flags (checked), of the
     game ``--rules`` (or the resumed record) names."""
@@ -126,9 +154,7 @@ def play_session(args: argparse.Namespace) -> Any:
     players, seats, names = _play_seats(args)
     game = _create(args, players, names)
     seed = str(args.seed) if args.seed is not None else str(random.SystemRandom().randrange(10**6))
-    record = Path(args.record) if args.record else default_record_path(seed)
-    if record.exists() and args.record:
-        raise UsageError(f"{record} exists already: continue it with --resume {record}")
+    record = new_record_path(args.record) if args.record else default_record_path(seed)
     return Session(find_game(args.rules), game, seats, seed, record)
 
 
@@ -155,13 +181,18 @@ def _play_plain(args: argparse.Namespace) -> int:
     """The plain-text game of any game: you at seat 0 against the bots of --opponents (by
     default bots playing at random, from one generator seeded by --seed)."""
     from handgame.cli import textplay
+    from handgame.tui.i18n import can_show, tr
 
     if args.resume:
         raise UsageError("--resume needs the full-screen game (a terminal, without --plain)")
     _play_seats(args)  # the same checks as the full-screen game
     spec = find_game(args.rules)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    record = Path(args.record) if args.record else None
+    record = new_record_path(args.record) if args.record else None
+    lang = args.lang
+    if not can_show(lang, getattr(sys.stdout, "encoding", None)):
+        print(f"hand: this output cannot show {lang} text; playing in English", file=sys.stderr)
+        lang = "en"
     others = _split(args.opponents, "--opponents")
     players = len(others) + 1 if others is not None else args.players
     if players is None:
@@ -170,8 +201,9 @@ def _play_plain(args: argparse.Namespace) -> int:
     if names is None:
         names = ["human", *(f"bot:{b}" for b in others or ["random"] * (players - 1))]
     game = _create(args, players, names if players > 1 else None)
-    print(f"{spec.title} · {game.preset} · {game.players} players · seed {seed} · type q to quit")
-    return textplay.play(spec, game, seed, record, others)
+    words = {"title": spec.title, "preset": game.preset, "seed": str(seed)}
+    print(tr(lang, "plain_header", players=game.players, **words))
+    return textplay.play(spec, game, seed, record, others, lang=lang)
 
 
 def add_parser(sub: Any) -> None:
@@ -194,9 +226,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--players", type=int, help="number of seats (default: 2, or 1 + the --opponents)"
     )
-    p.add_argument(
-        "--partnership", action="store_true", help="4 players, seats 0+2 against 1+3"
-    )
+    p.add_argument("--partnership", action="store_true", help="4 players, seats 0+2 against 1+3")
     p.add_argument(
         "--opponents",
         metavar="A,B,...",

@@ -23,7 +23,7 @@ from typing import Any
 from handgame.core.bot import Bot
 from handgame.core.errors import GameError
 from handgame.core.game import GameSpec
-from handgame.tui.i18n import rule_text
+from handgame.tui.i18n import rule_text, tr
 from handgame.tui.render import cards_text, sort_hand
 from handgame.tui.session import HUMAN, Session
 
@@ -61,18 +61,23 @@ class UniformBot(Bot):
 class TextGame:
     """One match in the terminal, through ``read`` and ``write``."""
 
-    def __init__(self, session: Session, read: Reader, write: Writer) -> None:
-        """Play ``session`` (seat 0 is the person)."""
+    def __init__(self, session: Session, read: Reader, write: Writer, lang: str = "en") -> None:
+        """Play ``session`` (seat 0 is the person) in the language ``lang``."""
         self.session = session
         self.parts = session.parts
         self.read = read
         self.write = write
+        self.lang = lang
         self.printed = 0
-        self.say = session.sayer("en")
+        self.say = session.sayer(lang)
+
+    def tr(self, key: str, **values: Any) -> str:
+        """The glossary's word ``key`` in the game's language."""
+        return tr(self.lang, key, **values)
 
     def flush_log(self) -> None:
         """Print the log lines not printed yet."""
-        log = self.session.log_lines("en")
+        log = self.session.log_lines(self.lang)
         for line in log[self.printed :]:
             self.write(line)
         self.printed = len(log)
@@ -91,13 +96,13 @@ class TextGame:
         """Print the table as ``seat`` sees it, and its hand."""
         s = self.session
         view = s.state.view(seat)
-        drawn = self.parts.draw(s.state, view, None, "en", None)
+        drawn = self.parts.draw(s.state, view, None, self.lang, None)
         wilds = self.parts.wilds(view)
         hand = sort_hand(view.hand, wilds)
         self.write("")
         self.write(drawn.header.plain)
         self.write(drawn.table.plain)
-        self.write(f"your hand ({len(hand)}): " + cards_text(hand, wilds).plain)
+        self.write(self.tr("plain_your_hand", n=len(hand)) + cards_text(hand, wilds).plain)
 
     def decide(self, seat: int, offer: str | None) -> None:
         """Show the table and let the person at ``seat`` act; ``offer``: the question of a
@@ -106,21 +111,21 @@ class TextGame:
         view = s.state.view(seat)
         self.show_view(seat)
         if offer is not None:
-            self.write(self.parts.offer_question(s.state, seat, "en"))
+            self.write(self.parts.offer_question(s.state, seat, self.lang))
         actions = list(view.legal_actions)
         if not actions:
             raise RuntimeError("no legal action for you: this is an engine bug")
-        options = [self.parts.choice(a, view) for a in actions]
+        options = [self.parts.choice(a, view, self.lang) for a in actions]
         optional = offer == "offer"
         if optional:
-            options.append("pass (play on)")
+            options.append(self.tr("plain_pass"))
         for i, option in enumerate(options, 1):
             self.write(f"  {i:2d}. {option}")
         while True:
-            answer = self.ask("your move> ")
+            answer = self.ask(self.tr("plain_move"))
             if answer == "?":
                 for line in s.hint(seat):
-                    self.write(f"hint: {self.say.say(line)}")
+                    self.write(self.tr("plain_hint", text=self.say.say(line)))
                 continue
             try:
                 if answer.isdigit() and 1 <= int(answer) <= len(options):
@@ -128,14 +133,18 @@ class TextGame:
                         s.decline(seat)
                         return
                     action = actions[int(answer) - 1]
+                elif answer.isdigit():  # a number, but of no choice
+                    n = str(len(options))  # typed digits: as the person types them
+                    self.write(self.tr("plain_no_choice", choice=answer, n=n))
+                    continue
                 elif answer and (typed := self.parts.typed(answer, seat)) is not None:
                     action = s.spec.parse_action(typed)
                 else:
-                    self.write(f"type a number from 1 to {len(options)}, or q to quit")
+                    self.write(self.tr("plain_type_number", n=str(len(options))))
                     continue
                 s.act(action)
             except GameError as e:
-                self.write(f"✗ {rule_text('en', e)}")
+                self.write(f"✗ {rule_text(self.lang, e)}")
                 continue
             return
 
@@ -150,8 +159,8 @@ class TextGame:
                 if w.kind == "summary":
                     self.flush_log()
                     self.write("")
-                    self.write(self.parts.round_text(s.state, "en").plain)
-                    self.write(self.parts.match_text(s.state, "en").plain)
+                    self.write(self.parts.round_text(s.state, self.lang).plain)
+                    self.write(self.parts.match_text(s.state, self.lang).plain)
                     s.summary_seen()
                 elif w.kind == "deal":
                     s.deal()
@@ -160,7 +169,7 @@ class TextGame:
                         s.play_step(s.bot_step())
                     except Exception as e:  # a bot failed: say so, never a traceback
                         s.save()
-                        self.write(f"the game stopped: {type(e).__name__}: {e}")
+                        self.write(self.tr("plain_stopped", error=f"{type(e).__name__}: {e}"))
                         return 1
                 else:
                     assert w.seat is not None
@@ -169,7 +178,8 @@ class TextGame:
                 self.flush_log()
         except (Quit, KeyboardInterrupt):
             s.save()
-            self.write("\nquit." + (f" record saved to {s.record}" if s.record else ""))
+            saved = " " + self.tr("plain_saved", path=str(s.record)) if s.record else ""
+            self.write("\n" + self.tr("plain_quit") + saved)
             return 0
         self.flush_log()
         self.show_final()
@@ -178,11 +188,12 @@ class TextGame:
     def show_final(self) -> None:
         """Print the final scores and the winner."""
         s = self.session
-        self.write("\n=== match over")
-        self.write(self.parts.match_text(s.state, "en").plain)
-        self.write(f"winner: {self.parts.winner(s.state, 'en') or 'nobody'}")
+        self.write("\n" + self.tr("plain_over"))
+        self.write(self.parts.match_text(s.state, self.lang).plain)
+        winner = self.parts.winner(s.state, self.lang) or self.tr("plain_nobody")
+        self.write(self.tr("plain_winner", name=winner))
         if s.record is not None:
-            self.write(f"record saved to {s.record}")
+            self.write(self.tr("plain_saved", path=str(s.record)))
 
 
 def play(
@@ -193,9 +204,11 @@ def play(
     opponents: list[str] | None = None,
     read: Reader = input,
     write: Writer = print,
+    lang: str = "en",
 ) -> int:
     """Play one match of ``game`` (of the game ``spec``) in the terminal: you at seat 0,
-    ``opponents`` at the others (bot specs; by default :class:`UniformBot`); the exit code."""
+    ``opponents`` at the others (bot specs; by default :class:`UniformBot`), in the language
+    ``lang``; the exit code."""
     others = opponents if opponents is not None else ["uniform"] * (game.players - 1)
     seats = [HUMAN, *others]
     bots: dict[int, Bot] | None = None
@@ -205,4 +218,4 @@ def play(
     session = Session(
         spec, game, seats, str(seed), record, bots=bots, stage=False, play_field=False
     )
-    return TextGame(session, read, write).run()
+    return TextGame(session, read, write, lang).run()
