@@ -5,6 +5,7 @@ error before the game starts, never a traceback (B6); the plain game speaks the 
 from __future__ import annotations
 
 import io
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -85,3 +86,25 @@ def test_a_number_that_is_no_choice_is_said_to_be_none(
     assert code == 0
     assert "there is no choice 99: type a number from 1 to " in out
     assert "unknown action" not in out
+
+
+@pytest.mark.parametrize(
+    ("record", "said"),
+    [
+        ('{"hello": 1}', "this is not a game record: it has none of format, players, rounds"),
+        ("{}", "this is not a game record"),
+        ('{"rules": {"preset": "levant"}}', "players is missing"),
+    ],
+)
+def test_replay_of_something_that_is_not_a_record_says_so(
+    record: str, said: str, tmp_path: Path, capsys: Any
+) -> None:
+    """``hand replay`` of ``{"hello": 1}`` says it is no record, not "players must be a whole
+    number" (B10); the answer is still RECORD.md's, with round and action null."""
+    path = tmp_path / "r.json"
+    path.write_text(record, encoding="utf-8")
+    assert main(["replay", str(path)]) == 1
+    answer = json.loads(capsys.readouterr().out)
+    assert said in answer["error"]["message"]
+    assert answer["error"]["round"] is None and answer["error"]["action"] is None
+    assert "whole number" not in answer["error"]["message"]

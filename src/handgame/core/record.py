@@ -31,6 +31,9 @@ def error(round_index: int | None, action: int | None, message: str) -> dict[str
 
 S = TypeVar("S")
 
+#: the fields a record has at least one of (RECORD.md); an object with none is not a record
+RECORD_FIELDS = frozenset(("format", "rules", "players", "rounds"))
+
 
 def read_rules(obj: Any, default_preset: str) -> tuple[Any, dict[str, Any]]:
     """The ``rules`` of a record object: its preset (``default_preset`` when it names none) and
@@ -38,6 +41,12 @@ def read_rules(obj: Any, default_preset: str) -> tuple[Any, dict[str, Any]]:
     rules)."""
     if not isinstance(obj, dict):
         raise RecordError("a record must be a JSON object")
+    if not obj.keys() & RECORD_FIELDS:
+        found = ", ".join(sorted(map(str, obj))[:5]) or "nothing"
+        raise RecordError(
+            f"this is not a game record: it has none of {', '.join(sorted(RECORD_FIELDS))} "
+            f"(it has {found}); a {FORMAT} record is described in RECORD.md"
+        )
     fmt = obj.get("format", FORMAT)
     if fmt != FORMAT:
         raise RecordError(f"unknown record format {fmt!r}; this engine reads {FORMAT!r}")

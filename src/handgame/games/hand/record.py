@@ -82,6 +82,8 @@ def read_game(obj: Any) -> Game:
     if not isinstance(partnership, bool):
         raise RecordError("partnership must be true or false")
     names = core_record.read_names(obj)
+    if players is None:
+        raise RecordError("players is missing, and the record has no first deal to count the seats")
     if not isinstance(players, int) or isinstance(players, bool):
         raise RecordError("players must be a whole number")
     if names is not None and len(names) != players:
