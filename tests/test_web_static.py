@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from server_helpers import client
+from server_helpers import client, table_body
 
 STATIC = Path(__file__).parents[1] / "src/handgame/server/static"
 STATIC_JS = sorted(p.name for p in STATIC.glob("*.js"))
@@ -13,7 +13,9 @@ STATIC_JS = sorted(p.name for p in STATIC.glob("*.js"))
 
 def test_pages_and_static_files(tmp_path: Path) -> None:
     with client(tmp_path / "t.sqlite") as c:
-        pages = (("/", "lobby.js"), ("/play/abc", "play.js"), ("/replay/abc", "replay.js"))
+        made = c.post("/api/tables", json=table_body([{"kind": "human"}, {"kind": "human"}]))
+        tid = made.json()["table"]
+        pages = (("/", "lobby.js"), (f"/play/{tid}", "play.js"), (f"/replay/{tid}", "replay.js"))
         for path, marker in pages:
             r = c.get(path)
             assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
@@ -79,3 +81,26 @@ def test_replay_frames_of_a_finished_match(tmp_path: Path) -> None:
     assert "deal" in frames[0]["step"] and len(frames[0]["hands"]) == 2
     assert frames[-1]["view"]["phase"] == "over"
     assert all(f["version"] == i + 1 for i, f in enumerate(frames))
+
+
+def test_the_page_of_a_table_that_does_not_exist(tmp_path: Path) -> None:
+    """``/play/<unknown>`` and ``/replay/<unknown>``: a 404 page that says there is no such
+    table, with the way back to the lobby, not an empty table with buttons nor "Not done: 404"
+    (issue 36, B11)."""
+    with client(tmp_path / "t.sqlite") as c:
+        for path in ("/play/nope", "/replay/nope"):
+            r = c.get(path)
+            assert r.status_code == 404 and r.headers["content-type"].startswith("text/html")
+            assert 'data-t="error_unknown_table"' in r.text and 'href="/"' in r.text
+            assert "play.js" not in r.text and "replay.js" not in r.text
+            assert "missing.js" in r.text
+
+
+def test_a_favicon(tmp_path: Path) -> None:
+    """``/favicon.ico`` is the game's icon and every page names it (issue 36, B13)."""
+    with client(tmp_path / "t.sqlite") as c:
+        r = c.get("/favicon.ico")
+        assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
+        assert r.text.startswith("<svg")
+    for page in STATIC.glob("*.html"):
+        assert '<link rel="icon" href="/favicon.ico"' in page.read_text(), page.name

@@ -390,13 +390,28 @@ def create_app(
     async def lobby_page() -> FileResponse:
         return FileResponse(STATIC / "lobby.html")
 
+    async def page_of_table(table_id: str, page: str) -> FileResponse:
+        """A table's page; for a table that does not exist, a page that says so (``404``)
+        with the way back to the lobby, instead of an empty table."""
+        try:
+            missing = await hub.fetch(table_id) is None
+        except Exception:  # the database does not answer: the page itself will say so
+            missing = False
+        if missing:
+            return FileResponse(STATIC / "missing.html", status_code=404)
+        return FileResponse(STATIC / page)
+
     @app.get("/play/{table_id}", include_in_schema=False)
     async def play_page(table_id: str) -> FileResponse:
-        return FileResponse(STATIC / "play.html")
+        return await page_of_table(table_id, "play.html")
 
     @app.get("/replay/{table_id}", include_in_schema=False)
     async def replay_page(table_id: str) -> FileResponse:
-        return FileResponse(STATIC / "replay.html")
+        return await page_of_table(table_id, "replay.html")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
     return app
 
