@@ -156,7 +156,7 @@ def test_lobby_then_a_turn_by_clicking_and_the_bots_move(server: str, browser: A
     )
     log = page.locator("#log").inner_text()
     assert "Sara discarded" in log
-    assert any(f"Greedy {i}" in log for i in (2, 3, 4)), log
+    assert any(f"Hard {i}" in log for i in (2, 3, 4)), log
     # sorting and the hint only rearrange or select the hand: nothing is sent
     version = int(page.evaluate("document.body.dataset.version"))
     by_suit_order = hand_order(page)
@@ -222,7 +222,7 @@ def test_replay_of_a_finished_match(server: str, browser: Any) -> None:
     page.click("#next")
     page.click("#next")
     assert page.evaluate("document.body.dataset.step") == "2"
-    assert "Greedy" in page.locator("#what").inner_text()
+    assert "Hard" in page.locator("#what").inner_text()
     page.click("#last")
     page.click("#first")
     assert page.evaluate("document.body.dataset.step") == "0"

@@ -256,7 +256,7 @@ def test_a_round_of_hand_by_clicking(server: str, browser: Any, size: str) -> No
     assert page.locator("#minimum").is_hidden()
     # no timer at this table (the lobby's "none"), and the bots named in words, by seat
     assert page.locator("#timer").inner_text() == ""
-    assert page.locator(".seat[data-seat='1'] .who bdi").inner_text() == "Greedy 2"
+    assert page.locator(".seat[data-seat='1'] .who bdi").inner_text() == "Hard 2"
     moves = play_round(page)
     dialog = page.locator("#summary")
     while not dialog.locator("h2[data-summary='match']").count():
@@ -311,7 +311,7 @@ def test_the_lobby_timer_partnership_and_a_gulf_take(server: str, browser: Any) 
     page.set_default_timeout(15_000)
     page.goto(made["seats"][0]["url"])
     page.wait_for_selector("#hand .card")
-    assert page.locator(".seat[data-seat='1'] .who bdi").inner_text() == "الطمّاع ٢"
+    assert page.locator(".seat[data-seat='1'] .who bdi").inner_text() == "صعب ٢"
     upcard = page.evaluate(
         '(async () => (await import("/static/state.js")).ui.view.public.upcard)()'
     )

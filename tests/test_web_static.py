@@ -9,6 +9,7 @@ from server_helpers import client, table_body
 
 STATIC = Path(__file__).parents[1] / "src/handgame/server/static"
 STATIC_JS = sorted(p.name for p in STATIC.glob("*.js"))
+LANGS = ("en", "ar", "fa")
 
 
 def test_pages_and_static_files(tmp_path: Path) -> None:
@@ -104,3 +105,23 @@ def test_a_favicon(tmp_path: Path) -> None:
         assert r.text.startswith("<svg")
     for page in STATIC.glob("*.html"):
         assert '<link rel="icon" href="/favicon.ico"' in page.read_text(), page.name
+
+
+def test_the_lobby_names_its_bots_by_level() -> None:
+    """The lobby's bots are named by level, weakest first, in every language, each name once
+    ("Greedy" was the same bot as "Hard"; "Searcher"; untranslated levels in Arabic: issue 36,
+    B9 and the bot names)."""
+    import json
+    import re
+
+    line = re.search(r"^const BOTS = (\[.*\]);$", (STATIC / "lobby.js").read_text(), re.M)
+    assert line is not None
+    bots = json.loads(line.group(1))
+    words = json.loads((STATIC.parent.parent / "locale" / "words.json").read_text())
+    names = {lang: [words[lang][f"bot_{b.split(':')[0]}"] for b in bots] for lang in LANGS}
+    assert names["en"] == ["Beginner", "Easy", "Medium", "Hard", "Expert", "Trained agent"]
+    for lang, said in names.items():
+        assert len(set(said)) == len(said), (lang, said)
+        if lang != "en":
+            assert not set(said) & set(names["en"]), (lang, said)  # said in the language
+    assert words["en"]["bot_greedy"] == words["en"]["bot_hard"]  # one bot, one name

@@ -2,8 +2,9 @@
 // and hand out its seats' links.
 import { botName, el, num, presetName, presetSummary, setupLanguage, t } from "./i18n.js";
 
+// the bots by level, weakest first ("greedy" is the level hard, and plays every game);
 // policy:levant-2p: the trained agent shipped with the package (docs/rl.md; Hand, 2 players)
-const BOTS = ["greedy", "random", "ismcts", "easy", "medium", "hard", "expert", "policy:levant-2p"];
+const BOTS = ["random", "easy", "medium", "greedy", "expert", "policy:levant-2p"];
 // the turn timer choices (seconds; 0: none, for one human against bots only)
 const TIMERS = [30, 60, 120, 300, 0];
 let presets = [];
