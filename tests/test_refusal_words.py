@@ -31,7 +31,7 @@ REFUSALS = {
         'cards from hand (L-62)'
     ),
     'f6-opening-51-refused': (
-        'an opening must total at least 52; these melds count 51 (L-63, G-6, F-6)'
+        'an opening must total at least 52; these melds count 51 (L-63, F-6)'
     ),
     'f8-swap-needs-opening-refused': (
         'before opening a player may not add to melds on the table nor take wild cards from '
@@ -45,7 +45,7 @@ REFUSALS = {
         'one, never all wild (G-5)'
     ),
     'g6-opening-50': (
-        'an opening must total at least 51; these melds count 50 (L-63, G-6, F-6)'
+        'an opening must total at least 51; these melds count 50 (L-63, G-6)'
     ),
     'l11-no-wrap-add': (
         '2S does not fit the run QS KS AS: a card is added only at either end of a run, as '
@@ -83,10 +83,10 @@ REFUSALS = {
         'too many wild cards: a meld holds at most one wild card (L-23)'
     ),
     'l31-wild-low-end-opening-49': (
-        'an opening must total at least 51; these melds count 49 (L-63, G-6, F-6)'
+        'an opening must total at least 51; these melds count 49 (L-63)'
     ),
     'l32-wild-in-set-opening-50': (
-        'an opening must total at least 51; these melds count 50 (L-63, G-6, F-6)'
+        'an opening must total at least 51; these melds count 50 (L-63)'
     ),
     'l40-swap-pair-one-card-refused': (
         'to take the wild card of the set 5S 5C AC(5HD) put 5H and 5D in its place (L-40: all '
@@ -143,7 +143,7 @@ REFUSALS = {
         'them, unless going out this turn (L-63, L-64)'
     ),
     'l63-opening-50': (
-        'an opening must total at least 51; these melds count 50 (L-63, G-6, F-6)'
+        'an opening must total at least 51; these melds count 50 (L-63)'
     ),
     'l63-swap-before-opening': (
         'before opening a player may not add to melds on the table nor take wild cards from '
@@ -207,14 +207,14 @@ REFUSALS = {
         'L-25, O-2)'
     ),
     'o3-ace-low-1-refused': (
-        'an opening must total at least 51; these melds count 41 (L-63, G-6, F-6)'
+        'an opening must total at least 51; these melds count 41 (L-63)'
     ),
     'o4-escalating-refused': (
-        'an opening must total at least 57; these melds count 56 (L-63, G-6, F-6, O-4 '
+        'an opening must total at least 57; these melds count 56 (L-63, O-4 '
         'escalating)'
     ),
     'o4-minimum-71-refused': (
-        'an opening must total at least 71; these melds count 61 (L-63, G-6, F-6)'
+        'an opening must total at least 71; these melds count 61 (L-63)'
     ),
     'o5-discarder-unopened': (
         'the discard 9S was taken: it must be laid this turn in a new meld, or added to a '
@@ -287,3 +287,17 @@ def test_the_words_of_a_refusal(case: str) -> None:
     record = json.loads((CASES / f"{case}.json").read_text(encoding="utf-8"))["record"]
     error = play_record(record)[1]
     assert error is not None and error["message"] == REFUSALS[case]
+
+
+def test_a_refusal_cites_the_rules_of_its_own_preset() -> None:
+    """An opening below the minimum cites L-63 and the preset's own rule (G-6 at gulf, F-6 at
+    four-jokers), never another preset's: levant's cites no G-6 nor F-6 (issue 36, B12)."""
+    cited = {
+        case: play_record(json.loads((CASES / f"{case}.json").read_text("utf-8"))["record"])[1]
+        for case in ("l63-opening-50", "g6-opening-50", "f6-opening-51-refused")
+    }
+    assert {case: e["message"].rsplit("(", 1)[1] for case, e in cited.items() if e} == {
+        "l63-opening-50": "L-63)",
+        "g6-opening-50": "L-63, G-6)",
+        "f6-opening-51-refused": "L-63, F-6)",
+    }

@@ -304,7 +304,8 @@ def test_tui_fits_80_by_24_and_a_click_targets_a_meld() -> None:
 
 def test_replay_show_steps_through_a_hand_and_foot_record(tmp_path: Path) -> None:
     record = tmp_path / "hf.json"
-    session = hf_session(_game(), ["human", "random", "random", "random"], "5", record)
+    seats = ["human", "random", "random", "random"]
+    session = Session(HF, _game(), seats, "5", record, stage=False)  # as the plain game plays
     lines: list[str] = []
     script = iter(["1"] * 30 + ["q"])
     TextGame(session, lambda _: next(script), lines.append).run()
@@ -358,3 +359,35 @@ def test_refusals_and_hints_in_arabic_and_persian() -> None:
         line = next(x for x in hf_hints.hint(state.view(0)) if x["kind"] == "hint_draw_two")
         # said whole in the language (issue 14), from the phrase's kind
         assert said(lang, line) == locale.word(lang, "hint_draw_two")
+
+
+def test_u_takes_back_a_meld_of_the_turn() -> None:
+    """``u`` in the full-screen game takes back the turn's melds and adds until it ends, as in
+    Hand (it did nothing: issue 36, B12); the other seats see nothing of a staged step."""
+    session = hf_session(_game(), ["human", "random", "random", "random"], "7")
+    assert any(key == "u" for key, _ in session.parts.keys_help)
+    assert "u:undo" in session.parts.bindings
+    for _ in range(400):  # play on (person: first legal action) until a meld is legal
+        w = session.waiting()
+        if w.kind == "deal":
+            session.deal()
+        elif w.kind == "bot":
+            session.play_step(session.bot_step())
+        elif w.kind == "summary":
+            session.summary_seen()
+        else:
+            view = session.state.view(w.seat)
+            melds = [a for a in view.legal_actions if a.verb == "meld"]
+            if melds and w.seat == 0:
+                break
+            session.act(view.legal_actions[-1] if view.phase == "play" else view.legal_actions[0])
+    else:
+        pytest.fail("no meld came to seat 0")
+    before = session.state
+    hand = before.view(0).hand
+    session.act(melds[0])
+    assert session.staged == [melds[0]] and len(session.state.view(0).hand) < len(hand)
+    assert session.committed() is before  # the record and the others: nothing yet
+    assert session.undo() is True
+    assert session.state is before and session.staged == []
+    assert session.undo() is False  # nothing more to take back

@@ -311,6 +311,7 @@ class Preset:
     max_players: int
     default_players: int
     summary: str
+    minimum_rules: tuple[str, ...] = ("L-63",)  # the rules that set its opening minimum
 
 
 PRESETS: dict[str, Preset] = {
@@ -351,6 +352,7 @@ PRESETS: dict[str, Preset] = {
             4,
             "Saudi / Gulf: 108 cards, 4 jokers wild, 13-card deal, 51 opening with A=15 / "
             "joker=25, game to 200",
+            ("L-63", "G-6"),
         ),
         Preset(
             "four-jokers",
@@ -371,6 +373,7 @@ PRESETS: dict[str, Preset] = {
             5,
             4,
             "2-5 players, 108 cards, jokers wild, 14+1 deal, 52 opening, 9 rounds",
+            ("L-63", "F-6"),
         ),
     )
 }

@@ -30,6 +30,7 @@ from handgame.games.hand.obligations import (
     taken_settled_by_adding,
 )
 from handgame.games.hand.rounds import Phase, RoundState, TurnState, evolve
+from handgame.games.hand.rules import get_preset
 from handgame.games.hand.scoring import end_round, score_win, void_result
 from handgame.games.hand.values import opening_value
 
@@ -74,7 +75,9 @@ def required_minimum(state: Match) -> int:
 
 
 def _minimum_rules(state: Match) -> tuple[str, ...]:
-    base = ("L-63", "G-6", "F-6")
+    """The rules that set the opening minimum of the match's preset (L-63, and G-6 or F-6
+    where the preset's own rule sets it), and O-4 when it escalates."""
+    base = get_preset(state.game.preset).minimum_rules
     return (*base, "O-4") if state.rules.escalating_minimum else base
 
 

@@ -29,6 +29,7 @@ KEYS_HELP = (
     ("a", "tui_key_add"),
     ("g", "tui_key_ask"),
     ("x", "tui_key_discard"),
+    ("u", "tui_key_undo"),
     ("?", "tui_key_hint"),
     ("s", "tui_key_sort"),
     ("p", "tui_key_pile"),
@@ -78,15 +79,17 @@ def typed_action(text: str, seat: int) -> dict[str, Any]:
 
 
 class HandAndFootTable(TableParts):
-    """Hand and Foot at the terminal: the teams' melds packed as many a line as fit; the
-    partner at the keyboard answers "may I go out?" (HF-10) in a dialog."""
+    """Hand and Foot at the terminal: the teams' melds packed as many a line as fit; a turn's
+    melds and adds are staged and can be taken back until it ends; the partner at the keyboard
+    answers "may I go out?" (HF-10) in a dialog."""
 
     game = "hand-and-foot"
     keys_help = KEYS_HELP
     bindings = (
         "d:command('draw') t:command('take') m:command('meld') a:command('add') "
-        "g:command('ask') x:command('discard')"
+        "g:command('ask') x:command('discard') u:undo"
     )
+    staged_verbs = ("meld", "add")  # taken back with u until the turn's discard (or ask)
     prompts = {"draw": "tui_hf_prompt_draw", "play": "tui_hf_prompt_play"}  # noqa: RUF012
 
     # ------------------------------------------------------------------ drawing
