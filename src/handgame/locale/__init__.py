@@ -71,10 +71,24 @@ def _glossary(lang: str, names: tuple[str, ...]) -> dict[str, Any]:
 def word(lang: str, key: str, **values: Any) -> str:
     """The glossary's ``key`` in ``lang`` with its ``{name}`` parameters filled in (numbers in
     the language's digits); the English word where ``lang`` has none, the key where none has."""
-    template = glossary(lang)["words"].get(key)
+    template = glossary(lang)["words"].get(count_form(glossary(lang)["words"], key, values))
     if template is None:
-        template = glossary("en")["words"].get(key, key)
+        english = glossary("en")["words"]
+        template = english.get(count_form(english, key, values), key)
     return fill(template, {k: _number(lang, v) for k, v in values.items()})
+
+
+def count_form(words: Mapping[str, Any], key: str, values: Mapping[str, Any]) -> str:
+    """The key of ``key``'s form for its count ``n`` where ``words`` has one: ``key@1``,
+    ``key@2`` (a count said in words: "1 card", Arabic's dual), ``key@few`` for 3 to 10 (Arabic's
+    plural); else ``key``. The page's ``t`` (static/i18n.js) picks the same form."""
+    n = values.get("n")
+    if not isinstance(n, int) or isinstance(n, bool):
+        return key
+    for form in (f"{key}@{n}", f"{key}@few" if 3 <= n <= 10 else None):
+        if form is not None and form in words:
+            return form
+    return key
 
 
 def has(lang: str, key: str) -> bool:

@@ -122,7 +122,7 @@ class TableParts:
             line = Text("▶ " if getattr(view, "turn", None) == s else "  ", style="bold green")
             line.append(shown_name(name, lang), style="bold underline" if s == view.seat else "")
             if counts is not None:
-                line.append(f" · {counts[s]} {tr(lang, 'tui_cards')}")
+                line.append(f" · {tr(lang, 'cards_n', n=counts[s])}")
             lines.append(line)
         return Drawn(header, Text("\n").join(lines))
 

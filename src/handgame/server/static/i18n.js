@@ -68,10 +68,21 @@ export function num(n) {
   return digits(lang, n);
 }
 
+/** The key of `key`'s form for its count `n` where `words` has one: key@1, key@2, key@few (3 to
+ * 10), else `key` (as handgame.locale.count_form picks it). */
+function countForm(words, key, vars) {
+  const n = vars.n;
+  if (!Number.isInteger(n) || !words) return key;
+  if (words[`${key}@${n}`]) return `${key}@${n}`;
+  if (n >= 3 && n <= 10 && words[`${key}@few`]) return `${key}@few`;
+  return key;
+}
+
 /** The word `key` in the current language, with `{name}` placeholders filled in (numbers in
  * the language's digits). */
 export function t(key, vars = {}) {
-  const text = (WORDS[lang] && WORDS[lang][key]) || WORDS.en[key] || key;
+  const text = (WORDS[lang] && WORDS[lang][countForm(WORDS[lang], key, vars)])
+    || WORDS.en[countForm(WORDS.en, key, vars)] || key;
   const values = {};
   for (const [k, v] of Object.entries(vars)) values[k] = typeof v === "number" ? num(v) : String(v);
   return fillParts(text, values).join("");

@@ -100,7 +100,7 @@ def table_text(view: PlayerView, target: int | None, lang: str) -> tuple[Text, S
         line.append(mark, style="bold green")
         name = shown_name(view.names[s], lang)
         line.append(name, style="bold underline" if s == view.seat else "")
-        line.append(f" · {view.hand_counts[s]} {tr(lang, 'tui_cards')}")
+        line.append(f" · {tr(lang, 'cards_n', n=view.hand_counts[s])}")
         opened = view.opened[s] if view.opened else False
         line.append(
             f" · {tr(lang, 'opened') if opened else tr(lang, 'tui_not_opened')}",

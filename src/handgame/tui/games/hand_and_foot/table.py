@@ -82,7 +82,7 @@ def seat_line(view: PlayerView, seat: int, lang: str) -> Text:
     line.append("▶ " if view.turn == seat else "  ", style="bold green")
     me = "bold underline" if seat == view.seat else ""
     line.append(shown_name(view.names[seat], lang), style=me)
-    line.append(f" · {view.hand_counts[seat]} {tr(lang, 'tui_cards')}")
+    line.append(f" · {tr(lang, 'cards_n', n=view.hand_counts[seat])}")
     if view.feet_picked[seat]:
         line.append(f" · {tr(lang, 'tui_in_foot')}", style="bold magenta")
     else:
@@ -170,7 +170,7 @@ def table_text(
 
 def pile_text(view: PlayerView, lang: str) -> Text:
     """The whole discard pile, bottom first, and whether it can be taken (HF-3, HF-6)."""
-    t = Text(f"{view.pile_size} {tr(lang, 'tui_cards')}, bottom first, top last:\n\n")
+    t = Text(tr(lang, "tui_pile_order", n=view.pile_size) + "\n\n")
     t.append_text(cards_text(view.discard_pile))
     if view.pile_blocked:
         t.append(f"\n\n{tr(lang, 'pile_blocked')} (HF-3)", style="bold red")
