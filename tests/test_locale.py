@@ -369,3 +369,20 @@ def test_a_count_is_said_in_the_form_of_its_number(tmp_path: Path) -> None:
     page = json.loads(out.stdout)
     terminal = [locale.count_form(words[lang], key, {"n": n}) for lang, key, n in cases]
     assert page == terminal and "cards_n@few" in page
+
+
+#: words that name the digits a person types at the plain game (typed as Latin digits)
+TYPED_DIGITS = ("plain_type_number", "plain_no_choice")
+
+
+def test_arabic_and_persian_words_write_their_own_digits() -> None:
+    """No Latin digit in an Arabic or Persian word but in a rule id (L-63) or a typed number:
+    the score footnotes and rule sentences do not mix ``100`` with ``١٠٠`` (issue 36, B9)."""
+    rule_id = re.compile(r"\b[A-Z]{1,2}-\d+")
+    for source, doc in _sources().items():
+        for lang in ("ar", "fa"):
+            for key, template in doc.get(lang, {}).items():
+                if key in TYPED_DIGITS:
+                    continue
+                text = rule_id.sub("", re.sub(r"\{[^}]*\}", "", template))
+                assert not re.search("[0-9]", text), (source, lang, key, template)
