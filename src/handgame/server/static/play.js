@@ -64,7 +64,7 @@ function onMessage(m) {
     ui.seat = m.seat;
     ui.seats = m.seats;
     if (ui.seat === null) say(t("spectator"));
-    else if (ui.note && ui.note.node === t("connecting")) say("");
+    else if (ui.note && (ui.note.lost || ui.note.node === t("connecting"))) say(""); // back
   } else if (m.type === "seats") {
     ui.seats = m.seats;
     setDeadline(m);
@@ -80,6 +80,7 @@ function onMessage(m) {
 
 function onLost() {
   say(t("disconnected"), true);
+  ui.note.lost = true; // said until the server welcomes this page again
 }
 
 async function main() {
