@@ -386,3 +386,43 @@ def test_arabic_and_persian_words_write_their_own_digits() -> None:
                     continue
                 text = rule_id.sub("", re.sub(r"\{[^}]*\}", "", template))
                 assert not re.search("[0-9]", text), (source, lang, key, template)
+
+
+#: a card code standing alone in a sentence ("AH", "7D", "X"): what a player should never read
+CARD_CODE = re.compile(r"(?<![\w-])(?:[2-9TJQKA][SHDC]|X)(?![\w-])")
+
+
+def _card(card: Any) -> str:
+    """A card as a front end draws it (here a mark: whatever is left as a code was not)."""
+    return "🂠"
+
+
+def test_refusals_and_hints_show_cards_never_their_codes() -> None:
+    """The words (``locale.Sayer``, and say.js alike: the test above) of refusals of seeded
+    matches' stale and out-of-turn actions, and of hints, in every language: every card is
+    drawn by the front end (the page: ``A♥``, the joker's word), none is left as its code in an
+    engine's English ("seat 2 does not hold QH KH AH", "the discard AH may be taken…": issue
+    36, B4 and B12)."""
+    checked = 0
+    for spec in games()[:2]:
+        pool: list[Any] = []
+        for n, state in enumerate(_matches(spec, 13, 300)):
+            if state.is_chance or state.is_over:
+                continue
+            said: list[str] = []
+            for other in pool[-6:]:
+                try:
+                    state.apply(other)
+                except GameError as e:
+                    said += [locale.Sayer(lang, game=spec.name, face=_card).refusal(e)
+                             for lang in LANGS]
+            if n % 5 == 0:
+                view = state.view(state.to_act())
+                for h in spec.hint(view):
+                    said += [locale.Sayer(lang, view.names, None, spec.name, _card).say(h)
+                             for lang in LANGS]
+            for text in said:
+                assert not CARD_CODE.search(text), text
+                checked += 1
+            pool.extend(state.legal_actions(state.to_act())[:2])
+    assert checked > 300

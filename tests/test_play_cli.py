@@ -108,3 +108,18 @@ def test_replay_of_something_that_is_not_a_record_says_so(
     assert said in answer["error"]["message"]
     assert answer["error"]["round"] is None and answer["error"]["action"] is None
     assert "whole number" not in answer["error"]["message"]
+
+
+def test_a_card_not_in_hand_is_said_to_be_not_in_your_hand(
+    monkeypatch: pytest.MonkeyPatch, capsys: Any
+) -> None:
+    """Plain Hand and Foot: a discard of a card the person does not hold says "not in your
+    hand: A♠", not "not in seat 0's hand" nor the rule of a turn (issue 36, B12)."""
+    typed = "1\ndiscard " + " ".join(["AS"]) + "\nq\n"
+    code, out, _ = _play(["--rules", "hand-and-foot"], typed, monkeypatch, capsys)
+    assert code == 0
+    hand_line = next(line for line in out.splitlines() if line.startswith("your hand"))
+    if "A♠" in hand_line:
+        pytest.skip("seed 3 deals A♠ to the person")  # the deal is fixed: does not happen
+    assert "✗ not in your hand: A♠" in out, out[-800:]
+    assert "seat 0" not in out

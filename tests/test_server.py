@@ -181,6 +181,37 @@ def test_bad_messages_get_typed_errors_and_change_nothing(tmp_path: Path) -> Non
             assert me.send({"type": "ping", "id": "p"})["type"] == "pong"
 
 
+def test_a_card_the_seat_does_not_hold_is_refused_as_such(tmp_path: Path) -> None:
+    """A discard of a card not in hand: ``not_held`` with the card as data, which the page
+    words "not in your hand: 7♦" (issue 36, B4, B12); nothing changes."""
+    with client(tmp_path / "t.sqlite") as c:
+        made = new_table(c, [HUMAN, HUMAN])
+        tid = made["table"]
+        tokens = {s["seat"]: s["token"] for s in made["seats"]}
+        with (
+            c.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as ws0,
+            c.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}") as ws1,
+        ):
+            p = {0: Player(ws0, 0), 1: Player(ws1, 1)}
+            for x in p.values():
+                x.read()
+            me = p[p[0].view["turn"]]
+            if me.view["phase"] == "draw":
+                me.send({"type": "action", "id": "d", "version": me.version,
+                         "action": {"draw": "stock"}})
+                me.read_to(me.version + 1)
+            held = set(me.view["hand"])
+            missing = next(f"{r}{s}" for r in "A23456789TJQK" for s in "SHDC"
+                           if f"{r}{s}" not in held)
+            v = me.version
+            e = me.send({"type": "action", "id": "x", "version": v,
+                         "action": {"discard": missing}})
+            assert e["type"] == "error" and e["code"] == "not_held", e
+            assert e["cards"] == [missing] and "does not hold" in e["message"]
+            assert c.get(f"/api/tables/{tid}").json()["version"] == v
+    assert locale.word("en", "error_not_held") == "not in your hand"
+
+
 def test_rate_limit(tmp_path: Path) -> None:
     with client(tmp_path / "t.sqlite", rate=0.001, burst=3) as c:
         made = new_table(c, [HUMAN, HUMAN])

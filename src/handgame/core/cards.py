@@ -115,6 +115,18 @@ def card_counts(cards: Iterable[Card]) -> list[int]:
     return counts
 
 
+def missing_cards(hand: Iterable[Card], cards: Iterable[Card]) -> tuple[Card, ...]:
+    """The cards of ``cards`` that ``hand`` does not hold (a multiset difference), in order."""
+    left = list(hand)
+    out: list[Card] = []
+    for c in cards:
+        if c in left:
+            left.remove(c)
+        else:
+            out.append(c)
+    return tuple(out)
+
+
 def remove_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] | None:
     """The hand without ``cards`` (a multiset difference), or None if it does not hold them."""
     rest = list(hand)

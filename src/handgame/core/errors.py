@@ -74,6 +74,13 @@ class IllegalAction(GameError):
     code = "illegal"
 
 
+class NotHeld(IllegalAction):
+    """An action that plays cards its seat does not hold (``cards``: the ones it names); a
+    front end says "not in your hand" with them, in its language (``error_not_held``)."""
+
+    code = "not_held"
+
+
 class TurnCannotFinish(IllegalAction):
     """A step after which no legal end of the turn remains (reported at the step by ``apply``;
     a replay reports it at the turn's discard, where the broken rule shows)."""

@@ -226,15 +226,18 @@ class Sayer:
         about and its rule ids, from the error's data (never its message). An error that cites
         no rule (input that could not be read: an unknown word, a malformed action) has only its
         message to show, and shows it."""
-        if not error.rules:
+        by_kind = error.cards and has(self.lang, f"error_{error.code}")  # not in your hand…
+        if not error.rules and not by_kind:
             return error.message
-        rule = error.rules[0]
-        key = f"rule_{rule}" if has(self.lang, f"rule_{rule}") else "refused"
-        said = self.template(key)
+        if by_kind:
+            said = self.template(f"error_{error.code}")
+        else:
+            rule = error.rules[0]
+            said = self.template(f"rule_{rule}" if has(self.lang, f"rule_{rule}") else "refused")
         cards = " ".join(self.face(Card.parse(c)) for c in dict.fromkeys(error.cards))
         if cards:
             said += f": {cards}"
-        return f"{said} ({', '.join(error.rules)})"
+        return said if by_kind else f"{said} ({', '.join(error.rules)})"  # as the page says it
 
 
 def bot_of(name: str) -> tuple[str, str] | None:

@@ -22,6 +22,7 @@ ERROR_CODES = (
     "stale",
     "not_your_turn",
     "illegal",
+    "not_held",
     "spectator",
     "too_large",
     "rate_limited",

@@ -129,7 +129,7 @@ class Step:
 class Rejection:
     """Why a seat's action was refused: a protocol error code and a message (and rule ids)."""
 
-    code: str  # "not_your_turn" | "illegal" | "stale" | "malformed"
+    code: str  # "not_your_turn" | "illegal" | "not_held" | "stale" | "malformed"
     message: str
     rules: tuple[str, ...] = ()
     cards: tuple[str, ...] = ()  # the cards the refusal is about (codes)
@@ -320,4 +320,5 @@ class Table:
         try:
             return self._action_step(action, client_id)
         except IllegalAction as e:
-            return Rejection("illegal", e.message, e.rules, e.cards)
+            code = e.code if e.code in ("not_held",) else "illegal"  # protocol.ERROR_CODES
+            return Rejection(code, e.message, e.rules, e.cards)

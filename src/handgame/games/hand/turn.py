@@ -7,8 +7,8 @@ the two together (``apply``, ``legal_actions``).
 
 from __future__ import annotations
 
-from handgame.core.cards import JOKER, Card, remove_cards
-from handgame.core.errors import IllegalAction, MeldError, Reason
+from handgame.core.cards import JOKER, Card, missing_cards, remove_cards
+from handgame.core.errors import IllegalAction, MeldError, NotHeld, Reason
 from handgame.games.hand.actions import (
     Action,
     ClaimRedeal,
@@ -203,7 +203,10 @@ def _lay(state: Match, a: LayMelds) -> Match:
     for cards in a.melds:
         rest = remove_cards(hand, cards)
         if rest is None:
-            raise IllegalAction(f"seat {seat} does not hold {' '.join(map(str, cards))}")
+            raise NotHeld(
+                f"seat {seat} does not hold {' '.join(map(str, cards))}",
+                cards=missing_cards(hand, cards),
+            )
         meld, uses_taken = read_meld(state, evolve(rnd, turn_state=ts), cards, hand)
         value = opening_value(meld, rules)
         hand = rest
@@ -248,7 +251,7 @@ def _add(state: Match, a: LayOff) -> Match:
     ts = rnd.turn_state
     rest = remove_cards(hand, (a.card,))
     if rest is None:
-        raise IllegalAction(f"seat {seat} does not hold {a.card}")
+        raise NotHeld(f"seat {seat} does not hold {a.card}", cards=(a.card,))
     meld = _meld_at(rnd, a.to)
     # a lay-off lays the taken copy only when the hand holds no other (L-66)
     restriction = taken_restriction(rnd)
@@ -332,7 +335,10 @@ def _swap(state: Match, a: SwapWild) -> Match:
     hand = rnd.hands[seat]
     rest = remove_cards(hand, a.cards)
     if rest is None:
-        raise IllegalAction(f"seat {seat} does not hold {' '.join(map(str, a.cards))}")
+        raise NotHeld(
+            f"seat {seat} does not hold {' '.join(map(str, a.cards))}",
+            cards=missing_cards(hand, a.cards),
+        )
     meld = _meld_at(rnd, a.at)
     try:
         new, taken = swap(meld, a.cards, rnd.wilds, state.rules)
@@ -479,6 +485,8 @@ def _discard(state: Match, a: Discard, listed: bool = False) -> Match:
     rnd = _require(state, a, (Phase.FIRST_DISCARD, Phase.PLAY))
     gone = a.cards
     if not listed:  # else legal_actions found it legal in this very state (legal.apply)
+        if a.second is None and a.card not in rnd.hands[rnd.turn]:
+            raise NotHeld(f"seat {rnd.turn} does not hold {a.card}", cards=(a.card,))
         if a.second is not None:
             problem = two_wilds_problem(state, gone)
         else:

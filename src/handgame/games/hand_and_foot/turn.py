@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 from handgame.core import seating
 from handgame.core.actions import Action
-from handgame.core.cards import Card, remove_cards
-from handgame.core.errors import DealError, IllegalAction
+from handgame.core.cards import Card, missing_cards, remove_cards
+from handgame.core.errors import DealError, IllegalAction, NotHeld
 from handgame.games.hand_and_foot.actions import Add, Answer, Ask, Discard, Draw, Meld, Take
 from handgame.games.hand_and_foot.deal import Deal, check_deal, first_player
 from handgame.games.hand_and_foot.finish import countable, feet_picked, may_go_out
@@ -37,6 +37,11 @@ from handgame.games.hand_and_foot.scoring import end_round
 
 def _illegal(message: str, *rules: str) -> IllegalAction:
     return IllegalAction(f"{message} ({', '.join(rules)})", rules=rules)
+
+
+def _not_held(cards: Sequence[Card], message: str, *rules: str) -> NotHeld:
+    """A step with cards its seat does not hold (the message as records keep it)."""
+    return NotHeld(f"{message} ({', '.join(rules)})", rules=rules, cards=cards)
 
 
 def partner_of(rules: Rules, seat: int) -> int | None:
@@ -186,7 +191,8 @@ def _laid(
     hand = rnd.hands[seat]
     rest = remove_cards(hand, cards)
     if rest is None:
-        raise _illegal(f"{' '.join(str(c) for c in cards)}: not all in seat {seat}'s hand", "HF-4")
+        said = f"{' '.join(str(c) for c in cards)}: not all in seat {seat}'s hand"
+        raise _not_held(missing_cards(hand, cards), said, "HF-4")
     ts = rnd.turn_state
     worth, pile_left = countable(cards, hand, ts.pile_left)
     known = rnd.known[seat]
@@ -214,7 +220,8 @@ def _take(state: Match, rnd: RoundState, a: Take) -> Match:
     cards = a.cards
     if remove_cards(rnd.hands[a.seat], cards) is None:
         held = " ".join(str(c) for c in cards)
-        raise _illegal(f"{held}: not all in seat {a.seat}'s hand", "HF-6")
+        said = f"{held}: not all in seat {a.seat}'s hand"
+        raise _not_held(missing_cards(rnd.hands[a.seat], a.cards), said, "HF-6")
     melds = rnd.melds
     if a.to is None:
         naturals = sum(1 for c in cards if not is_wild(c) and c.rank == top.rank)
@@ -351,7 +358,7 @@ def _discard(state: Match, rnd: RoundState, a: Discard) -> Match:
     seat = a.seat
     rest = remove_cards(rnd.hands[seat], (a.card,))
     if rest is None:
-        raise _illegal(f"{a.card} is not in seat {seat}'s hand", "HF-6")
+        raise _not_held((a.card,), f"{a.card} is not in seat {seat}'s hand", "HF-6")
     ts = rnd.turn_state
     minimum = rules.minimum(rnd.index)
     if not ts.opened_before and ts.laid_any and ts.laid_value < minimum:

@@ -162,7 +162,7 @@ export function bdi(name) {
 }
 
 /** The errors that refuse a move ("Not done: …"); the others are said as they are. */
-const REFUSED = new Set(["illegal", "not_your_turn", "stale", "spectator"]);
+const REFUSED = new Set(["illegal", "not_held", "not_your_turn", "stale", "spectator"]);
 
 /** Cards as one left-to-right text: "3♦ 4♦ 5♦" (10 for the ten). */
 function cardsRun(codes) {
