@@ -217,3 +217,24 @@ def test_bad_records_are_answered_not_raised(name: str) -> None:
     assert answer["error"] is not None and answer["error"]["round"] == 0
     with pytest.raises(GameError):
         spec.parse_action({"seat": 0, "nonsense": True})
+
+
+@pytest.mark.parametrize("name", [g.name for g in games()])
+def test_a_state_is_a_value(name: str) -> None:
+    """One meaning of equality in every game (issue 33's kit): two states reached by the same
+    seed and the same actions are equal and hash alike, though they are not the same object;
+    a state after another action is not equal to them."""
+    spec = find_game(name)
+    info = spec.preset_info[0]
+
+    def played(steps: int) -> MatchState:
+        game = spec.create(info.name, {"rounds": 1}, info.default_players, False, None)
+        state: MatchState = game.new_match(0).apply_deal(game.new_match(0).seeded_deal("v"))
+        for _ in range(steps):
+            state = state.apply(state.legal_actions(state.to_act())[0])
+        return state
+
+    a, b = played(3), played(3)
+    assert a is not b and a == b and hash(a) == hash(b)
+    assert a.legal_actions(a.to_act()) == b.legal_actions(b.to_act())  # a cache changes nothing
+    assert a == b and played(4) != a

@@ -41,10 +41,11 @@ class Setup:
         return seat % self.rules.teams
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True)
 class Match:
-    """A whole match at one moment, as data (compared by identity: a state caches its legal
-    actions, :func:`~handgame.games.hand_and_foot.legal.listed`)."""
+    """A whole match at one moment, as a value (equal when every field is equal, as Hand's);
+    a state remembers its legal actions beside its fields
+    (:func:`~handgame.games.hand_and_foot.legal.listed`), which equality does not see."""
 
     game: Setup
     phase: Phase
