@@ -31,6 +31,12 @@ def new_table(c: Any, seats: list[dict[str, Any]], **options: Any) -> dict[str, 
     return r.json()  # type: ignore[no-any-return]
 
 
+def two_people(c: Any) -> tuple[str, dict[int, str]]:
+    """A table of two people: its id and each seat's token."""
+    made = new_table(c, [HUMAN, HUMAN])
+    return made["table"], {s["seat"]: s["token"] for s in made["seats"]}
+
+
 def check_frames(player: Player, states: list[Any]) -> int:
     """Every frame a client got is its view of the state at that version, hiding what it must."""
     for frame in player.frames:
@@ -97,9 +103,7 @@ def test_spectator_view_holds_no_hand(tmp_path: Path) -> None:
 
 def test_bad_messages_get_typed_errors_and_change_nothing(tmp_path: Path) -> None:
     with client(tmp_path / "t.sqlite") as c:
-        made = new_table(c, [HUMAN, HUMAN])
-        tid = made["table"]
-        tokens = {s["seat"]: s["token"] for s in made["seats"]}
+        tid, tokens = two_people(c)
         with (
             c.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as ws0,
             c.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}") as ws1,
@@ -185,9 +189,7 @@ def test_a_card_the_seat_does_not_hold_is_refused_as_such(tmp_path: Path) -> Non
     """A discard of a card not in hand: ``not_held`` with the card as data, which the page
     words "not in your hand: 7♦" (issue 36, B4, B12); nothing changes."""
     with client(tmp_path / "t.sqlite") as c:
-        made = new_table(c, [HUMAN, HUMAN])
-        tid = made["table"]
-        tokens = {s["seat"]: s["token"] for s in made["seats"]}
+        tid, tokens = two_people(c)
         with (
             c.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as ws0,
             c.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}") as ws1,
