@@ -34,14 +34,12 @@ REQUIRED = "HAND_TEST_CLUSTER_REQUIRED"  # set (CI): fail, not skip, without red
 SERVER = """
 import json, sys, uvicorn
 from handgame.server.app import create_app, redact_server_logs
-from handgame.server.guards import guarded_protocol
+from handgame.server.guards import uvicorn_options
 from handgame.server.settings import Settings
 settings = Settings(**json.loads(sys.argv[2]))
 seed = sys.argv[3]
 config = uvicorn.Config(create_app(settings, seed_source=lambda: seed), host="127.0.0.1",
-    port=int(sys.argv[1]), ws_max_size=64 * 1024, log_level="info",
-    http=guarded_protocol(settings), timeout_keep_alive=int(settings.idle_timeout),
-    timeout_graceful_shutdown=5)
+    port=int(sys.argv[1]), log_level="info", **uvicorn_options(settings))
 redact_server_logs()
 uvicorn.Server(config).run()
 """
@@ -194,6 +192,12 @@ def site(
         "create_rate": 10_000.0,
         "create_burst": 10_000,
         "max_connections_per_ip": 10_000,
+        # every client of these tests is on one address (loopback)
+        "max_tables_per_address": 1_000_000,
+        "address_rate": 1e6,
+        "address_burst": 1_000_000,
+        "max_http_per_ip": 10_000,
+        "forwarded_allow_ips": "127.0.0.1",  # nginx, which sets X-Forwarded-For
     }
     base.update(settings)
     servers: list[Live] = []

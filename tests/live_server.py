@@ -23,13 +23,11 @@ from websockets.sync.client import ClientConnection, connect
 SERVER = """
 import json, sys, uvicorn
 from handgame.server.app import create_app, redact_server_logs
-from handgame.server.guards import guarded_protocol
+from handgame.server.guards import uvicorn_options
 from handgame.server.settings import Settings
 settings = Settings(**json.loads(sys.argv[2]))
 config = uvicorn.Config(create_app(settings, seed_source=lambda: "live-seed"), host="127.0.0.1",
-    port=int(sys.argv[1]), ws_max_size=64 * 1024, log_level="info",
-    http=guarded_protocol(settings), timeout_keep_alive=int(settings.idle_timeout),
-    timeout_graceful_shutdown=5)
+    port=int(sys.argv[1]), log_level="info", **uvicorn_options(settings))
 redact_server_logs()
 uvicorn.Server(config).run()
 """

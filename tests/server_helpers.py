@@ -22,13 +22,19 @@ TIMEOUT = 20.0
 
 
 def settings(path: Path, **changes: Any) -> Settings:
-    """Fast settings on a SQLite file: no bot delay, no turn timer."""
+    """Fast settings on a SQLite file: no bot delay, no turn timer, one address's limits
+    raised."""
     base: dict[str, Any] = {
         "database_url": f"sqlite:///{path}",
         "bot_delay": 0.0,
         "turn_timeout": None,
         "rate": 10_000.0,
         "burst": 10_000,
+        # every test client is one address: the per-address shares are raised (tests of them
+        # set their own)
+        "address_rate": 10_000.0,
+        "address_burst": 10_000,
+        "max_tables_per_address": 100_000,
     }
     base.update(changes)
     return Settings(**base)

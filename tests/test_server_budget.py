@@ -100,8 +100,8 @@ def test_a_long_search_never_holds_another_table_or_the_shutdown(tmp_path: Path)
         deadline = time.monotonic() + 90  # worker processes take seconds to start here
         while True:
             health = live.request("GET", "/api/health")[1]
-            moved = all(live.summary(t)["version"] >= 3 for t in searching)
-            if (health["bot_moves_given_up"] >= 3 and moved) or time.monotonic() > deadline:
+            moved = all(live.summary(t)["version"] >= 6 for t in searching)
+            if moved or time.monotonic() > deadline:
                 break
             time.sleep(0.5)
         print(
@@ -112,10 +112,11 @@ def test_a_long_search_never_holds_another_table_or_the_shutdown(tmp_path: Path)
         assert acks == 8 and answer["type"] == "ack"
         assert worst_ack < 5.0 and worst_ping < 5.0  # before the fix: no answer in 15 s
         assert live.summary(other)["version"] > other_before or live.summary(other)["finished"]
-        # past its deadline a search gives the greedy move: the searching tables move on
-        assert health["bot_moves_given_up"] >= 1
+        # each search stops itself at its share of the time (issue 31): the searching tables
+        # move on, and no search is given up (none thrown away, no worker stopped)
         assert moved
-        assert "the greedy move is played instead" in live.log_text()
+        assert health["bot_moves_given_up"] == 0
+        assert "the greedy move is played instead" not in live.log_text()
         # SIGTERM ends the server in seconds although searches are running
         start = time.monotonic()
         live.process.send_signal(signal.SIGTERM)

@@ -445,3 +445,47 @@ def test_a_dead_process_s_players_are_no_longer_at_the_table(
             while connected():
                 assert time.monotonic() < deadline + 60, s.logs()
                 time.sleep(0.2)
+
+
+def test_the_limits_are_the_sites_not_each_processes(
+    tmp_path: Path,
+    postgres_url: str,  # noqa: F811
+    redis_url: str,  # noqa: F811
+) -> None:
+    """Spectators of one table and connections of one address are counted over the three
+    processes (issue 31: 600 spectators of a table were admitted on 3 processes at 200)."""
+    (tmp_path / "site").mkdir()
+    with site(
+        tmp_path / "site", postgres_url, 3, redis_url=redis_url, max_spectators=6,
+        max_connections_per_ip=9,
+    ) as s:  # fmt: skip
+        made = s.front.create([{"kind": "bot", "bot": "greedy"}] * 2, rounds=1)
+        tid = made["table"]
+        admitted: list[Any] = []
+        refused = 0
+        for i in range(3):  # four spectators at each process in turn
+            for _ in range(4):
+                ws = connect(f"ws://127.0.0.1:{s.servers[i].port}/ws/tables/{tid}")
+                first = json.loads(ws.recv(timeout=30))
+                if first["type"] == "welcome":
+                    admitted.append(ws)
+                else:
+                    assert first["code"] == "limit", first
+                    refused += 1
+                    ws.close()
+            time.sleep(2.5)  # the counts go round each second
+        assert len(admitted) == 6 and refused == 6, (len(admitted), refused)
+        other = s.front.create([{"kind": "bot", "bot": "greedy"}] * 2, rounds=1)["table"]
+        more = 0
+        for i in range(3):  # the address's connections: 9 across the site, 6 held already
+            for _ in range(2):
+                ws = connect(f"ws://127.0.0.1:{s.servers[i].port}/ws/tables/{other}")
+                if json.loads(ws.recv(timeout=30))["type"] == "welcome":
+                    admitted.append(ws)
+                    more += 1
+                else:
+                    ws.close()
+            time.sleep(2.5)
+        assert more == 3, more
+        for ws in admitted:
+            ws.close()

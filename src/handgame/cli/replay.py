@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 from handgame.cli import common
@@ -32,18 +31,44 @@ def _replay_data(text: str) -> dict[str, Any]:
     return replay(obj)
 
 
+#: the largest record read (a whole match of the server's longest, 100,000 steps, is ~10 MB)
+MAX_RECORD_BYTES = 64 * 1024 * 1024
+
+
+class RecordTooLarge(ValueError):
+    """A record file past :data:`MAX_RECORD_BYTES` (``/dev/zero``, a wrong file)."""
+
+
+def read_record(name: str) -> bytes:
+    """A record file's bytes (``-``: standard input), :data:`MAX_RECORD_BYTES` at most;
+    raises :class:`RecordTooLarge` or ``OSError``."""
+    if name == "-":
+        stream: Any = getattr(sys.stdin, "buffer", None)
+        if stream is None:
+            text = sys.stdin.read(MAX_RECORD_BYTES + 1)
+            data = text.encode("utf-8")
+        else:
+            data = stream.read(MAX_RECORD_BYTES + 1)
+    else:
+        with open(name, "rb") as f:
+            data = f.read(MAX_RECORD_BYTES + 1)
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordTooLarge(
+            f"the record {name} is larger than {MAX_RECORD_BYTES // 2**20} MiB: not a record"
+        )
+    return bytes(data)
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     """``hand replay``: replay a record and print the RECORD.md answer."""
     name: str = args.file
     if args.show:
         return _replay_show(name, args.lang)
     try:
-        if name == "-":
-            stream = getattr(sys.stdin, "buffer", None)
-            data = stream.read() if stream is not None else sys.stdin.read().encode("utf-8")
-        else:
-            data = Path(name).read_bytes()
+        data = read_record(name)
         result = _replay_data(data.decode("utf-8-sig"))
+    except RecordTooLarge as e:
+        result = _unread(str(e))
     except OSError as e:
         message = f"cannot read the record {name}: {e.strerror or e}"
         result = _unread(message)
@@ -62,7 +87,11 @@ def _replay_show(name: str, lang: str) -> int:
     if name == "-":
         raise UsageError("--show needs a record file, not standard input")
     try:
-        obj = json.loads(Path(name).read_text(encoding="utf-8-sig"))
+        obj = json.loads(read_record(name).decode("utf-8-sig"))
+    except RecordTooLarge as e:
+        raise UsageError(str(e)) from None
+    except UnicodeDecodeError as e:
+        raise UsageError(f"the record {name} is not UTF-8 text: {e}") from None
     except OSError as e:
         raise UsageError(f"cannot read the record {name}: {e.strerror or e}") from None
     except ValueError as e:

@@ -4,10 +4,15 @@ inside :func:`cmd_serve`, so that no other command loads the web stack."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Any
 
 from handgame.cli.common import UsageError
+
+#: the environment variable holding the operator's token (it may end any table:
+#: ``DELETE /api/tables/ID``); never a flag, so that it shows in no process list
+ADMIN_ENV = "HAND_ADMIN_TOKEN"
 
 SERVE_HELP = """\
 Run the game server for browser play: HTTP API (documentation at /docs) and WebSocket
@@ -21,6 +26,9 @@ PostgreSQL database; each table is driven by one of them at a time (a lease in t
 taken over within --lease-seconds when its process dies), and they talk over Redis pub/sub
 (--redis-url redis://HOST:6379/0; pip install 'handgame[cluster]') or, without it, over
 PostgreSQL LISTEN/NOTIFY.
+
+The operator may end any table with DELETE /api/tables/ID and the token in $HAND_ADMIN_TOKEN
+(docs/operations.md); every limit and its default: docs/operations.md.
 """
 
 
@@ -29,10 +37,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         raise UsageError(f"--port must be from 1 to 65535, not {args.port}")
     # every number finite (nan and inf would reach the clients' frames: issue 15)
-    if args.turn_timeout is not None and not 0 < args.turn_timeout <= 86400:
-        raise UsageError(
-            "--turn-timeout must be more than 0 and at most 86400 seconds (omit it for 60)"
-        )
+    if args.turn_timeout is not None and not 10 <= args.turn_timeout <= 86400:
+        raise UsageError("--turn-timeout must be from 10 to 86400 seconds (omit it for 60)")
     if not 0 <= args.bot_delay <= 60:
         raise UsageError("--bot-delay must be from 0 to 60 seconds")
     if not 0 <= args.evict_after <= 86400 * 365:
@@ -45,6 +51,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise UsageError("--bot-processes must be from 1 to 64")
     if args.public_url is not None and not args.public_url.startswith(("http://", "https://")):
         raise UsageError("--public-url must start with http:// or https://")
+    if not 1 <= args.address_rate <= 10**7:
+        raise UsageError("--address-rate must be from 1 to 10000000 messages a second")
+    if not 1 <= args.max_tables_per_address <= 10**6:
+        raise UsageError("--max-tables-per-address must be from 1 to 1000000")
+    if args.end_idle_after is not None and not 60 <= args.end_idle_after <= 86400 * 365:
+        raise UsageError("--end-idle-after must be from 60 seconds to a year (0: never)")
     if args.redis_url is not None and not args.cluster:
         raise UsageError("--redis-url is the bus between processes: give --cluster too")
     if not 1 <= args.lease_seconds <= 600:
@@ -54,13 +66,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
         from handgame.server.app import create_app
         from handgame.server.botspec import check_bot
-        from handgame.server.guards import guarded_protocol
+        from handgame.server.guards import uvicorn_options
         from handgame.server.hub import Settings
         from handgame.server.storage import default_database_url, display_url
     except ModuleNotFoundError as e:  # pragma: no cover - a broken install
         raise UsageError(f"hand serve needs {e.name}: pip install handgame") from None
+    database_url = args.database_url or default_database_url()
+    if database_url.startswith("sqlite") and database_url.partition(":///")[2] in ("", ":memory:"):
+        raise UsageError(
+            "--database-url: an in-memory SQLite database is one per connection and lost at "
+            "exit; give a file, e.g. sqlite:///tables.sqlite"
+        )
     settings = Settings(
-        database_url=args.database_url or default_database_url(),
+        database_url=database_url,
         turn_timeout=args.turn_timeout if args.turn_timeout else None,
         bot_delay=args.bot_delay,
         policies=tuple(args.policy),
@@ -74,7 +92,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
         lease_seconds=args.lease_seconds,
         sqlite_synchronous=args.sqlite_synchronous,
         ws_compression=args.ws_compression,
+        max_tables_per_address=args.max_tables_per_address,
+        address_rate=args.address_rate,
+        address_burst=max(1, round(2 * args.address_rate)),
+        end_idle_after=args.end_idle_after or None,
+        admin_token=os.environ.get(ADMIN_ENV) or None,
+        forwarded_allow_ips=args.forwarded_allow_ips,
     )
+    for path in settings.policies:  # each trained agent read now, not at its first move
+        try:
+            check_bot(f"policy:{path}", settings)
+        except ValueError as e:
+            raise UsageError(f"--policy {path}: {e}") from None
     if settings.cluster and not settings.database_url.startswith(("postgresql", "postgres:")):
         raise UsageError(
             "--cluster needs PostgreSQL, shared by every process: "
@@ -115,12 +144,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         create_app(settings),
         host=args.host,
         port=args.port,
-        ws_max_size=64 * 1024,
-        ws_per_message_deflate=settings.ws_compression,
         log_level="info",
-        http=guarded_protocol(settings),  # a request head in header_timeout seconds
-        timeout_keep_alive=int(settings.idle_timeout),
-        timeout_graceful_shutdown=5,  # a few seconds, even with bots searching
+        **uvicorn_options(settings),
     )
     redact_server_logs()  # after uvicorn.Config, which sets up its logging
     uvicorn.Server(config).run()
@@ -203,6 +228,36 @@ def add_parser(sub: Any) -> None:
         help="compress WebSocket messages (permessage-deflate) for clients that offer it; off "
         "by default: a state message is a few kilobytes, and compressing each one costs the "
         "server more than the bytes it saves (docs/operations.md)",
+    )
+    p.add_argument(
+        "--max-tables-per-address",
+        type=int,
+        default=20,
+        metavar="N",
+        help="unfinished tables one address may have; more are refused with 429 (default: 20)",
+    )
+    p.add_argument(
+        "--address-rate",
+        type=float,
+        default=100.0,
+        metavar="R",
+        help="WebSocket messages a second one address may send, all its connections together "
+        "(twice that at once; default: 100)",
+    )
+    p.add_argument(
+        "--end-idle-after",
+        type=float,
+        default=3600.0,
+        metavar="S",
+        help="seconds an unfinished table may go with no human connected before the server "
+        "ends it (0: never; default: 3600)",
+    )
+    p.add_argument(
+        "--forwarded-allow-ips",
+        metavar="IPS",
+        help="the proxies (addresses or networks, comma-separated) whose X-Forwarded-For "
+        "names the client; the proxy must set that header, not append to it (docs/deploy.md; "
+        "default: none, the client is the socket's address)",
     )
     p.add_argument(
         "--public-url",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from handgame.cli.common import UsageError, option_overrides, rules_flags
@@ -89,12 +90,26 @@ def _run_tournament(args: argparse.Namespace) -> int:
     return _with_progress(args, run)
 
 
+def check_records_folder(folder: str) -> None:
+    """``--records DIR`` is a folder that exists or can be made; raises :class:`UsageError`."""
+    path = Path(folder)
+    if path.exists() and not path.is_dir():
+        raise UsageError(f"--records {folder}: not a folder (the records are written into one)")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        reason = e.strerror or e
+        raise UsageError(f"--records {folder}: cannot make the folder ({reason})") from None
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     """``hand simulate``: bot-against-bot matches and a summary of each bot's results."""
     if args.tournament:
         return _run_tournament(args)
     from handgame.play.simulate import SimulationConfig, simulate, to_json_text
 
+    if args.records is not None:
+        check_records_folder(args.records)
     config = SimulationConfig(
         bots=_bot_specs(args),
         games=args.games,

@@ -75,6 +75,34 @@ class Budget:
     tree: int = 0
 
 
+#: the host's cap on every search of this process (a ``time.perf_counter`` deadline), or None:
+#: a server that must answer in time sets it around a move (:func:`time_limit`), so that a
+#: search of any budget stops there with the iterations it has (at least one)
+_LIMIT: list[float | None] = [None]
+
+
+class time_limit:
+    """``with time_limit(seconds):`` every search within stops ``seconds`` from now at the
+    latest (None: no cap); nested caps keep the earliest."""
+
+    def __init__(self, seconds: float | None) -> None:
+        """A cap of ``seconds`` from when the block is entered."""
+        self.seconds = seconds
+        self.outer: float | None = None
+
+    def __enter__(self) -> time_limit:
+        """Set the cap."""
+        self.outer = _LIMIT[0]
+        if self.seconds is not None:
+            mine = time.perf_counter() + self.seconds
+            _LIMIT[0] = mine if self.outer is None else min(mine, self.outer)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        """Put the outer cap back."""
+        _LIMIT[0] = self.outer
+
+
 def search(
     game: SearchGame,
     sample: Callable[[], Any],
@@ -85,6 +113,7 @@ def search(
     one determinization; ``root_moves``: the moves the root offers (legal in every sample)."""
     root = Node()
     deadline = time.perf_counter() + budget.ms / 1000.0 if budget.ms is not None else None
+    cap = _LIMIT[0]
     done = 0
     while True:
         if deadline is not None:
@@ -92,6 +121,8 @@ def search(
                 break
         elif done >= budget.iterations:
             break
+        if cap is not None and done > 0 and time.perf_counter() >= cap:
+            break  # the host's cap (time_limit): the move with what the search has
         _iterate(game, root, sample(), root_moves, budget)
         done += 1
     return root, done
@@ -207,4 +238,5 @@ __all__ = [
     "paired",
     "sampler",
     "search",
+    "time_limit",
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import secrets
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -15,7 +16,7 @@ from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 from starlette.websockets import WebSocketDisconnect
 
 from handgame import locale
@@ -23,11 +24,11 @@ from handgame.core import __version__
 from handgame.core.game import GameSpec, MatchState
 from handgame.core.record import game_of
 from handgame.core.registry import games
+from handgame.server.clients import unavailable
 from handgame.server.cluster import make_hub
 from handgame.server.connection import Connection
 from handgame.server.guards import BodyLimit
-from handgame.server.hub import LimitReached, Unavailable, short
-from handgame.server.limits import AddressBuckets
+from handgame.server.hub import LimitReached, TooManyTables, Unavailable
 from handgame.server.protocol import PROTOCOL, error_message, spectator_view, timer_fields
 from handgame.server.settings import Settings
 from handgame.server.table import Table
@@ -43,12 +44,29 @@ class RulesIn(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
 
 
+#: characters a name may not hold: control characters (NUL, newlines…) and the bidirectional
+#: overrides and isolates that would reorder the text around a name (issue 31)
+_UNFIT = frozenset(
+    [*map(chr, range(0x20)), *map(chr, range(0x7F, 0xA0))]
+    + ["\u061c", "\u200e", "\u200f", "\ufeff"]
+    + [*map(chr, range(0x202A, 0x202F)), *map(chr, range(0x2066, 0x206A))]
+)
+
+
 class SeatIn(BaseModel):
     """A seat: a human (with a display name) or a bot (``random``, ``greedy``, ``ismcts``)."""
 
     kind: Literal["human", "bot"]
     name: str | None = Field(default=None, max_length=40)
     bot: str | None = Field(default=None, max_length=80, examples=["greedy"])
+
+    @field_validator("name", "bot")
+    @classmethod
+    def printable(cls, value: str | None) -> str | None:
+        """A name or bot spec holds no control or bidirectional-override character."""
+        if value is not None and not _UNFIT.isdisjoint(value):
+            raise ValueError("no control or bidirectional-control characters")
+        return value
 
 
 class HintOut(BaseModel):
@@ -83,10 +101,20 @@ class SeatTokenOut(BaseModel):
 
 
 class TableOut(BaseModel):
-    """A table just made."""
+    """A table just made: its id, its human seats' links, and the host's token (keep it: it
+    ends the table, ``DELETE /api/tables/{id}``)."""
 
     table: str
     seats: list[SeatTokenOut]
+    host_token: str
+
+
+class EndedOut(BaseModel):
+    """Why a table ended before its match was over: who (``host``, ``operator``, ``server``)
+    and why."""
+
+    by: str
+    reason: str
 
 
 class SeatOut(BaseModel):
@@ -117,6 +145,9 @@ class SummaryOut(BaseModel):
     team_totals: list[int] | None
     finished: bool
     winner: int | None
+    ended: EndedOut | None = Field(
+        default=None, description="set when the table was ended before its match was over"
+    )
     turn_timeout: float | None = None
     turn_deadline: float | None = Field(
         default=None, description="when the running turn timer runs out (epoch seconds), or null"
@@ -148,8 +179,7 @@ def create_app(
     """The server's ASGI application; its tables live in ``settings.database_url``."""
     settings = settings or Settings()
     hub = make_hub(settings, seed_source)
-    creations = AddressBuckets(settings.create_rate, settings.create_burst)
-    hints = AddressBuckets(settings.hint_rate, settings.hint_burst)
+    creations, hints = hub.creations, hub.hints
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -184,7 +214,7 @@ def create_app(
         try:
             table = await hub.fetch(table_id)
         except Exception as e:
-            raise HTTPException(503, f"the database does not answer ({short(e)})") from None
+            raise HTTPException(503, str(unavailable(e))) from None
         if table is None:
             raise HTTPException(404, f"no table {table_id!r}")
         return table
@@ -206,13 +236,16 @@ def create_app(
         if not creations.allow(address(request)):
             raise HTTPException(429, "too many tables made from your address: slow down")
         try:
-            table, tokens = await hub.create_table(
+            table, tokens, host_token = await hub.create_table(
                 body.rules.preset,
                 body.rules.options,
                 body.partnership,
                 [s.model_dump() for s in body.seats],
                 body.turn_timeout,
+                address(request),
             )
+        except TooManyTables as e:
+            raise HTTPException(429, str(e)) from None
         except LimitReached as e:
             raise HTTPException(503, str(e)) from None
         except Unavailable as e:
@@ -226,7 +259,33 @@ def create_app(
                 SeatTokenOut(seat=i, token=t, url=f"{base}/play/{table.id}#token={t}")
                 for i, t in sorted(tokens.items())
             ],
+            host_token=host_token,
         )
+
+    @app.delete("/api/tables/{table_id}", status_code=200)
+    async def end_table(
+        table_id: str,
+        token: Annotated[str | None, Query(description="the host's token")] = None,
+        authorization: Annotated[str | None, Header(description="Bearer TOKEN")] = None,
+    ) -> dict[str, Any]:
+        """End a table before its match is over: its host (the ``host_token`` its maker got)
+        or the operator (``hand serve --admin-token``); ``403`` for anyone else. The table
+        stays, finished, with its record whole; its clients are told (``ended``)."""
+        if token is None and authorization and authorization.lower().startswith("bearer "):
+            token = authorization[7:].strip()
+        table = await table_or_404(table_id)
+        admin = settings.admin_token
+        if token and admin and secrets.compare_digest(token.encode(), admin.encode()):
+            by = "operator"
+        elif token and table.is_host(token):
+            by = "host"
+        else:
+            raise HTTPException(403, "only the table's host (its host_token) or the operator")
+        try:
+            done = await hub.end_table(table.id, by, f"ended by the {by}")
+        except Unavailable as e:
+            raise HTTPException(503, str(e)) from None
+        return {"table": table.id, "ended": done, "by": by}
 
     @app.get("/api/tables/{table_id}", response_model=SummaryOut)
     async def get_table(table_id: str) -> SummaryOut:
@@ -249,6 +308,7 @@ def create_app(
             team_totals=public["team_totals"],
             finished=table.finished,
             winner=winner,
+            ended=EndedOut(**table.ended) if table.ended else None,
             turn_timeout=table.timeout(hub.settings.turn_timeout),
             **timer_fields(hub.deadline(table.id)),
         )
@@ -278,7 +338,9 @@ def create_app(
         """The match's ``hand-record/1``: whole once finished; before, a seat's redacted one."""
         table = await table_or_404(table_id)
         if table.finished:
-            return table.spec.to_record(table.state, None)
+            return table.spec.to_record(
+                table.state, {"ended": table.ended} if table.ended else None
+            )
         if token is None and authorization and authorization.lower().startswith("bearer "):
             token = authorization[7:].strip()
         seat = table.seat_of_token(token) if token else None
@@ -317,7 +379,8 @@ def create_app(
         table = await table_or_404(table_id)
         if not table.finished:
             raise HTTPException(403, "the match is not finished: no replay yet")
-        return replay_frames(table.spec.to_record(table.state, None))
+        record = table.spec.to_record(table.state, None)
+        return await hub.workers.quick(replay_frames, record)  # off the event loop
 
     @app.websocket("/ws/tables/{table_id}")
     async def play(
@@ -328,11 +391,7 @@ def create_app(
         try:
             table = await hub.fetch(table_id)
         except Exception as e:
-            await websocket.send_json(
-                error_message(
-                    "unavailable", f"the database does not answer ({short(e)})", version=0
-                )
-            )
+            await websocket.send_json(error_message("unavailable", str(unavailable(e)), version=0))
             await websocket.close(1013)
             return
         if table is None:

@@ -72,3 +72,18 @@ def check_bot(spec: str, settings: Settings | None = None, game: str | None = No
 def is_searching(spec: str | None) -> bool:
     """Whether a bot spec names a searching (CPU-heavy) bot."""
     return spec is not None and spec.partition(":")[0] in SEARCHING_BOTS
+
+
+def check_players(specs: list[str | None], players: int) -> None:
+    """Refuse a bot made for another number of players than the table's (a trained agent is
+    trained for one: ``policy:PATH``); raises ``ValueError``."""
+    for seat, spec in enumerate(specs):
+        if spec is None:
+            continue
+        bot = make_bot(spec, 0)
+        made_for = getattr(getattr(bot, "policy", None), "players", None)
+        if made_for is not None and made_for != players:
+            raise ValueError(
+                f"seat {seat}: {spec.partition(',')[0]} plays at {made_for} players, "
+                f"not at this table's {players}"
+            )

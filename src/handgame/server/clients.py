@@ -10,8 +10,8 @@ import asyncio
 import logging
 from typing import Any, Protocol
 
-from handgame.server.connection import Connection, encode, message_id
-from handgame.server.limits import AddressCounts
+from handgame.server.connection import Connection, encode
+from handgame.server.limits import AddressBuckets, AddressCounts
 from handgame.server.persist import ViewCache
 from handgame.server.protocol import (
     PROTOCOL,
@@ -29,13 +29,28 @@ from handgame.server.timers import TurnTimers
 
 log = logging.getLogger("handgame.server")
 
+#: what a new connection costs its address's message budget (its welcome and state)
+CONNECT_COST = 2.0
+
 
 class Unavailable(RuntimeError):
     """The database did not answer: nothing was stored (the caller may try again)."""
 
 
+def unavailable(error: BaseException) -> Unavailable:
+    """:class:`Unavailable` for a client: the error's details (a host, a port) are logged,
+    never sent (issue 31)."""
+    text = str(error).strip().splitlines()
+    log.warning("the database does not answer: %s: %s", type(error).__name__, text[:1])
+    return Unavailable("the database does not answer: try again soon")
+
+
 class LimitReached(ValueError):
     """A server limit (``Settings``) refuses a new table or connection."""
+
+
+class TooManyTables(LimitReached):
+    """One address has as many unfinished tables as it may (``max_tables_per_address``)."""
 
 
 class Sender(Protocol):
@@ -56,6 +71,9 @@ class Clients:
     conns: dict[str, set[Connection]]
     locks: dict[str, asyncio.Lock]
     addresses: AddressCounts
+    messages: AddressBuckets  # client messages, per address (every connection of it)
+    resyncs: AddressBuckets  # states sent to catch up, per address
+    table_resyncs: AddressBuckets  # states sent to catch up, per table
     views: ViewCache
     timers: TurnTimers
 
@@ -74,6 +92,10 @@ class Clients:
 
     def evict_if_idle(self, table: Table) -> None:
         """Let a table with no client leave memory after a while."""
+        raise NotImplementedError
+
+    def lonely(self, table: Table) -> None:
+        """Note when an unfinished table of humans has no human connected any more."""
         raise NotImplementedError
 
     def save_presence(self, table: Table) -> None:
@@ -134,6 +156,8 @@ class Clients:
         spectators = sum(1 for c in self.conns.get(conn.table_id, ()) if c.seat is None)
         if conn.seat is None and spectators >= self.settings.max_spectators:
             raise LimitReached(f"this table has {spectators} spectators, the most it takes")
+        if not self.messages.allow(conn.address, CONNECT_COST):
+            raise LimitReached("too many messages from your address: wait a little")
         if not self.addresses.take(conn.address):
             raise LimitReached("too many connections from your address")
         conn.counted = True
@@ -169,6 +193,7 @@ class Clients:
 
     def seated(self, table: Table, seat: int) -> None:
         """A client holds ``seat`` now: its human is not absent (the caller holds the lock)."""
+        self.lonely(table)
         table.away.discard(seat)
         self.timers.arm(table)
         self.save_presence(table)
@@ -185,6 +210,7 @@ class Clients:
             if table is not None:
                 if conn.seat is not None:
                     self.send_presence(table)
+                    self.lonely(table)
                 self.evict_if_idle(table)
         await conn.stop()
 
@@ -195,24 +221,41 @@ class Clients:
         window = self.settings.resync_window
         if since is not None and 0 <= since <= table.version and table.version - since <= window:
             states = [table.state_at(v) for v in range(since + 1, table.version + 1)]
-            if all(s is not None for s in states):
+            if all(s is not None for s in states) and self.resync_budget(conn, table, len(states)):
                 for v, s in enumerate(states, since + 1):
                     assert s is not None
                     conn.put(self.state_text(table, v, s, conn.seat))
                 return
         conn.put(self.state_text(table, table.version, table.state, conn.seat, since is not None))
 
+    def resync_budget(self, conn: Connection, table: Table, states: int) -> bool:
+        """Whether ``states`` missed states may be sent one by one (the budget of catching up,
+        per address and per table: issue 31); else one fresh state is sent."""
+        if states <= 1:
+            return True
+        return self.resyncs.allow(conn.address, states) and self.table_resyncs.allow(
+            table.id, states
+        )
+
     def state_text(
         self, table: Table, version: int, state: Any, seat: int | None, resync: bool = False
     ) -> str:
         """A state message's text (from the cache of recent ones, :class:`ViewCache`)."""
         deadline = self.deadline(table.id)
-        return self.views.text(table.id, version, state, seat, resync, deadline)
+        ended = table.ended if version == table.version else None  # an end step is the last
+        return self.views.text(table.id, version, state, seat, resync, deadline, ended)
 
     async def receive(self, conn: Connection, text: str) -> None:
-        """Handle one message from a client."""
+        """Handle one message from a client: its cost (1 per started KiB) is taken from its
+        connection's and its address's budgets first; a refused one is not read at all."""
         table = self.tables[conn.table_id]
-        if len(text.encode("utf-8")) > self.settings.max_message_bytes:
+        cost = 1 + len(text) // 1024
+        if not (conn.limiter.allow(cost) and self.messages.allow(conn.address, cost)):
+            await self.refuse(conn, table)
+            return
+        conn.refusing = False
+        size = len(text) if len(text) * 4 <= self.settings.max_message_bytes else None
+        if (size or len(text.encode("utf-8", "replace"))) > self.settings.max_message_bytes:
             conn.put(
                 error_message(
                     "too_large",
@@ -220,20 +263,6 @@ class Clients:
                     version=table.version,
                 )
             )
-            return
-        if not conn.limiter.allow():
-            conn.dropped += 1
-            conn.put(
-                error_message(
-                    "rate_limited",
-                    "too many messages: slow down",
-                    id=message_id(text),
-                    version=table.version,
-                )
-            )
-            if conn.dropped > self.settings.max_dropped:
-                conn.closed = True
-                await conn.socket.close(1008, "too many messages")
             return
         try:
             message = read_client_message(text)
@@ -244,6 +273,20 @@ class Clients:
             conn.put({"type": "pong", "id": message.id, "version": table.version})
             return
         await self.handle(conn, table, message)
+
+    async def refuse(self, conn: Connection, table: Table) -> None:
+        """A message over the rate: unread; the first of a run is answered ``rate_limited``,
+        the others not; after ``max_dropped`` the connection is closed (its address's budget
+        stays spent: reconnecting does not refill it)."""
+        conn.dropped += 1
+        if not conn.refusing:
+            conn.refusing = True
+            conn.put(
+                error_message("rate_limited", "too many messages: slow down", version=table.version)
+            )
+        if conn.dropped >= self.settings.max_dropped and not conn.closed:
+            conn.closed = True
+            await conn.socket.close(1008, "too many messages")
 
     async def handle(self, conn: Connection, table: Table, message: ClientMessage) -> None:
         """A client's message read and within its limits: ``sync``, ``back``, ``pause``,

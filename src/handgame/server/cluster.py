@@ -12,7 +12,14 @@ same view a single process sends. A replica that misses a step (the bus keeps no
 gap in the versions and reads the table from the database.
 
 Channels: ``hand:ID:in`` (to a table's owner), ``hand:ID:out`` (from it: steps, seats, a new
-owner), ``hand:p:NAME`` (to one process: answers for its clients).
+owner), ``hand:p:NAME`` (to one process: answers for its clients), ``hand:counts`` (every
+process, each second: its connections by address and spectators by table).
+
+The limits are the site's, not each process's (issue 31): a process admits a connection
+against its own count plus the others' last counts (connections per address, spectators per
+table: at most a second behind); the rates per address (messages, tables made, hints,
+catching up) are shared out, each living process taking its part; the unfinished tables
+(in all, per address) are counted in the shared database.
 """
 
 from __future__ import annotations
@@ -28,7 +35,7 @@ from dataclasses import asdict
 from typing import Any
 
 from handgame.server.bus import Bus, make_bus
-from handgame.server.clients import Sender, Unavailable
+from handgame.server.clients import LimitReached, Sender, Unavailable, unavailable
 from handgame.server.connection import Connection, encode
 from handgame.server.hub import Hub, short
 from handgame.server.leases import Leases
@@ -48,6 +55,24 @@ from handgame.server.table import Step, Table
 
 log = logging.getLogger("handgame.server")
 
+#: the channel of every process's counts
+COUNTS = "hand:counts"
+#: the bytes of a process's counts of each kind (the largest counts first: a PostgreSQL
+#: notification carries 8000 bytes at most)
+SHARED = 3000
+
+
+def largest(counts: dict[str, int], size: int = SHARED) -> dict[str, int]:
+    """The largest counts, as many as ``size`` bytes of JSON hold."""
+    out: dict[str, int] = {}
+    used = 2
+    for key, n in sorted(counts.items(), key=lambda x: -x[1]):
+        used += len(key) + len(str(n)) + 6
+        if used > size:
+            break
+        out[key] = n
+    return out
+
 
 class ClusterHub(Hub):
     """A hub that shares its tables with the other processes of the site (module docstring)."""
@@ -64,6 +89,9 @@ class ClusterHub(Hub):
         self.waiting: dict[tuple[str, str], asyncio.Task[None]] = {}  # actions sent to owners
         self.chores: set[asyncio.Task[Any]] = set()
         self.keeper: asyncio.Task[None] | None = None
+        self.counter: asyncio.Task[None] | None = None
+        # the other processes' last counts: name -> (when, by address, spectators by table)
+        self.counts: dict[str, tuple[float, dict[str, int], dict[str, int]]] = {}
         self.takeovers = 0
         self._bus: Bus | None = None
         self._leases: Leases | None = None
@@ -98,6 +126,8 @@ class ClusterHub(Hub):
         await self._bus.start()
         await self._bus.subscribe(to_process(self.name))
         self.keeper = asyncio.create_task(self._keep())
+        await self._bus.subscribe(COUNTS)
+        self.counter = asyncio.create_task(self._share_counts())
         log.info("cluster: this process is %s", self.name)
 
     async def resume(self, table_id: str) -> None:
@@ -112,6 +142,8 @@ class ClusterHub(Hub):
         over), then stop as one process does."""
         if self.keeper is not None:
             self.keeper.cancel()
+        if self.counter is not None:
+            self.counter.cancel()
         for task in [*self.drivers.tasks.values(), *self.timers.tasks.values()]:
             task.cancel()
         owned, self.owned = sorted(self.owned), set()
@@ -154,6 +186,45 @@ class ClusterHub(Hub):
                         await self.take(table_id)
             except Exception as e:
                 log.warning("cluster: leases not renewed: %s", short(e))
+
+    async def _share_counts(self) -> None:
+        """Tell the other processes this one's connections by address and spectators by
+        table, each second (the largest counts: :func:`largest`), and take this process's
+        share of the per-address rates."""
+        while True:
+            await asyncio.sleep(1.0)
+            addresses = dict(self.addresses.counts)
+            spectators: dict[str, int] = {}
+            for table_id, conns in self.conns.items():
+                n = sum(1 for c in conns if c.seat is None)
+                if n:
+                    spectators[table_id] = n
+            message = {
+                "kind": "counts",
+                "origin": self.name,
+                "addresses": largest(addresses),
+                "spectators": largest(spectators),
+            }
+            self.bus.publish(COUNTS, message)
+            now = asyncio.get_running_loop().time()
+            for name, (when, _, _) in list(self.counts.items()):
+                if now - when > 5.0:  # a process gone quiet counts no more
+                    del self.counts[name]
+            processes = 1 + len(self.counts)
+            for buckets in (self.messages, self.creations, self.hints, self.resyncs,
+                            self.table_resyncs):  # fmt: skip
+                buckets.share(processes)
+
+    def admit(self, conn: Connection) -> None:
+        """:meth:`Hub.admit` against the site's counts: this process's and the others'."""
+        spectators = sum(c[2].get(conn.table_id, 0) for c in self.counts.values())
+        here = sum(1 for c in self.conns.get(conn.table_id, ()) if c.seat is None)
+        if conn.seat is None and spectators + here >= self.settings.max_spectators:
+            raise LimitReached(f"this table has {spectators + here} spectators, the most it takes")
+        held = sum(c[1].get(conn.address or "?", 0) for c in self.counts.values())
+        if held + self.addresses.held(conn.address) >= self.settings.max_connections_per_ip:
+            raise LimitReached("too many connections from your address")
+        super().admit(conn)
 
     async def _forget_the_dead(self) -> None:
         """Clients held by a process that died are no longer at the tables driven here."""
@@ -231,6 +302,27 @@ class ClusterHub(Hub):
                 await self._reread(table)
         log.warning("table %s: its lease was lost; another process drives it", table_id)
 
+    def drives(self, table_id: str) -> bool:
+        """Whether this process holds the table's lease."""
+        return table_id in self.owned
+
+    async def end_table(self, table_id: str, by: str, reason: str) -> bool:
+        """End a table: here if this process drives it (or takes it, its owner dead), else
+        by its owner, told over the bus (True: asked)."""
+        if table_id not in self.owned:
+            table = await self.fetch(table_id)
+            if table is None:
+                raise KeyError(table_id)
+            if table.finished:
+                return False
+            if not await self.take(table_id):
+                self.bus.publish(
+                    to_owner(table_id),
+                    {"kind": "end", "origin": self.name, "conn": "", "by": by, "reason": reason},
+                )
+                return True
+        return await super().end_table(table_id, by, reason)
+
     def kick(self, table_id: str) -> None:
         """Run the table's driver if this process drives it."""
         if table_id in self.owned:
@@ -260,7 +352,7 @@ class ClusterHub(Hub):
         stored step itself: one stored at that version by another process (this one lost its
         lease) is not ours, and this process stops driving the table."""
         try:
-            await self.commits.step(table.id, step.stored, step.state.is_over)
+            await self.commits.step(table.id, step.stored, step.finishes)
         except Exception as e:
             self.database_error = short(e)
             try:
@@ -269,7 +361,7 @@ class ClusterHub(Hub):
                 stored = None
             version = step.stored.version
             if stored is None or stored.version < version:
-                raise Unavailable(f"the database does not answer ({short(e)})") from e
+                raise unavailable(e) from e
             if stored.steps[version - 1] != step.stored:
                 self.owned.discard(table.id)
                 self._later(self._demote(table.id))
@@ -429,10 +521,16 @@ class ClusterHub(Hub):
         if kind == "to":
             self._to_client(message)
             return
+        if kind == "counts":
+            origin = str(message.get("origin"))
+            if origin != self.name:
+                when = asyncio.get_running_loop().time()
+                self.counts[origin] = (when, message["addresses"], message["spectators"])
+            return
         table_id = channel.split(":")[1]
         if kind in ("step", "seats", "owner") and table_id not in self.owned:
             self._later(self._from_owner(table_id, message))
-        elif kind in ("client", "attach", "detach"):
+        elif kind in ("client", "attach", "detach", "end"):
             self._later(self._to_owner(table_id, message))
 
     def _to_client(self, message: dict[str, Any]) -> None:
@@ -512,8 +610,13 @@ class ClusterHub(Hub):
             elif kind == "detach":
                 clients.pop(f"{origin}/{key}", None)
                 self.send_presence(table)
+                self.lonely(table)
                 if not clients and not self.conns.get(table_id):
                     self.evict_if_idle(table)
+            elif kind == "end":
+                if not table.finished:
+                    by, reason = str(message["by"]), str(message["reason"])
+                    await self.store(table, table.end_step(by, reason))
             else:
                 await self.decide(sender, table, read_client_message(str(message["text"])))
 

@@ -77,7 +77,8 @@ class Connection:
         self.address = address
         self.settings = settings
         self.limiter = RateLimiter(settings.rate, settings.burst)
-        self.dropped = 0
+        self.dropped = 0  # messages refused for the rate
+        self.refusing = False  # the last message was refused (the run is answered once)
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(settings.outbox)
         self.queued_bytes = 0
         self.sender: asyncio.Task[None] | None = None

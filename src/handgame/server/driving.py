@@ -64,18 +64,15 @@ class TableDrivers:
             async with lock:
                 # deals and out-of-turn claims follow at once; a pause before each turn's move
                 while True:
-                    if table.version >= self.settings.max_versions:
-                        log.warning(
-                            "table %s: %d steps, the most a table plays; its bots stop",
-                            table.id,
-                            table.version,
-                        )
+                    if table.finished:
                         return
-                    try:
-                        step = await self.move(table)
-                    except Exception:
-                        log.exception("table %s: a bot failed; the table waits", table.id)
-                        return
+                    step = self.server_end(table)
+                    if step is None:
+                        try:
+                            step = await self.move(table)
+                        except Exception:
+                            log.exception("table %s: its bots failed; the table ends", table.id)
+                            step = table.end_step("server", "its bots failed")
                     if step is None:
                         self.waiting(table)
                         return
@@ -97,3 +94,18 @@ class TableDrivers:
                         pause = 0.0
                     if step.stored.kind == "action" and not step.state.is_chance:
                         break
+
+    def server_end(self, table: Table) -> Step | None:
+        """The step that ends a table at the server's caps, or None: ``max_versions`` steps,
+        or ``max_deals`` deals (a match to a penalty limit, or with ties, might deal for ever:
+        issue 31)."""
+        most = self.settings.max_versions
+        if table.version >= most - 1:
+            log.warning("table %s: %d steps, the most a table plays; ended", table.id, most)
+            return table.end_step("server", f"{most} steps, the most a table plays here")
+        state = table.state
+        if state.is_chance and state.deal_count >= self.settings.max_deals:
+            deals = self.settings.max_deals
+            log.warning("table %s: %d deals, the most a match plays here; ended", table.id, deals)
+            return table.end_step("server", f"{deals} deals, the most a match plays here")
+        return None

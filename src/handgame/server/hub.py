@@ -21,22 +21,29 @@ from datetime import UTC, datetime
 from typing import Any
 
 from handgame.core.registry import find_game
-from handgame.server.botspec import check_bot
-from handgame.server.clients import Clients, LimitReached, Sender, Unavailable
+from handgame.server.botspec import check_bot, check_players
+from handgame.server.clients import (
+    Clients,
+    LimitReached,
+    Sender,
+    TooManyTables,
+    Unavailable,
+    unavailable,
+)
 from handgame.server.commits import Commits
 from handgame.server.connection import Connection
 from handgame.server.driving import TableDrivers
 from handgame.server.evictions import Evictions
-from handgame.server.limits import AddressCounts
+from handgame.server.limits import AddressBuckets, AddressCounts
 from handgame.server.persist import PresenceWrites, ViewCache
 from handgame.server.protocol import Deadline, ack_message
 from handgame.server.settings import Settings
-from handgame.server.storage import FROM_STEPS, Storage, Timer
+from handgame.server.storage import FROM_STEPS, Storage, Timer, TooMany
 from handgame.server.table import Seat, Step, Table, check_timeout, token_hash
 from handgame.server.timers import TurnTimers
 from handgame.server.workers import Workers
 
-__all__ = ["Hub", "LimitReached", "Settings", "Unavailable"]
+__all__ = ["Hub", "LimitReached", "Settings", "TooManyTables", "Unavailable"]
 
 log = logging.getLogger("handgame.server")
 
@@ -59,6 +66,11 @@ class Hub(Clients):
         self.locks: dict[str, asyncio.Lock] = {}
         self.conns: dict[str, set[Connection]] = {}
         self.addresses = AddressCounts(settings.max_connections_per_ip)
+        self.messages = AddressBuckets(settings.address_rate, settings.address_burst)
+        self.creations = AddressBuckets(settings.create_rate, settings.create_burst)
+        self.hints = AddressBuckets(settings.hint_rate, settings.hint_burst)
+        self.resyncs = AddressBuckets(settings.resync_rate, settings.resync_burst)
+        self.table_resyncs = AddressBuckets(settings.table_resync_rate, settings.table_resync_burst)
         self.views = ViewCache()
         self.workers = Workers(settings)
         self.timers = TurnTimers(settings, self.lock, self.expired, self.save_presence)
@@ -70,6 +82,10 @@ class Hub(Clients):
         self.commits = Commits(lambda: self.storage, self.workers.db)
         self.presence_writes = PresenceWrites(self.commits.presence)
         self.database_error: str | None = None  # the last failure, until a write succeeds
+        # unfinished tables with no human connected, since when (loop time): ended after
+        # ``Settings.end_idle_after`` (:meth:`sweep_idle`)
+        self.alone_since: dict[str, float] = {}
+        self.sweeper: asyncio.Task[None] | None = None
 
     @property
     def storage(self) -> Storage:
@@ -94,6 +110,8 @@ class Hub(Clients):
         )
         await self.prepare()
         self.resuming = asyncio.create_task(self.resume_all())
+        if self.settings.end_idle_after is not None:
+            self.sweeper = asyncio.create_task(self.sweep_idle())
 
     async def prepare(self) -> None:
         """What a hub needs once its storage is open, before its tables (nothing more for one
@@ -122,7 +140,9 @@ class Hub(Clients):
             log.error("table %s: cannot be loaded: %s", table_id, short(e))
             return
         if stored is not None and table_id not in self.tables:
-            self.loaded(Table.from_stored(stored, self.settings.stand_in), stored.timer)
+            table = await self.workers.quick(Table.from_stored, stored, self.settings.stand_in)
+            if table_id not in self.tables:
+                self.loaded(table, stored.timer)
 
     async def stop(self) -> None:
         """Stop the tables' tasks, the workers (a running search too) and close the storage."""
@@ -131,6 +151,7 @@ class Hub(Clients):
             *self.timers.tasks.values(),
             *self.evictions.tasks.values(),
             *([self.resuming] if self.resuming else []),
+            *([self.sweeper] if self.sweeper else []),
         ]
         for task in tasks:
             task.cancel()
@@ -155,11 +176,15 @@ class Hub(Clients):
             )
             database, error = "ok", None
         except Exception as e:
-            database, error = "unavailable", short(e) if str(e) else "no answer"
+            # the details (host, port…) go to the log, not to anyone who asks (issue 31)
+            log.warning("health: the database does not answer: %s", short(e))
+            database, error = "unavailable", "the database does not answer"
         return {
             "database": database,
             "error": error,
-            "last_write_error": self.database_error,
+            "last_write_error": (
+                "a write failed (the server's log says why)" if self.database_error else None
+            ),
             "tables_in_memory": len(self.tables),
             "connections": sum(len(c) for c in self.conns.values()),
             "bot_moves_given_up": self.workers.given_up,
@@ -174,10 +199,12 @@ class Hub(Clients):
         partnership: bool,
         seats: list[dict[str, Any]],
         turn_timeout: float | None = None,
-    ) -> tuple[Table, dict[int, str]]:
-        """A new table, stored and dealt; its human seats' tokens; ``turn_timeout`` its own
-        turn timer (None: the server's; 0: none, for one human against bots). Raises
-        ``ValueError``."""
+        address: str | None = None,
+    ) -> tuple[Table, dict[int, str], str]:
+        """A new table, stored and dealt; its human seats' tokens and its host's token (who
+        may end it); ``turn_timeout`` its own turn timer (None: the server's; 0: none, for
+        one human against bots); ``address`` its maker's (``max_tables_per_address``
+        unfinished tables at most, else :class:`TooManyTables`). Raises ``ValueError``."""
         own_timeout = check_timeout(turn_timeout, seats)
         rounds = options.get("rounds")
         if isinstance(rounds, int) and rounds > self.settings.max_rounds:
@@ -199,6 +226,7 @@ class Hub(Clients):
         game = find_game(preset).create(
             preset, options, len(made), partnership, [s.name for s in made]
         )
+        check_players([s.bot for s in made], game.players)
         table_id = secrets.token_urlsafe(9)
         seed = self.seed_source()
         table = Table(
@@ -210,27 +238,41 @@ class Hub(Clients):
             stand_in=self.settings.stand_in,
             turn_timeout=own_timeout,
         )
+        host_token = secrets.token_urlsafe(24)
+        table.host_sha256 = token_hash(host_token)
         try:
             playing = await self.workers.db(self.storage.count_unfinished)
             if playing >= self.settings.max_tables:
                 raise LimitReached(f"{playing} tables are playing, the most this server holds")
             table.created_at = await self.workers.db(
-                self.storage.create_table, table_id, table.config(), seed
+                self.storage.create_table,
+                table_id,
+                table.config(),
+                seed,
+                None,
+                token_hash(address or "?"),
+                self.settings.max_tables_per_address,
             )
             await self.adopt(table_id)
+        except TooMany as e:
+            raise TooManyTables(
+                f"{e.playing} unfinished tables made from your address, the most it may have: "
+                "finish or end one (DELETE /api/tables/ID with its host token)"
+            ) from None
         except (LimitReached, Unavailable):
             raise
         except Exception as e:
             self.database_error = short(e)
-            raise Unavailable(f"the database does not answer ({short(e)})") from e
+            raise unavailable(e) from e
         self.tables[table_id] = table
         self.presence_writes.loaded(table, FROM_STEPS)  # no absence, the timer from the steps
+        self.lonely(table)
         async with self.lock(table_id):
-            first_deal = table.next_auto()
+            first_deal = await self.workers.quick(table.next_auto)  # off the event loop
             assert first_deal is not None
             await self.store(table, first_deal)
         self.kick(table_id)
-        return table, tokens
+        return table, tokens, host_token
 
     def get(self, table_id: str) -> Table | None:
         """A table by id (loaded from storage if needed), or None."""
@@ -252,8 +294,10 @@ class Hub(Clients):
         stored = await self.workers.db(self.storage.load, table_id)
         if stored is None:
             return None
+        # the table is played again from its steps off the event loop
+        table = await self.workers.quick(Table.from_stored, stored, self.settings.stand_in)
         if table_id not in self.tables:  # loaded meanwhile by another request
-            self.loaded(Table.from_stored(stored, self.settings.stand_in), stored.timer)
+            self.loaded(table, stored.timer)
         return self.tables[table_id]
 
     def loaded(self, table: Table, timer: Timer) -> None:
@@ -264,6 +308,55 @@ class Hub(Clients):
             self.timers.restore(table, timer)
             self.kick(table.id)
         self.evict_if_idle(table)  # a table read for a request goes again
+        self.lonely(table)
+
+    # --- tables nobody plays -------------------------------------------------------------------
+    def drives(self, table_id: str) -> bool:
+        """Whether this process plays the table's steps (one process: every table)."""
+        return True
+
+    def lonely(self, table: Table) -> None:
+        """Note when an unfinished table of humans has no human connected any more."""
+        humans = any(s.kind == "human" for s in table.seats)
+        if table.finished or not humans or self.connected_seats(table):
+            self.alone_since.pop(table.id, None)
+        else:
+            self.alone_since.setdefault(table.id, asyncio.get_running_loop().time())
+
+    async def sweep_idle(self) -> None:
+        """End the tables no human has been connected to for ``Settings.end_idle_after``
+        seconds (looked at every minute at most)."""
+        after = self.settings.end_idle_after
+        assert after is not None
+        while True:
+            await asyncio.sleep(min(60.0, max(0.05, after / 4)))
+            now = asyncio.get_running_loop().time()
+            for table_id, since in list(self.alone_since.items()):
+                if now - since < after or not self.drives(table_id):
+                    continue
+                minutes = f"{after / 60:g} minutes"
+                try:
+                    await self.end_table(table_id, "server", f"no player for {minutes}")
+                except Exception as e:  # the database: tried again at the next look
+                    log.warning("table %s: not ended (idle): %s", table_id, short(e))
+
+    async def end_table(self, table_id: str, by: str, reason: str) -> bool:
+        """End a table before its match is over (stored as its last step, sent to every
+        client); False if it was over already. Raises :class:`Unavailable`, ``KeyError``."""
+        table = await self.fetch(table_id)
+        if table is None:
+            raise KeyError(table_id)
+        async with self.lock(table.id):
+            if table.finished:
+                self.alone_since.pop(table.id, None)
+                return False
+            if by == "server" and reason.startswith("no player") and self.connected_seats(table):
+                self.alone_since.pop(table.id, None)  # someone came back meanwhile
+                return False
+            await self.store(table, table.end_step(by, reason))
+        log.info("table %s: ended by the %s (%s)", table.id, by, reason)
+        self.alone_since.pop(table.id, None)
+        return True
 
     def evict_if_idle(self, table: Table) -> None:
         """Let a table with no client leave memory after a while (:mod:`.evictions`)."""
@@ -290,6 +383,8 @@ class Hub(Clients):
         self.drivers.drop(table_id)
         self.timers.forget(table_id)
         self.presence_writes.forget(table_id)
+        if table.finished:
+            self.alone_since.pop(table_id, None)
         self.locks.pop(table_id, None)
         state = "finished" if table.finished else "waiting"
         log.info("table %s: %s and idle; dropped from memory", table_id, state)
@@ -321,7 +416,7 @@ class Hub(Clients):
         """Store a step with the next group commit; raises :class:`Unavailable` if it was not
         stored."""
         try:
-            await self.commits.step(table.id, step.stored, step.state.is_over)
+            await self.commits.step(table.id, step.stored, step.finishes)
         except Exception as e:
             self.database_error = short(e)
             try:  # the write may have been done with its answer lost
@@ -329,7 +424,7 @@ class Hub(Clients):
             except Exception:
                 stored = None
             if stored != step.stored.version:
-                raise Unavailable(f"the database does not answer ({short(e)})") from e
+                raise unavailable(e) from e
         self.database_error = None
 
     def save_presence(self, table: Table) -> None:

@@ -21,16 +21,27 @@ class AddressBuckets:
         self.burst = burst
         self.clock = clock
         self.buckets: dict[str, RateLimiter] = {}
+        self.whole = (rate, burst)  # the site's rate and burst (:meth:`share`)
 
-    def allow(self, address: str | None) -> bool:
-        """Take a token from the address's bucket if there is one."""
+    def share(self, processes: int) -> None:
+        """This process's share of a site of ``processes`` processes behind one address
+        (each gets a client's connections in turn): the site's rate and burst divided."""
+        rate, burst = self.whole
+        n = max(1, processes)
+        self.rate, self.burst = rate / n, max(1, round(burst / n))
+        for bucket in self.buckets.values():
+            bucket.rate, bucket.burst = self.rate, float(self.burst)
+            bucket.tokens = min(bucket.tokens, bucket.burst)
+
+    def allow(self, address: str | None, cost: float = 1.0) -> bool:
+        """Take ``cost`` tokens from the address's bucket if it has that many."""
         key = address or "?"
         bucket = self.buckets.get(key)
         if bucket is None:
             if len(self.buckets) >= MAX_ADDRESSES:
                 self._forget_full()
             bucket = self.buckets[key] = RateLimiter(self.rate, self.burst, self.clock)
-        return bucket.allow()
+        return bucket.allow(cost)
 
     def _forget_full(self) -> None:
         for key, bucket in list(self.buckets.items()):
@@ -54,6 +65,10 @@ class AddressCounts:
             return False
         self.counts[key] = self.counts.get(key, 0) + 1
         return True
+
+    def held(self, address: str | None) -> int:
+        """How many the address holds now."""
+        return self.counts.get(address or "?", 0)
 
     def give(self, address: str | None) -> None:
         """Count one less for the address."""

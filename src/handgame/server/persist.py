@@ -10,6 +10,7 @@ import contextlib
 import logging
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import Any
 
 from handgame.core.game import MatchState
 from handgame.server.connection import encode
@@ -96,6 +97,7 @@ class ViewCache:
         seat: int | None,
         resync: bool,
         deadline: Deadline | None,
+        ended: dict[str, Any] | None = None,
     ) -> str:
         """The text of the state message of ``table`` at ``version`` for ``seat``."""
         key = (table, version, seat)
@@ -105,4 +107,4 @@ class ViewCache:
             self.texts[key] = view
             if len(self.texts) > self.size:
                 self.texts.popitem(last=False)
-        return state_text(table, version, view, resync, deadline)
+        return state_text(table, version, view, resync, deadline, None, ended)

@@ -80,10 +80,12 @@ def state_message(
     resync: bool = False,
     deadline: Deadline | None = None,
     now: float | None = None,
+    ended: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """A ``state`` message: the table at ``version`` as ``seat`` (or a spectator) sees it, with
     the turn timer running at that version (``deadline``, None if none or an older version;
-    its seconds left counted from ``now``, by default the time of the call)."""
+    its seconds left counted from ``now``, by default the time of the call); ``ended``: who
+    ended the table at this version, and why (the table plays no more)."""
     out: dict[str, Any] = {
         "type": "state",
         "table": table,
@@ -95,6 +97,8 @@ def state_message(
     }
     if resync:
         out["resync"] = True
+    if ended is not None:
+        out["ended"] = {"by": ended.get("by"), "reason": ended.get("reason")}
     return out
 
 
@@ -105,18 +109,25 @@ def state_text(
     resync: bool = False,
     deadline: Deadline | None = None,
     now: float | None = None,
+    ended: dict[str, Any] | None = None,
 ) -> str:
     """The text of :func:`state_message` (as ``json.dumps(..., ensure_ascii=False)`` writes
     it) around a view already encoded (``view``): a view is encoded once, whatever the
     timer's seconds left when each message is made."""
     running = deadline if deadline is not None and deadline.version == version else None
     timer = timer_fields(running, now)
+    end = ""
+    if ended is not None:
+        shown = {"by": ended.get("by"), "reason": ended.get("reason")}
+        end = f', "ended": {json.dumps(shown, ensure_ascii=False)}'
     return (
         f'{{"type": "state", "table": {json.dumps(table, ensure_ascii=False)}, '
         f'"version": {version}, "view": {view}, '
         f'"turn_deadline": {json.dumps(timer["turn_deadline"])}, '
         f'"turn_remaining": {json.dumps(timer["turn_remaining"])}'
-        + (', "resync": true}' if resync else "}")
+        + (', "resync": true' if resync else "")
+        + end
+        + "}"
     )
 
 

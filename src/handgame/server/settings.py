@@ -24,7 +24,17 @@ class Settings:
     max_message_bytes: int = 4096  # the largest client message read
     rate: float = 20.0  # client messages per second, on average, per connection
     burst: int = 40  # client messages at once, per connection
-    max_dropped: int = 200  # messages refused for the rate before the connection is closed
+    max_dropped: int = 20  # messages refused for the rate before the connection is closed
+    # client messages per second, on average, and at once, per address (all its connections
+    # together, kept across reconnections: issue 31); a message costs 1 per started KiB
+    address_rate: float = 100.0
+    address_burst: int = 200
+    # state messages a second, on average, and at once, that catching up (``sync``,
+    # ``?since=``) may send, per address and per table (beyond: one fresh state, or refused)
+    resync_rate: float = 200.0
+    resync_burst: int = 400
+    table_resync_rate: float = 500.0
+    table_resync_burst: int = 1000
     outbox: int = 4096  # messages waiting for a slow client before it is dropped
     outbox_bytes: int = 4 * 1024 * 1024  # bytes waiting for a slow client before it is dropped
     # seconds a finished table stays in memory once no client is connected to it (0: dropped
@@ -35,6 +45,9 @@ class Settings:
     idle_after: float | None = 600.0
     # --- bounded work (issue 15) ---------------------------------------------------------------
     bot_move_seconds: float = 10.0  # the longest a bot may think; then the greedy move is played
+    # seconds a worker may run past a search's own deadline before it is stopped (a search
+    # stops itself at its deadline; this is for one that cannot)
+    search_grace: float = 5.0
     bot_processes: int = 1  # worker processes for searching bots (ismcts)
     bot_threads: int = 2  # worker threads for hints (the quick bots' moves have one thread)
     storage_threads: int = 4  # worker threads for the database, used by nothing else
@@ -44,8 +57,15 @@ class Settings:
     max_rounds: int = 50  # the largest `rounds` option of a table
     max_versions: int = 100_000  # steps a table plays at most (bots stop there)
     max_tables: int = 2000  # unfinished tables at once (new ones refused with 503)
+    max_tables_per_address: int = 20  # unfinished tables made from one address (then 429)
+    # seconds an unfinished table may go with no human connected before the server ends it
+    # (None: never); counted from the last human's leaving, or from this process's start
+    end_idle_after: float | None = 3600.0
+    max_deals: int = 100  # deals a match plays at most; then the server ends the table
+    admin_token: str | None = None  # the operator's token: it may end any table
     max_spectators: int = 200  # spectators of one table at once
     max_connections_per_ip: int = 256  # WebSocket connections at once from one address
+    max_http_per_ip: int = 64  # HTTP connections at once from one address (WebSockets too)
     create_rate: float = 1.0  # tables made per second per address, on average
     create_burst: int = 60  # tables made at once per address
     hint_rate: float = 2.0  # hints per second per address, on average
@@ -60,8 +80,11 @@ class Settings:
     ws_compression: bool = False
     retry_max: float = 5.0  # the longest pause between a driver's retries of a failed write
     public_url: str | None = None  # the base of invite links (None: the listening address)
+    # the proxies whose X-Forwarded-For the server trusts (comma-separated addresses or
+    # networks; None: none, the client's address is the socket's) (docs/deploy.md)
+    forwarded_allow_ips: str | None = None
     header_timeout: float = 10.0  # seconds a new HTTP connection has to send its request head
-    body_timeout: float = 10.0  # seconds a request has to send each part of its body
+    body_timeout: float = 10.0  # seconds a request has to send its whole body
     idle_timeout: float = 5.0  # seconds a kept-alive HTTP connection may wait for its next request
     # --- many processes, one site (issue 18, docs/deploy.md) -----------------------------------
     cluster: bool = False  # several processes share one PostgreSQL database (tables are leased)

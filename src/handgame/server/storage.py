@@ -69,7 +69,7 @@ steps_table = Table(
     metadata,
     Column("table_id", String(64), ForeignKey("hand_tables.id"), primary_key=True),
     Column("version", Integer, primary_key=True, autoincrement=False),
-    Column("kind", String(16), nullable=False),  # "deal" | "action"
+    Column("kind", String(16), nullable=False),  # "deal" | "action" | "end"
     Column("seat", Integer, nullable=True),  # the seat that sent an action (None: a deal)
     Column("client_id", String(128), nullable=True),  # the sender's id of the action
     Column("data", JSON, nullable=False),  # the deal or action in record notation
@@ -104,6 +104,16 @@ SYNCHRONOUS = ("full", "normal")
 BATCH_ROWS = 500
 
 
+# who made each table (a hash of the client's address), so that one address cannot fill the
+# server with tables that never finish (issue 31); a table of its own, as above
+hosts_table = Table(
+    "hand_hosts",
+    metadata,
+    Column("table_id", String(64), ForeignKey("hand_tables.id"), primary_key=True),
+    Column("address", String(64), nullable=False, index=True),  # sha256 of the address
+)
+
+
 def default_database_url() -> str:
     """``$HAND_DATABASE_URL``, else a SQLite file in the user's data directory."""
     url = os.environ.get(ENV_URL)
@@ -115,6 +125,15 @@ def default_database_url() -> str:
 
 class StorageError(ValueError):
     """The database cannot be opened: a missing driver, with how to install it."""
+
+
+class TooMany(ValueError):
+    """An address has as many unfinished tables as it may: the new one is not stored."""
+
+    def __init__(self, playing: int) -> None:
+        """``playing``: the address's unfinished tables."""
+        super().__init__(f"{playing} unfinished tables")
+        self.playing = playing
 
 
 def normalize_url(url: str) -> str:
@@ -228,11 +247,23 @@ class Storage:
         self.engine.dispose()
 
     def create_table(
-        self, table_id: str, config: dict[str, Any], seed: str, created_at: datetime | None = None
+        self,
+        table_id: str,
+        config: dict[str, Any],
+        seed: str,
+        created_at: datetime | None = None,
+        address: str | None = None,
+        most: int | None = None,
     ) -> datetime:
-        """Store a new table with no steps yet; its creation time."""
+        """Store a new table with no steps yet; its creation time. ``address``: the hash of
+        its maker's address; with ``most``, raises :class:`TooMany` (nothing stored) when that
+        address has that many unfinished tables already."""
         when = created_at or datetime.now(UTC)
         with self.engine.begin() as conn:
+            if address is not None and most is not None:
+                playing = conn.execute(self._unfinished_from(address)).scalar_one()
+                if playing >= most:
+                    raise TooMany(int(playing))
             conn.execute(
                 insert(tables_table).values(
                     id=table_id,
@@ -243,7 +274,25 @@ class Storage:
                     finished=False,
                 )
             )
+            if address is not None:
+                conn.execute(insert(hosts_table).values(table_id=table_id, address=address))
         return when
+
+    @staticmethod
+    def _unfinished_from(address: str) -> Any:
+        return (
+            select(func.count())
+            .select_from(
+                hosts_table.join(tables_table, hosts_table.c.table_id == tables_table.c.id)
+            )
+            .where(hosts_table.c.address == address)
+            .where(tables_table.c.finished.is_(False))
+        )
+
+    def count_unfinished_from(self, address: str) -> int:
+        """How many stored tables made from ``address`` (its hash) are still playing."""
+        with self.engine.connect() as conn:
+            return int(conn.execute(self._unfinished_from(address)).scalar_one())
 
     def append_step(self, table_id: str, step: StoredStep, finished: bool) -> None:
         """Append a step (its version must be the next one) and update the table's version."""

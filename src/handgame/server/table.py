@@ -124,6 +124,18 @@ class Step:
     state: MatchState
     stored: StoredStep
 
+    @property
+    def finishes(self) -> bool:
+        """Whether the table is over after this step (its match over, or the table ended)."""
+        return self.stored.kind == END or self.state.is_over
+
+
+#: the kind of the stored step that ends a table before its match is over: the host, the
+#: operator or the server (idle, its caps) ended it; its data says who and why
+END = "end"
+#: who may end a table, as an ``end`` step names them
+ENDERS = ("host", "operator", "server")
+
 
 @dataclass(frozen=True)
 class Rejection:
@@ -161,6 +173,13 @@ class Table:
     # this table's turn timer in seconds (the lobby's choice): None, the server's; 0, none
     turn_timeout: float | None = None
     stepped_at: float | None = None  # when the table's last step was made (epoch seconds)
+    # the hash of the host's token (who made the table: it may end it), None for older tables
+    host_sha256: str | None = None
+    # why the table ended before its match was over ({"by": ..., "reason": ...}), or None
+    ended: dict[str, Any] | None = None
+    # the decision (seat, version) whose turn timer ran out: the stand-in plays it even if
+    # its human is back first (a timer runs once per decision, issue 31)
+    forfeited: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
         """Find the game of the table's preset; start the match before its first deal
@@ -180,6 +199,8 @@ class Table:
         }
         if self.turn_timeout is not None:
             out["turn_timeout"] = self.turn_timeout
+        if self.host_sha256 is not None:
+            out["host_sha256"] = self.host_sha256
         return out
 
     def timeout(self, server: float | None) -> float | None:
@@ -205,6 +226,7 @@ class Table:
         table = Table(stored.id, game, seats, stored.seed, stored.created_at, stand_in)
         table.away = set(stored.away)
         table.turn_timeout = cfg.get("turn_timeout")
+        table.host_sha256 = cfg.get("host_sha256")
         for s in stored.steps:
             table.commit(table.replay(s))
         return table
@@ -213,6 +235,8 @@ class Table:
         """The step of a stored deal or action, played at the table's current version."""
         if stored.kind == "deal":
             return Step(self.state.apply_deal(self.spec.parse_deal(stored.data)), stored)
+        if stored.kind == END:
+            return Step(self.state, stored)
         return Step(self.state.apply(self.spec.parse_action(stored.data)), stored)
 
     def seat_of_token(self, token: str) -> int | None:
@@ -224,10 +248,20 @@ class Table:
         return None
 
     # --- steps ----------------------------------------------------------------------------
+    def is_host(self, token: str) -> bool:
+        """Whether ``token`` is the host's (who made the table)."""
+        return self.host_sha256 is not None and token_hash(token) == self.host_sha256
+
     @property
     def finished(self) -> bool:
-        """True once the match is over."""
-        return self.state.is_over
+        """True once the match is over or the table ended (nothing more is played)."""
+        return self.ended is not None or self.state.is_over
+
+    def end_step(self, by: str, reason: str) -> Step:
+        """The step that ends the table now (``by``: one of :data:`ENDERS`)."""
+        assert by in ENDERS, by
+        data = {"by": by, "reason": reason}
+        return Step(self.state, StoredStep(self.version + 1, END, None, None, data))
 
     def state_at(self, version: int) -> MatchState | None:
         """The state at ``version`` if the table still keeps it."""
@@ -244,6 +278,8 @@ class Table:
         self.version = step.stored.version
         self.stepped_at = step.stored.at
         self.history.append((self.version, self.state))
+        if step.stored.kind == END:
+            self.ended = dict(step.stored.data)
         if step.stored.client_id is not None and step.stored.seat is not None:
             self.applied_ids[(step.stored.seat, step.stored.client_id)] = self.version
 
@@ -261,12 +297,14 @@ class Table:
         s = self.seats[seat]
         if s.kind == "bot":
             return s.bot
-        return self.stand_in if seat in self.away else None
+        if seat in self.away or self.forfeited == (seat, self.version):
+            return self.stand_in
+        return None
 
     def waiting_for_human(self) -> int | None:
         """The human seat to act (present or not), or None."""
         seat = self.state.current_seat
-        if seat is None or self.seats[seat].kind != "human":
+        if seat is None or self.seats[seat].kind != "human" or self.finished:
             return None
         return seat
 
@@ -279,6 +317,8 @@ class Table:
 
         Present humans are not asked their out-of-turn claims: they claim when they like.
         """
+        if self.finished:
+            return None
         return self.step_of(auto_move(self.state, self.seed, self.version, self.controllers()))
 
     def step_of(self, move: tuple[str, Any] | None) -> Step | None:
@@ -313,6 +353,9 @@ class Table:
             return Rejection(
                 "stale", f"the table is at version {self.version}, not {version}: look again"
             )
+        if self.ended is not None:
+            reason = self.ended.get("reason", "")
+            return Rejection("illegal", f"the table has ended ({self.ended['by']}: {reason})")
         if self.state.is_over:
             return Rejection("illegal", "the match is over (L-90, L-93, G-9, F-10)", ("L-90",))
         if self.state.current_seat != seat and action.verb not in self.spec.out_of_turn_verbs:

@@ -3,6 +3,9 @@ seat is marked absent and a stand-in bot plays for it until its human is back.
 
 A table has one timer at most, for the decision at its current version; a reconnection does
 not reset it, and any step of the table stops it (the next human decision starts its own).
+A decision's timer runs once: once it has run out, the stand-in plays that decision even if
+its human is back first (``back``, a reconnection), so that no player can hold a table by
+coming back just before each expiry (issue 31); the human's next decision has a full timer.
 A table's own turn timer (the lobby's setting, :meth:`Table.timeout`) wins over the server's.
 A decision's timer runs from the time of the step that made it (``StoredStep.at``), so a
 restarted server derives it from the stored steps: only a timer that does not run from its
@@ -72,7 +75,10 @@ class TurnTimers:
         table's lock)."""
         seat = table.waiting_for_human()
         timeout = table.timeout(self.settings.turn_timeout)
-        wanted = not (seat is None or seat in table.away or timeout is None or table.finished)
+        forfeited = seat is not None and table.forfeited == (seat, table.version)
+        wanted = not (
+            seat is None or seat in table.away or timeout is None or table.finished or forfeited
+        )
         running = self.deadlines.get(table.id)
         task = self.tasks.get(table.id)
         alive = task is not None and not task.done()
@@ -241,6 +247,7 @@ class TurnTimers:
             if self.deadlines.get(table.id) is deadline:
                 del self.deadlines[table.id]
             table.away.add(seat)
+            table.forfeited = (seat, deadline.version)  # the stand-in plays this decision
             self.changed(table)
             log.info(
                 "table %s: seat %d ran out of time; %s plays for it", table.id, seat, table.stand_in

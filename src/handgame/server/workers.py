@@ -4,10 +4,16 @@ bots' moves (greedy, random: many tables' moves answered with one wake-up of the
 :mod:`handgame.server.handoff`), a thread pool for hints, and worker processes for searching
 bots (ismcts).
 
-A bot's move has a deadline (``Settings.bot_move_seconds``): a search that runs past it is
-given up (its worker processes are stopped and made afresh), the greedy move is played instead
-and the fact is logged. A table's bots stay deterministic: each is made from the table's seed,
-the seat and the version, in whichever process runs it.
+Searches share the worker processes fairly (issue 31): each search is capped in time, and the
+cap shrinks as more tables wait for a search (``Settings.bot_move_seconds`` × processes ÷
+searches waiting), so that any table's bot answers within about ``bot_move_seconds`` however
+many tables search at once; a search stops itself at its cap (:func:`handgame.core.search.
+time_limit`) with the move it has. Only a worker that runs ``Settings.search_grace`` seconds
+past its cap is stopped (the processes made afresh); the other tables' searches it held are
+asked again, not given up. A bot that fails is replaced for that move by the stand-in
+(``Settings.stand_in``), then by ``random``: a table never waits on a broken bot. A table's
+bots stay deterministic: each is made from the table's seed, the seat and the version, in
+whichever process runs it (a capped search may stop sooner under load).
 """
 
 from __future__ import annotations
@@ -41,6 +47,14 @@ def _warm_up() -> None:
     from handgame.play.registry import bot_names
 
     bot_names()
+
+
+def capped_move(seconds: float, *args: Any) -> tuple[str, Any] | None:
+    """:func:`auto_move` with every search in it stopped after ``seconds`` (in a worker)."""
+    from handgame.core.search import time_limit
+
+    with time_limit(seconds):
+        return auto_move(*args)
 
 
 class Workers:
@@ -110,34 +124,59 @@ class Workers:
         if pool is not None:
             threading.Thread(target=pool.terminate, name="hand-pool-stop", daemon=True).start()
 
+    def share(self) -> float:
+        """The time cap of a search asked now: ``bot_move_seconds`` shared by the searches
+        waiting (this one too) over the worker processes."""
+        processes = self.settings.bot_processes
+        waiting = len(self._pending) + 1
+        return self.settings.bot_move_seconds * processes / max(processes, waiting)
+
     async def move(self, table: Table) -> Step | None:
         """The table's next step no human decides (see :meth:`Table.next_auto`), computed off
-        the event loop; a search past its deadline gives the greedy move (logged)."""
+        the event loop (see the module docstring: fair caps, a failing bot replaced)."""
         controllers = table.controllers()
         if person_decides(table.state, controllers):  # nothing to ask a thread for
             return None
-        args = (table.state, table.seed, table.version, controllers)
-        if not any(is_searching(c) for c in controllers):
-            return table.step_of(await self.moves.call(auto_move, *args))
         try:
-            await self.ready()
-            move = await asyncio.wait_for(
-                self.search(auto_move, *args), self.settings.bot_move_seconds
-            )
-        except (TimeoutError, WorkerLost) as e:
-            self.given_up += 1
-            if isinstance(e, TimeoutError):
-                self.recycle()
-            log.warning(
-                "table %s: a bot thought for more than %gs at version %d; the greedy move is "
-                "played instead",
-                table.id,
-                self.settings.bot_move_seconds,
-                table.version,
-            )
-            greedy = tuple(None if c is None else "greedy" for c in controllers)
-            move = await self.moves.call(auto_move, table.state, table.seed, table.version, greedy)
-        return table.step_of(move)
+            return table.step_of(await self._move(table, controllers))
+        except Exception as e:  # a broken bot (a refused spec, a policy of another game…)
+            log.warning("table %s: a bot failed at version %d (%s): the stand-in plays", table.id,
+                        table.version, f"{type(e).__name__}: {str(e)[:200]}")  # fmt: skip
+        for stand_in in dict.fromkeys((self.settings.stand_in, "random")):
+            others = tuple(None if c is None else stand_in for c in controllers)
+            try:
+                return table.step_of(await self.moves.call(auto_move, *self._args(table, others)))
+            except Exception as e:
+                log.warning("table %s: the stand-in %s failed too (%s)", table.id, stand_in, e)
+        raise RuntimeError("every bot failed")
+
+    @staticmethod
+    def _args(table: Table, controllers: tuple[str | None, ...]) -> tuple[Any, ...]:
+        return (table.state, table.seed, table.version, controllers)
+
+    async def _move(self, table: Table, controllers: tuple[str | None, ...]) -> Any:
+        args = self._args(table, controllers)
+        if not any(is_searching(c) for c in controllers):
+            return await self.moves.call(auto_move, *args)
+        for _ in range(2):  # once more if the workers were stopped for another table's search
+            try:
+                await self.ready()
+                cap = self.share()
+                limit = self.settings.bot_move_seconds + cap + self.settings.search_grace
+                return await asyncio.wait_for(self.search(capped_move, cap, *args), limit)
+            except WorkerLost:
+                continue
+            except TimeoutError:
+                self.recycle()  # a worker that does not stop: the others' searches go again
+                break
+        self.given_up += 1
+        log.warning(
+            "table %s: a search did not end at version %d; the greedy move is played instead",
+            table.id,
+            table.version,
+        )
+        greedy = tuple(None if c is None else "greedy" for c in controllers)
+        return await self.moves.call(auto_move, *self._args(table, greedy))
 
     def close(self) -> None:
         """Stop every worker at once (queued work is dropped)."""

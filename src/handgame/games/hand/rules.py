@@ -28,6 +28,10 @@ class OptionSpec:
     rule: str
     doc: str
     values: str | None = None  # the values in words, where the kind alone does not say them
+    # an integer option's range (inclusive): every value bounded, so that no table's totals
+    # outgrow what a client can read (issue 31)
+    low: int | None = None
+    high: int | None = None
 
     def check(self, value: Any) -> Any:
         """The value, normalised, or raise :class:`OptionError`."""
@@ -47,9 +51,15 @@ class OptionSpec:
         if self.kind in ("int", "int?"):
             if value is None and self.kind == "int?":
                 return None
-            if isinstance(value, int) and not isinstance(value, bool):
-                return value
-            valid = "an integer" + (" or null" if self.kind == "int?" else "")
+            whole = isinstance(value, int) and not isinstance(value, bool)
+            if whole and (self.low is None or value >= self.low):
+                if self.high is None or value <= self.high:
+                    return value
+            valid = (
+                "an integer"
+                + (f" from {self.low} to {self.high}" if self.low is not None else "")
+                + (" or null" if self.kind == "int?" else "")
+            )
             raise OptionError(f"option {self.name}: {_show(value)} is not valid; valid: {valid}")
         if self.kind == "bonuses":
             if isinstance(value, str):
@@ -64,6 +74,8 @@ class OptionSpec:
 
 
 def _show(value: Any) -> str:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**18:
+        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -105,7 +117,15 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "L-23, G-5",
             "one wild per meld, or one in a 3-card meld and two in 4+ (never all wild)",
         ),
-        OptionSpec("initial_minimum", None, "int", "L-63, G-6, F-6, O-4", "the opening minimum"),
+        OptionSpec(
+            "initial_minimum",
+            None,
+            "int",
+            "L-63, G-6, F-6, O-4",
+            "the opening minimum",
+            low=0,
+            high=1000,
+        ),
         OptionSpec(
             "escalating_minimum",
             None,
@@ -175,19 +195,37 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "int?",
             "beyond the sources (Jawaker: 5)",
             "the most cards a meld may hold (null: no limit)",
-            "integer ≥ 3 or null",
+            "integer from 3 to 108, or null",
+            low=3,
+            high=108,
         ),
         OptionSpec("bonuses", None, "bonuses", "O-11", "full-hand multipliers"),
         OptionSpec(
-            "win_partial", None, "int", "L-85, G-7, F-9", "the winner's score, partial hand"
+            "win_partial",
+            None,
+            "int",
+            "L-85, G-7, F-9",
+            "the winner's score, partial hand",
+            low=-1000,
+            high=1000,
         ),
-        OptionSpec("win_full", None, "int", "L-86, G-7, F-9", "the winner's score, full hand"),
+        OptionSpec(
+            "win_full",
+            None,
+            "int",
+            "L-86, G-7, F-9",
+            "the winner's score, full hand",
+            low=-1000,
+            high=1000,
+        ),
         OptionSpec(
             "unopened_penalty",
             None,
             "int?",
             "L-85, G-7, F-9",
             "fixed penalty of a player who never opened (null: count the cards)",
+            low=0,
+            high=1000,
         ),
         OptionSpec(
             "full_hand_multiplier",
@@ -195,12 +233,26 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "int",
             "L-86, G-8, F-9",
             "penalty multiplier of a full hand",
+            low=1,
+            high=10,
         ),
         OptionSpec(
-            "rounds", None, "int?", "L-90, F-10", "scored rounds in a match (null: no limit)"
+            "rounds",
+            None,
+            "int?",
+            "L-90, F-10",
+            "scored rounds in a match (null: no limit, with a penalty_limit)",
+            low=1,
+            high=1000,
         ),
         OptionSpec(
-            "penalty_limit", None, "int?", "G-9", "the match ends when a total reaches this"
+            "penalty_limit",
+            None,
+            "int?",
+            "G-9",
+            "the match ends when a total reaches this (null: none, with rounds)",
+            low=1,
+            high=100_000,
         ),
         _choice("dealer", ("loser", "rotate"), "L-50, O-1", "who deals the next round"),
         OptionSpec("redeal_pairs", None, "bool", "L-52", "four pairs entitle a player to a redeal"),
@@ -291,6 +343,11 @@ class Ruleset:
             raise OptionError("option full_hand_multiplier: must be 1 or more")
         if self.rounds is not None and self.rounds < 1:
             raise OptionError("option rounds: must be 1 or more, or null")
+        if self.rounds is None and self.penalty_limit is None:
+            raise OptionError(
+                "options rounds and penalty_limit: a match ends after its rounds (L-90) or at "
+                "a penalty limit (G-9); both null is a match that never ends"
+            )
         if self.max_meld_size is not None and self.max_meld_size < 3:
             raise OptionError("option max_meld_size: must be 3 or more, or null")
         if self.ace_indicator == "single-wild" and self.wilds != "no-jokers":

@@ -42,6 +42,10 @@ MELD_RANKS = (1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
 BOOK = 7
 #: cards taken with the pile in all, its top card included (HF-6 [assumed]: seven)
 PILE_TAKE = 7
+#: the bounds of the integer options: decks (HF-1), a round's minimum (HF-8), rounds (HF-12),
+#: cards taken with the pile (HF-6: never more than the largest pile can hold)
+MAX_DECKS, MAX_MINIMUM, MAX_ROUNDS = 12, 10_000, 1000
+MAX_PILE_TAKE = 54 * MAX_DECKS
 
 
 @dataclass(frozen=True)
@@ -90,6 +94,14 @@ class Rules:
         }
 
 
+def _shown(value: Any) -> str:
+    """A value as an error names it (a huge number by its size, a long list cut)."""
+    if _whole(value) and abs(value) > 10**18:
+        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
+    text = repr(value) if not isinstance(value, list | tuple) or len(value) <= 8 else "a list"
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
 def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -126,9 +138,10 @@ def make_rules(preset: str, options: Mapping[str, Any], players: int) -> Rules:
         )
     decks = options.get("decks", n + 1)
     need = HAND_SIZE * 2 * n + 3
-    if not _whole(decks) or decks < 2:
+    if not _whole(decks) or not 2 <= decks <= MAX_DECKS:
         raise OptionError(
-            f"decks: {decks!r} is not a whole number of 2 or more (HF-1)", rules=("HF-1",)
+            f"decks: {_shown(decks)} is not a whole number from 2 to {MAX_DECKS} (HF-1)",
+            rules=("HF-1",),
         )
     if decks * 54 < need:
         raise OptionError(
@@ -140,23 +153,25 @@ def make_rules(preset: str, options: Mapping[str, Any], players: int) -> Rules:
     if (
         not isinstance(minimums, list | tuple)
         or not minimums
-        or not all(_whole(m) and m >= 0 for m in minimums)
+        or len(minimums) > MAX_ROUNDS
+        or not all(_whole(m) and 0 <= m <= MAX_MINIMUM for m in minimums)
     ):
         raise OptionError(
-            f"minimums: {minimums!r} is not a list of whole numbers of 0 or more, one per "
-            "round (HF-8)",
+            f"minimums: {_shown(minimums)} is not a list of whole numbers from 0 to "
+            f"{MAX_MINIMUM}, one per round ({MAX_ROUNDS} at most) (HF-8)",
             rules=("HF-8",),
         )
     rounds = options.get("rounds", 4)
-    if not _whole(rounds) or rounds < 1:
+    if not _whole(rounds) or not 1 <= rounds <= MAX_ROUNDS:
         raise OptionError(
-            f"rounds: {rounds!r} is not a whole number of 1 or more (HF-12)", rules=("HF-12",)
+            f"rounds: {_shown(rounds)} is not a whole number from 1 to {MAX_ROUNDS} (HF-12)",
+            rules=("HF-12",),
         )
     take = options.get("pile_take", PILE_TAKE)
-    if not _whole(take) or take < 1:
+    if not _whole(take) or not 1 <= take <= MAX_PILE_TAKE:
         raise OptionError(
-            f"pile_take: {take!r} is not a whole number of 1 or more (the cards taken with the "
-            "pile in all, its top card included, HF-6)",
+            f"pile_take: {_shown(take)} is not a whole number from 1 to {MAX_PILE_TAKE} (the "
+            "cards taken with the pile in all, its top card included, HF-6)",
             rules=("HF-6",),
         )
     return Rules(

@@ -56,6 +56,7 @@ function onState(message) {
   if (previous && ui.view.public && previous.public &&
       ui.view.public.actions.length !== previous.public.actions.length) sound("card");
   queueSummaries(previous);
+  if (message.ended) say(t("table_ended"), true); // its host, the operator or the server ended it
   render();
 }
 
