@@ -15,7 +15,8 @@ human seat of a human + greedy table and pings it; each phase runs one flood for
   leave one table; ``tables``: ``POST /api/tables`` as fast as one client can (the count of
   201s and 429s).
 
-One JSON object on stdout, progress on stderr.
+One JSON object on stdout, progress on stderr. ``--probes``: issue 31's probes instead
+(``benchmarks/abuse_probes.py``).
 """
 
 from __future__ import annotations
@@ -117,7 +118,20 @@ def figures(values: list[float]) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="seconds per phase")
+    parser.add_argument(
+        "--probes",
+        action="store_true",
+        help="run issue 31's probes instead (benchmarks/abuse_probes.py: F2-F11, the GET "
+        "latency and table stalls of a watcher on another loopback address)",
+    )
+    parser.add_argument("--only", help="with --probes: these probes only, e.g. F3,F8")
     args = parser.parse_args(argv)
+    if args.probes:
+        from abuse_probes import main as run_probes
+
+        return run_probes(
+            ["--seconds", str(args.seconds), *(["--only", args.only] if args.only else [])]
+        )
     tmp = Path(tempfile.mkdtemp(prefix="hand-abuse-"))
     port = free_port()
     base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"

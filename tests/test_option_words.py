@@ -34,10 +34,12 @@ def test_a_choice_refused_names_the_value_and_every_choice(value: object, shown:
 def test_an_integer_option_refused_says_an_integer() -> None:
     """``initial_minimum`` (L-63, O-4) takes an integer only; ``rounds`` (L-90) also null."""
     assert refusal({"initial_minimum": "51"}) == (
-        "option initial_minimum: 51 is not valid; valid: an integer")
+        "option initial_minimum: 51 is not valid; valid: an integer from 0 to 1000")
     assert refusal({"initial_minimum": None}) == (
-        "option initial_minimum: null is not valid; valid: an integer")
-    assert refusal({"rounds": 2.5}) == "option rounds: 2.5 is not valid; valid: an integer or null"
+        "option initial_minimum: null is not valid; valid: an integer from 0 to 1000")
+    assert refusal({"rounds": 2.5}) == (
+        "option rounds: 2.5 is not valid; valid: an integer from 1 to 1000 or null"
+    )
 
 
 def test_an_unknown_option_lists_every_option() -> None:
@@ -49,7 +51,9 @@ def test_an_unknown_option_lists_every_option() -> None:
 def test_the_smallest_meld_limit_is_three() -> None:
     """``max_meld_size`` 3 is allowed (a meld has three cards at least, L-40); 2 is not."""
     assert make_ruleset("levant", {"max_meld_size": 3}).max_meld_size == 3
-    assert refusal({"max_meld_size": 2}) == "option max_meld_size: must be 3 or more, or null"
+    assert refusal({"max_meld_size": 2}) == (
+        "option max_meld_size: 2 is not valid; valid: an integer from 3 to 108 or null"
+    )
 
 
 def test_the_options_are_every_option_once_as_json() -> None:

@@ -47,7 +47,7 @@ def test_preset_values_of_the_new_options() -> None:
 
 def test_option_values_are_checked() -> None:
     assert make_ruleset("levant", {"max_meld_size": 5}).max_meld_size == 5
-    with pytest.raises(OptionError, match="max_meld_size: must be 3 or more"):
+    with pytest.raises(OptionError, match="max_meld_size: 2 is not valid; valid: .* from 3 to 108"):
         make_ruleset("levant", {"max_meld_size": 2})
     with pytest.raises(OptionError, match="valid: true, false"):
         make_ruleset("gulf", {"announcements": "yes"})
@@ -102,7 +102,7 @@ def test_hand_rules_shows_the_new_options(capsys: pytest.CaptureFixture[str]) ->
                  "announcements        = false", "max_meld_size        = null"):
         assert line in out
     code, out, _ = run(["rules", "--markdown"], capsys)
-    assert "| `max_meld_size` | integer ≥ 3 or null |" in out
+    assert "| `max_meld_size` | integer from 3 to 108, or null |" in out
 
 
 def test_indicator_under_jokers_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
