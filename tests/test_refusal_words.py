@@ -266,7 +266,7 @@ REFUSALS = {
         "unknown preset 'levantine'; valid presets: levant, gulf, four-jokers"
     ),
     'record-rules-value-of-wrong-kind': (
-        'option initial_minimum: 51 is not valid; valid: an integer'
+        'option initial_minimum: 51 is not valid; valid: an integer from 0 to 1000'
     ),
     'record-rules-value-out-of-range': (
         'option jokers: 3 is not valid; valid: 0, 2, 4'

@@ -47,9 +47,13 @@ class RulesIn(BaseModel):
 #: characters a name may not hold: control characters (NUL, newlines…) and the bidirectional
 #: overrides and isolates that would reorder the text around a name (issue 31)
 _UNFIT = frozenset(
-    [*map(chr, range(0x20)), *map(chr, range(0x7F, 0xA0))]
-    + ["\u061c", "\u200e", "\u200f", "\ufeff"]
-    + [*map(chr, range(0x202A, 0x202F)), *map(chr, range(0x2066, 0x206A))]
+    (
+        *map(chr, range(0x20)),  # C0 controls, NUL and newlines among them
+        *map(chr, range(0x7F, 0xA0)),  # DEL and the C1 controls
+        *"\u061c\u200e\u200f\ufeff",  # Arabic letter mark, LRM, RLM, byte-order mark
+        *map(chr, range(0x202A, 0x202F)),  # embeddings and overrides
+        *map(chr, range(0x2066, 0x206A)),  # isolates
+    )
 )
 
 
