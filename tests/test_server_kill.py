@@ -53,7 +53,13 @@ def server_settings(database_url: str) -> dict[str, Any]:
     return {
         "database_url": database_url,
         "create_burst": TABLES + 10,
+        "max_tables_per_address": TABLES + 10,
         "max_connections_per_ip": 4 * TABLES + 10,
+        "max_http_per_ip": 4 * TABLES + 10,  # every seat connects at once
+        "address_rate": 50.0 * TABLES,
+        "address_burst": 100 * TABLES,
+        "resync_rate": 50.0 * TABLES,
+        "resync_burst": 100 * TABLES,
         "rate": 50.0,
     }
 

@@ -10,6 +10,7 @@ game's code itself, so the layers stay one-way.
 from __future__ import annotations
 
 import importlib
+import threading
 from importlib import metadata
 
 from handgame.core.errors import OptionError
@@ -21,6 +22,10 @@ BUILTIN = ("handgame.games.hand", "handgame.games.hand_and_foot")
 _GAMES: dict[str, GameSpec] = {}
 _NAMES: dict[str, GameSpec] = {}
 _loaded = False
+#: held while the games load: a thread that asks meanwhile waits for all of them (the server
+#: loads tables in several threads at once after a restart)
+_LOADING = threading.RLock()
+_busy = False
 
 
 def register_game(spec: GameSpec) -> None:
@@ -35,14 +40,20 @@ def register_game(spec: GameSpec) -> None:
 
 
 def _load() -> None:
-    global _loaded
+    global _loaded, _busy
     if _loaded:
         return
-    _loaded = True
-    for module in BUILTIN:
-        importlib.import_module(module)
-    for entry in metadata.entry_points(group="handgame.games"):
-        entry.load()
+    with _LOADING:
+        if _loaded or _busy:  # _busy: asked again by a game being imported, in this thread
+            return
+        _busy = True
+        try:
+            for module in BUILTIN:
+                importlib.import_module(module)
+            for entry in metadata.entry_points(group="handgame.games"):
+                entry.load()
+        finally:
+            _loaded, _busy = True, False  # once, even if a game fails to load (as before)
 
 
 def games() -> tuple[GameSpec, ...]:
