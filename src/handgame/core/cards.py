@@ -7,6 +7,7 @@ a multi-deck game are equal: notation does not tell them apart, and neither does
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 
 from handgame.core.errors import CardError
@@ -113,6 +114,21 @@ def card_counts(cards: Iterable[Card]) -> list[int]:
     for c in cards:
         counts[c] += 1
     return counts
+
+
+def deck_difference(dealt: Iterable[Card], deck: Iterable[Card]) -> str | None:
+    """How the cards dealt differ from the deck, as a deal check says it (``too many: KH×1;
+    missing: 2S×1``), or None when they are exactly the deck: every game's deck check."""
+    got, want = Counter(dealt), Counter(deck)
+    if got == want:
+        return None
+    parts = []
+    extra, missing = got - want, want - got
+    if extra:
+        parts.append("too many: " + " ".join(f"{c}×{k}" for c, k in sorted(extra.items())))
+    if missing:
+        parts.append("missing: " + " ".join(f"{c}×{k}" for c, k in sorted(missing.items())))
+    return "; ".join(parts)
 
 
 def missing_cards(hand: Iterable[Card], cards: Iterable[Card]) -> tuple[Card, ...]:

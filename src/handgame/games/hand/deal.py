@@ -7,11 +7,10 @@ dealer, seed)`` always gives the same deal for the same arguments, on any machin
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from handgame.core.cards import JOKER, Card, cards_str, standard_deck
+from handgame.core.cards import JOKER, Card, cards_str, deck_difference, standard_deck
 from handgame.core.errors import CardError, DealError
 from handgame.games.hand.rules import Ruleset
 from handgame.games.hand.wilds import indicator_allowed, indicator_needed
@@ -135,20 +134,11 @@ def check_deal(deal: Deal, rules: Ruleset, players: int, dealer: int) -> None:
         raise DealError(
             "this ruleset starts with no upcard, but the deal names one (L-60)", rules=("L-60",)
         )
-    got: Counter[Card] = Counter(c for h in deal.hands for c in h)
-    got.update(deal.stock)
-    got.update(c for c in (deal.indicator, deal.discard) if c is not None)
-    want_deck = Counter(deck_for(rules))
-    if got != want_deck:
-        extra = got - want_deck
-        missing = want_deck - got
-        parts = []
-        if extra:
-            parts.append("too many: " + " ".join(f"{c}×{n}" for c, n in sorted(extra.items())))
-        if missing:
-            parts.append("missing: " + " ".join(f"{c}×{n}" for c, n in sorted(missing.items())))
-        raise DealError(
-            f"the deal is not exactly the {len(deck_for(rules))}-card deck ({'; '.join(parts)})"
-        )
+    turned = (c for c in (deal.indicator, deal.discard) if c is not None)
+    differs = deck_difference(
+        (*(c for h in deal.hands for c in h), *deal.stock, *turned), deck_for(rules)
+    )
+    if differs is not None:
+        raise DealError(f"the deal is not exactly the {len(deck_for(rules))}-card deck ({differs})")
     if JOKER in (deal.indicator,):
         raise DealError("a joker cannot be the indicator (L-20)", rules=("L-20",))

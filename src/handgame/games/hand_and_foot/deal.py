@@ -7,11 +7,10 @@ machine; ``check_deal`` refuses a deal that is not exactly the deck, dealt as HF
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from handgame.core.cards import Card, cards_str, standard_deck
+from handgame.core.cards import Card, cards_str, deck_difference, standard_deck
 from handgame.core.errors import CardError, DealError
 from handgame.games.hand_and_foot.rules import HAND_SIZE, Rules, is_red_three, is_wild
 
@@ -121,19 +120,11 @@ def check_deal(deal: Deal, rules: Rules) -> None:
             "goes back into the stock (HF-2)",
             rules=("HF-2",),
         )
-    got: Counter[Card] = Counter(c for h in (*deal.hands, *deal.feet) for c in h)
-    got.update(deal.stock)
-    got[deal.discard] += 1
-    want = Counter(deck_for(rules))
-    if got != want:
-        parts = []
-        extra, missing = got - want, want - got
-        if extra:
-            parts.append("too many: " + " ".join(f"{c}×{k}" for c, k in sorted(extra.items())))
-        if missing:
-            parts.append("missing: " + " ".join(f"{c}×{k}" for c, k in sorted(missing.items())))
+    dealt = (*(c for h in (*deal.hands, *deal.feet) for c in h), *deal.stock, deal.discard)
+    differs = deck_difference(dealt, deck_for(rules))
+    if differs is not None:
         raise DealError(
             f"the deal is not exactly the {len(deck_for(rules))}-card deck of {rules.decks} "
-            f"decks ({'; '.join(parts)}) (HF-1)",
+            f"decks ({differs}) (HF-1)",
             rules=("HF-1",),
         )
