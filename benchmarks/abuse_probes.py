@@ -9,7 +9,8 @@ of the attacker, on 127.0.0.1, are not the watcher's) GETs an honest table's sum
 no GET over 200 ms) and the longest time the bots' table stood still (``stall_s``; with no
 bot delay it moves every few ms, so a stall is the server not answering).
 
-Probes (issue 31's findings): ``F2`` decks=200000 and the largest deals allowed; ``F3`` 150
+Probes (issue 31's findings): ``F0`` no attack at all (the watcher's figures on this machine
+at its load: the control); ``F2`` decks=200000 and the largest deals allowed; ``F3`` 150
 spectator sockets × 40 ``sync`` from version 1, every 2 s; ``F4`` 250 spectator sockets of
 pings; ``F5`` a burst of tables that never end, then another address; ``F6`` a spoofed
 X-Forwarded-For after a 429; ``F7`` 1,100 slow bodies (1 byte / 4 s); ``F8`` (its own server,
@@ -23,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import http.client
 import json
+import logging
 import socket
 import subprocess
 import sys
@@ -210,6 +212,10 @@ def probes(port: int, seconds: float, only: set[str]) -> dict[str, Any]:
     """F2-F7 and F9-F11 on one server (F8 has its own); ``only``: these (empty: all)."""
     out: dict[str, Any] = {}
 
+    def f0() -> dict[str, Any]:
+        time.sleep(seconds)
+        return {}
+
     def f2() -> dict[str, Any]:
         body = table("hand-and-foot", [GREEDY] * 4, decks=200_000)
         codes = [request(port, "POST", "/api/tables", body)[0] for _ in range(3)]
@@ -328,7 +334,7 @@ def probes(port: int, seconds: float, only: set[str]) -> dict[str, Any]:
         return {"sockets": len(conns), "refused": refused, "illegal_sent": sent,
                 "big_sockets": len(big), "big_frames_sent": frames}  # fmt: skip
 
-    for name, probe in (("F2", f2), ("F3", f3), ("F4", f4), ("F9", f9), ("F10", f10),
+    for name, probe in (("F0", f0), ("F2", f2), ("F3", f3), ("F4", f4), ("F9", f9), ("F10", f10),
                         ("F11", f11), ("F7", f7), ("F6", f6), ("F5", f5)):  # fmt: skip
         if only and name not in only:
             continue
@@ -379,6 +385,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=10.0, help="seconds per probe")
     parser.add_argument("--only", help="probes to run, e.g. F3,F8 (default: all)")
     args = parser.parse_args(argv)
+    # the attacker's sockets the server closes end in the client library's keepalive errors:
+    # expected here, not worth a traceback each
+    logging.getLogger("websockets").setLevel(logging.CRITICAL)
     tmp = Path(tempfile.mkdtemp(prefix="hand-probes-"))
     out: dict[str, Any] = {"machine": machine()}
     only = set(args.only.split(",")) if args.only else set()

@@ -176,6 +176,32 @@ def test_a_bot_that_fails_is_replaced_by_the_stand_in(tmp_path: Path) -> None:
     assert summary["finished"] and summary["ended"] is None  # played to its end
 
 
+def test_a_search_queued_behind_others_keeps_its_tables_deadline(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A search's cap is its share and never past ``bot_move_seconds`` from when its table
+    asked: one that waited behind other tables' searches has what is left, past it one
+    iteration (F9: the first of a burst of searches held the others for its whole share)."""
+    from handgame.core import search
+    from handgame.server import workers
+
+    assert workers.search_cap(10.0, 100.0, 80.0) == 10.0  # asked just now: the share
+    assert workers.search_cap(10.0, 100.0, 95.0) == 5.0  # waited 15 s: what is left
+    assert workers.search_cap(10.0, 100.0, 101.0) == 0.0  # past its deadline: one iteration
+    caps: list[float | None] = []
+
+    class Recorded(search.time_limit):
+        def __init__(self, seconds: float | None) -> None:
+            caps.append(seconds)
+            super().__init__(seconds)
+
+    monkeypatch.setattr(search, "time_limit", Recorded)
+    monkeypatch.setattr(workers, "auto_move", lambda *args: None)
+    workers.capped_move(10.0, time.time() - 1.0, None, "seed", 1, (None,))
+    workers.capped_move(10.0, time.time() + 60.0, None, "seed", 1, (None,))
+    assert caps == [0.0, 10.0], caps
+
+
 def test_a_policy_is_seated_only_at_its_player_count(tmp_path: Path) -> None:
     pytest.importorskip("numpy")
     from handgame.rl.ppo import Policy

@@ -6,14 +6,16 @@ bots (ismcts).
 
 Searches share the worker processes fairly (issue 31): each search is capped in time, and the
 cap shrinks as more tables wait for a search (``Settings.bot_move_seconds`` × processes ÷
-searches waiting), so that any table's bot answers within about ``bot_move_seconds`` however
-many tables search at once; a search stops itself at its cap (:func:`handgame.core.search.
-time_limit`) with the move it has. Only a worker that runs ``Settings.search_grace`` seconds
-past its cap is stopped (the processes made afresh); the other tables' searches it held are
-asked again, not given up. A bot that fails is replaced for that move by the stand-in
-(``Settings.stand_in``), then by ``random``: a table never waits on a broken bot. A table's
-bots stay deterministic: each is made from the table's seed, the seat and the version, in
-whichever process runs it (a capped search may stop sooner under load).
+searches waiting), and no search runs past ``bot_move_seconds`` from when its table asked (one
+queued behind others has what is left), so that any table's bot answers within about
+``bot_move_seconds`` however many tables search at once; a search stops itself at its cap
+(:func:`handgame.core.search.time_limit`) with the move it has. Only a worker that runs
+``Settings.search_grace`` seconds past its cap is stopped (the processes made afresh); the
+other tables' searches it held are asked again, not given up. A bot that fails is replaced
+for that move by the stand-in (``Settings.stand_in``), then by ``random``: a table never waits
+on a broken bot. A table's bots stay deterministic: each is made from the table's seed, the
+seat and the version, in whichever process runs it (a capped search may stop sooner under
+load).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import logging
 import multiprocessing
 import multiprocessing.pool
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -49,11 +52,19 @@ def _warm_up() -> None:
     bot_names()
 
 
-def capped_move(seconds: float, *args: Any) -> tuple[str, Any] | None:
-    """:func:`auto_move` with every search in it stopped after ``seconds`` (in a worker)."""
-    from handgame.core.search import time_limit
+def search_cap(share: float, deadline: float, now: float) -> float:
+    """A search's time cap when it starts: its share (:meth:`Workers.share`), and never past
+    the move's deadline (``bot_move_seconds`` from when the table asked: a search that waited
+    for the others' has that much less; past it, one iteration)."""
+    return max(0.0, min(share, deadline - now))
 
-    with time_limit(seconds):
+
+def capped_move(share: float, deadline: float, *args: Any) -> tuple[str, Any] | None:
+    """:func:`auto_move` with every search in it stopped at :func:`search_cap` (in a worker;
+    ``deadline`` is wall-clock time, the same in every process of the machine)."""
+    from handgame.core import search
+
+    with search.time_limit(search_cap(share, deadline, time.time())):
         return auto_move(*args)
 
 
@@ -158,12 +169,16 @@ class Workers:
         args = self._args(table, controllers)
         if not any(is_searching(c) for c in controllers):
             return await self.moves.call(auto_move, *args)
+        # the move is due bot_move_seconds from now, however many searches are queued before
+        # it (a cap shared at asking time alone let the first of a burst hold the rest: F9)
+        deadline = time.time() + self.settings.bot_move_seconds
         for _ in range(2):  # once more if the workers were stopped for another table's search
             try:
                 await self.ready()
                 cap = self.share()
                 limit = self.settings.bot_move_seconds + cap + self.settings.search_grace
-                return await asyncio.wait_for(self.search(capped_move, cap, *args), limit)
+                searched = self.search(capped_move, cap, deadline, *args)
+                return await asyncio.wait_for(searched, limit)
             except WorkerLost:
                 continue
             except TimeoutError:
