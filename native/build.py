@@ -11,7 +11,8 @@ meld solver, ``best_arrangement``/``best_opening``) into ``_solver_native`` besi
 search's cheap rollouts, ``_rollout_native`` beside ``bots/native_rollout.py``); all include
 ``native/packing.hpp``. ``native/table.cpp`` (a seat's ``TableView`` written as the RL
 observation, issue 39) goes into ``src/handgame/core/_table_native``, beside
-``core/table_native.py``. Needs a C++ compiler
+``core/table_native.py``; ``native/hf_legal.cpp`` (Hand and Foot's legal steps, issue 34) into
+``src/handgame/games/hand_and_foot/_legal_native`` beside ``native_legal.py``. Needs a C++ compiler
 (``c++``/``g++``, or ``$CXX``) and pybind11 (``pip install pybind11``). Without the build
 everything works on the pure path; with it the engine picks the native one
 (``HANDGAME_NATIVE=0`` forces the pure path). ``--check`` only says whether they are built.
@@ -36,6 +37,7 @@ EXTENSIONS = (
     (ROOT / "native" / "kernel.cpp", SRC / "core", "_kernel_native", ()),
     (ROOT / "native" / "legal.cpp", SRC / "games" / "hand", "_legal_native", ()),
     (ROOT / "native" / "solver.cpp", SRC / "games" / "hand", "_solver_native", ()),
+    (ROOT / "native" / "hf_legal.cpp", SRC / "games" / "hand_and_foot", "_legal_native", ()),
     (
         ROOT / "native" / "rollout.cpp",
         SRC / "games" / "hand" / "bots",

@@ -27,14 +27,23 @@ from handgame.core.cards import Card
 from handgame.core.errors import IllegalAction, TurnCannotFinish
 from handgame.games.hand_and_foot.actions import Add, Answer, Ask, Discard, Draw, Meld, Take
 from handgame.games.hand_and_foot.finish import finish_problem
+from handgame.games.hand_and_foot.listing import play_steps
 from handgame.games.hand_and_foot.match import Match
+from handgame.games.hand_and_foot.native_legal import play_steps as native_steps
 from handgame.games.hand_and_foot.rounds import Phase
 from handgame.games.hand_and_foot.rules import MELD_RANKS, is_black_three, is_wild
 from handgame.games.hand_and_foot.turn import partner_of, step
 
 
 def apply(state: Match, action: Action) -> Match:
-    """The state after ``action``, or :class:`IllegalAction` naming the rules broken."""
+    """The state after ``action``, or :class:`IllegalAction` naming the rules broken. An action
+    that ``legal_actions`` listed for this very state (remembered on it) is known to leave a
+    turn that can end: only its step is played."""
+    listed = state.__dict__.get("_legal")
+    if listed is not None:
+        got = listed.get(None)
+        if got is not None and any(a is action for a in got):
+            return step(state, action)
     new = step(state, action)
     problem = finish_problem(new)
     if problem is not None:
@@ -107,7 +116,23 @@ def _candidates(state: Match) -> list[Action]:
 
 def legal_actions(state: Match, seat: int | None = None) -> list[Action]:
     """Every legal next action at the granularity of the module's docstring (of ``seat``
-    only, when given): the partner's answers while a question waits, else the turn's steps."""
+    only, when given): the partner's answers while a question waits, else the turn's steps
+    (listed directly by :mod:`.listing`; the same list as :func:`reference_actions`)."""
+    rnd = state.round
+    if rnd is None or state.phase in (Phase.DEAL, Phase.OVER):
+        return []
+    if rnd.turn_state.pending or (seat is not None and seat != rnd.turn):
+        return reference_actions(state, seat)
+    steps = native_steps(state)  # the native path, where it is built and answers
+    if steps is None:
+        steps = play_steps(state)
+    if steps is None:
+        return reference_actions(state, seat)
+    return steps
+
+
+def reference_actions(state: Match, seat: int | None = None) -> list[Action]:
+    """:func:`legal_actions` the plain way: every candidate kept when ``apply`` accepts it."""
     rnd = state.round
     if rnd is None or state.phase in (Phase.DEAL, Phase.OVER):
         return []
