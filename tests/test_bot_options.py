@@ -63,16 +63,15 @@ def test_the_server_narrows_the_ranges_to_its_caps() -> None:
 
 
 def test_a_table_refuses_options_its_games_bot_does_not_take() -> None:
-    """Hand and Foot's ``ismcts`` has no ``rollout``, and the levels are Hand's bots: a Hand
-    and Foot table refuses them at once (not at the bot's first move); a Hand table seats
-    them."""
+    """Hand and Foot's ``ismcts`` has no ``rollout``: a Hand and Foot table refuses it at once
+    (not at the bot's first move); a Hand table seats it. The levels are both games' (issue
+    34): every table seats them. The ``greedy-blunder`` bot is not a table's."""
     with pytest.raises(ValueError, match="hand-and-foot"):
         check_bot("ismcts:rollout=fast", game="hand-and-foot")
     assert check_bot("ismcts:rollout=fast", game="hand") == "ismcts:rollout=fast"
     assert check_bot("ismcts:tree=2,depth=2", game="hand-and-foot") == "ismcts:tree=2,depth=2"
-    for level in ("hard", "expert", "easy"):  # the ladder is Hand's
-        with pytest.raises(ValueError, match="plays hand only"):
-            check_bot(level, game="hand-and-foot")
+    for level in ("easy", "medium", "hard", "expert"):  # the ladder is both games'
+        assert check_bot(level, game="hand-and-foot") == level
         assert check_bot(level, game="hand") == level
     assert check_bot("random", game="hand-and-foot") == "random"
 

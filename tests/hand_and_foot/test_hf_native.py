@@ -6,7 +6,7 @@ Seeded matches of every player count and option value are played; at every decis
 native and Python lists must be equal, and at every ``HF_DIFF_EVERY``-th (default 3) the
 reference's too. Half the matches are played by a meld-loving random player (it lays a step
 nine times in ten when it can, so seats open, pick up their feet and go out), the others
-uniformly at random, and a third by the ``greedy`` bot. ``HF_DIFF_GAMES``
+uniformly at random, and a third by the ``planner`` bot (going out, HF-10). ``HF_DIFF_GAMES``
 sets the number of matches (default 1,000: about a minute of CPU); the long run (100,000,
 ``docs/notes/soak.md``): ``python tests/hand_and_foot/test_hf_native.py START COUNT``.
 Skipped when the extension is not built (``python native/build.py``).
@@ -24,7 +24,7 @@ import pytest
 
 from handgame.games.hand_and_foot import legal, listing, native_legal
 from handgame.games.hand_and_foot.actions import Add, Meld
-from handgame.games.hand_and_foot.bots.greedy import GreedyBot
+from handgame.games.hand_and_foot.bots.planner import PlannerBot
 from handgame.games.hand_and_foot.state import Game
 
 built = pytest.mark.skipif(
@@ -62,7 +62,7 @@ def play_and_compare(g: int, every: int) -> tuple[int, int]:
     tag = f"hf-native:{g}"
     rng = random.Random(tag)
     style = (g // len(CONFIGS)) % 3  # 0 uniform, 1 meld-loving, 2 a bot
-    bots = [GreedyBot(f"{tag}:{s}") for s in range(players)] if style == 2 else []
+    bots = [PlannerBot(f"{tag}:{s}") for s in range(players)] if style == 2 else []
     state = game.new_match(g % players)
     deals = seen = checked = 0
     while not state.is_over:

@@ -131,7 +131,8 @@ def test_registered() -> None:
     """The registry finds the game by its name, aliases and preset; its spec is complete."""
     spec = find_game("hand-and-foot")
     assert find_game("hf") is spec and find_game("handandfoot") is spec
-    assert spec.out_of_turn_verbs == ("answer",) and set(spec.bots()) == {"greedy", "ismcts"}
+    assert spec.out_of_turn_verbs == ("answer",) and set(spec.bots()) == {
+        "greedy", "ismcts", "planner", "greedy-blunder", "easy", "medium", "hard", "expert"}
     game = spec.create("hand-and-foot", None, 4, False, None)
     assert game.partnership and game.players == 4
     state = game.new_match(0)

@@ -1,4 +1,6 @@
-"""Hand and Foot's own bots: ``greedy`` (rules of thumb on the view) and ``ismcts`` (search)."""
+"""Hand and Foot's own bots: ``greedy`` (rules of thumb on the view), ``ismcts`` (search),
+``planner`` (plays to go out) and the ladder of levels (``easy``, ``medium``, ``hard``,
+``expert``)."""
 
 from __future__ import annotations
 
@@ -7,9 +9,11 @@ from handgame.core.bot import BotFactory
 
 def bots() -> dict[str, BotFactory]:
     """Hand and Foot's bots by name (imported on first use)."""
-    from handgame.games.hand_and_foot.bots import greedy, ismcts
+    from handgame.games.hand_and_foot.bots import greedy, ismcts, ladder, planner
 
     found: dict[str, BotFactory] = {}
     greedy.register_bots(found.__setitem__)
     ismcts.register_bots(found.__setitem__)
+    planner.register_bots(found.__setitem__)
+    ladder.register_bots(found.__setitem__)
     return found

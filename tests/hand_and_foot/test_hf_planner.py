@@ -1,0 +1,104 @@
+"""Hand and Foot's ``planner`` (the ``expert`` level) and the ladder (issue 34): the plan's
+arithmetic, going out when the team may and is ahead, the partner's answer by what the team
+holds (HF-10), and the ladder's names playing either game."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from hf_helpers import play, start
+from test_hf_records import GO_ACTIONS, GO_FEET, GO_HANDS, GO_STOCK
+
+from handgame.core.cards import Card
+from handgame.games.hand_and_foot.actions import Answer, Ask
+from handgame.games.hand_and_foot.bots.ladder import LEVELS
+from handgame.games.hand_and_foot.bots.plan import make_plan
+from handgame.games.hand_and_foot.bots.planner import PlannerBot, lead_if_out
+from handgame.games.hand_and_foot.view import MeldView
+from handgame.play.registry import check_plays, make_bot
+from handgame.play.simulate import SimulationConfig, simulate
+
+
+def cards(text: str) -> list[Card]:
+    """``"KS KH X"`` as cards."""
+    return [Card.parse(c) for c in text.split()]
+
+
+def test_a_plan_lays_naturals_and_makes_pairs_melds_with_wild_cards() -> None:
+    """HF-4, HF-5: naturals onto the team's unfinished meld of their rank (a book of seven),
+    three of a rank a new meld, a pair made a meld with a wild card (``sinks``), a single kept;
+    with ``none`` the pair and the wild card stay in hand."""
+    hand = cards("KS KH QS QH QD 9S 9H 5C 2C 3S")
+    kings = {13: (0, 5, 0)}  # the team's meld 0: five natural kings
+    plan = make_plan(hand, kings, "sinks")
+    assert plan.books_clean == 1 and plan.books_dirty == 0
+    assert plan.wild_to == {9: 1}  # 9S 9H 2C
+    assert sorted(map(str, plan.left)) == ["3S", "5C"]
+    assert plan.laid == 2 + 3 + 3
+    assert plan.laid_value == 20 + 30 + 20 + 20  # K K, Q Q Q, 9 9, the 2C
+    kept = make_plan(hand, kings, "none")
+    assert sorted(map(str, kept.left)) == ["2C", "3S", "5C", "9H", "9S"]
+    free = make_plan(cards("KS 2C X"), {13: (0, 4, 0)}, "free")
+    assert free.books_dirty == 1 and not free.left  # K + 2C + X: 4 + 3 = a dirty book
+
+
+def _going_out_state(upto: int = 13) -> object:
+    state = start(GO_HANDS, GO_FEET, "TC", GO_STOCK, dealer=3)
+    return play(state, *GO_ACTIONS[:upto])
+
+
+def test_the_planner_asks_and_goes_out_when_the_team_may() -> None:
+    """HF-10: seat 0 has drawn; its team has a clean and a dirty book and both feet are up:
+    the planner asks its partner, the partner (a planner too) says yes, and seat 0 lays its
+    cards and goes out."""
+    state = _going_out_state()
+    bots = {0: PlannerBot(1), 2: PlannerBot(2)}
+    first = bots[0].choose(state.view(0))
+    assert isinstance(first, Ask)
+    for _ in range(30):
+        if not state.in_round:
+            break
+        seat = state.to_act()
+        action = bots[seat].choose(state.view(seat))
+        assert action in state.view(seat).legal_actions
+        if isinstance(action, Answer):
+            assert action.yes
+        state = state.apply(action)
+    assert state.results and state.results[0].went_out == 0
+
+
+def test_the_partner_answers_by_what_the_team_holds() -> None:
+    """HF-10: asked to go out, the partner says yes while its team would be ahead, and no when
+    the other team's books on the table (or its own hand, counted as it is) put it behind."""
+    state = _going_out_state(14)  # seat 0 asked; seat 2 answers
+    view = state.view(2)
+    bot = PlannerBot(3)
+    assert lead_if_out(view, None) > 0
+    assert bot.choose(view) == Answer(2, True)
+    books = tuple(
+        MeldView(len(view.melds) + k, 1, r, tuple(cards(" ".join(f"{r}{s}" for s in "SHDCSHD"))),
+                 "clean")
+        for k, r in enumerate("567")
+    )
+    behind = dataclasses.replace(view, melds=view.melds + books)
+    assert lead_if_out(behind, None) < 0 and bot.choose(behind) == Answer(2, False)
+    two_books = dataclasses.replace(view, melds=view.melds + books[:2])
+    assert lead_if_out(two_books, None) > 0 and bot.choose(two_books) == Answer(2, True)
+    jokers = dataclasses.replace(two_books, hand=tuple(cards("X X X 2S 2H 2D 2C " * 3)))
+    assert lead_if_out(jokers, None) < 0 and bot.choose(jokers) == Answer(2, False)
+
+
+def test_the_ladder_names_play_either_game() -> None:
+    """Issue 34: easy, medium, hard and expert are specs of Hand and of Hand and Foot alike;
+    each plays a Hand and Foot match to its end through ``hand simulate``."""
+    assert list(LEVELS) == ["easy", "medium", "hard", "expert"]
+    for level in LEVELS:
+        check_plays(level, "hand-and-foot")
+        check_plays(level, "hand")
+        make_bot(level, 0).close()
+    config = SimulationConfig(
+        bots=("expert", "hard", "medium", "easy"), games=2, seed="ladder-test",
+        preset="hand-and-foot", options={"rounds": 1},
+    )  # fmt: skip
+    result = simulate(config).to_json()
+    assert result["finished"] == 2
