@@ -94,6 +94,22 @@ def tally(path: Path) -> tuple[dict[int, dict[str, Any]], int, int]:
     return blocks, won, rounds
 
 
+def team_tally(blocks: dict[int, dict[str, Any]]) -> tuple[int, int, int] | None:
+    """With teams (Hand and Foot, a partnership): the first listed bot's team's matches won,
+    matches played and rounds one of its seats went out (Hand and Foot: a round with a winner
+    is a round gone out, HF-10); None without teams."""
+    won = games = out = 0
+    for result in blocks.values():
+        if not result.get("teams"):
+            return None
+        first = result["bots"][0]["bot"]
+        team = next(t for t in result["teams"] if first in t["bots"])
+        won += int(team["wins"])
+        games += int(team["games"])
+        out += sum(int(b["rounds_won"]) for b in result["bots"] if b["bot"] in team["bots"])
+    return won, games, out
+
+
 def header_for(args: argparse.Namespace, bots: tuple[str, ...], out: Path) -> dict[str, Any]:
     """The header of this run: the one in ``out`` when resuming (checked against the
     arguments), else a new one (a fresh seed drawn now for ``--fresh``)."""
@@ -143,11 +159,23 @@ def total_line(header: dict[str, Any], path: Path, asked: int | None = None) -> 
     seconds = sum(float(r["timing"]["seconds"]) for r in done.values())
     bots = header["bots"]
     of = f"/{asked}" if asked is not None else ""
+    teams = ""
+    tally_t = team_tally(done)
+    if tally_t is not None:
+        t_won, t_games, t_out = tally_t
+        t_low, t_high = wilson(t_won, t_games)
+        o_low, o_high = wilson(t_out, t_games)
+        teams = (
+            f"; {bots[0]}'s team won {t_won}/{t_games} matches = "
+            f"{100 * t_won / max(t_games, 1):.1f}% (95% CI {100 * t_low:.1f}-{100 * t_high:.1f})"
+            f", its seats went out in {t_out}/{t_games} rounds = "
+            f"{100 * t_out / max(t_games, 1):.1f}% (95% CI {100 * o_low:.1f}-{100 * o_high:.1f})"
+        )
     return (
         f"{header['kind']} seed {header['seed']} ({header['rules']}, code {header['code']}): "
         f"{games}{of} games ({len(done)} blocks), {bots[0]} won {won}/{rounds} rounds with a "
-        f"winner = {100 * won / max(rounds, 1):.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}); "
-        f"{seconds:.0f} s of play"
+        f"winner = {100 * won / max(rounds, 1):.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f})"
+        f"{teams}; {seconds:.0f} s of play"
     )
 
 

@@ -238,6 +238,38 @@ def test_a_round_of_hand_and_foot_by_clicking_on_a_phone(server: str, browser: A
     context.close()
 
 
+def test_expert_at_a_hand_and_foot_table_from_the_lobby(server: str, browser: Any) -> None:  # noqa: F811
+    """Issue 34: the lobby offers the ladder's levels for Hand and Foot; Sara sits with three
+    ``expert`` bots (her partner one of them) and plays a round to its end by clicking; the
+    hint is Hand and Foot's own advice (the turn's steps with their reasons, HF-…)."""
+    context = browser.new_context(locale="en-US", viewport=SIZES_DESKTOP)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(server + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#preset", "hand-and-foot")
+    offered = page.eval_on_selector_all(
+        "[data-seat-bot='1'] option", "os => os.map(o => o.value)"
+    )
+    assert {"easy", "medium", "expert"} <= set(offered), offered  # Hard: greedy (issue 36)
+    lobby(page, server, "hand-and-foot", 4, "expert")
+    assert page.locator("#game").inner_text() == "Hand and Foot"
+    # the first hint of a turn of Sara's: Hand and Foot's own words, a rule cited
+    page.wait_for_function("document.body.dataset.toAct === '0'", timeout=60_000)
+    page.click("#hint")
+    page.wait_for_selector("#announce .hint")
+    text = page.locator("#announce .hint").inner_text()
+    assert "(HF-" in text or "Discard " in text, text
+    moves = play_round(page)
+    assert moves >= 3
+    dialog = page.locator("#summary")
+    assert dialog.locator("h2[data-summary='match']").count() == 1
+    rows = dialog.locator("table[data-summary='round'] tr")
+    assert rows.count() == 3  # a row per team
+    context.close()
+
+
+SIZES_DESKTOP = {"width": 1280, "height": 800}
 SIZES = {
     "desktop": {"width": 1280, "height": 800},
     "phone": PHONE,

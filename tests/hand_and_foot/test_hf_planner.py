@@ -102,3 +102,45 @@ def test_the_ladder_names_play_either_game() -> None:
     )  # fmt: skip
     result = simulate(config).to_json()
     assert result["finished"] == 2
+
+
+def test_the_hint_is_the_planners_turn_in_words() -> None:
+    """Hand and Foot's hint (issue 34) reads the view only and says the expert's turn as
+    phrases: going out step by step (HF-10), the partner's answer with the team's lead, the take
+    of the pile (HF-6), the opening (HF-8) and the discard with its reason; each is worded in
+    English, Arabic and Persian."""
+    from test_hf_records import pile_record
+
+    from handgame import locale
+    from handgame.games.hand_and_foot import hints
+    from handgame.games.hand_and_foot.record import play_record
+
+    out = hints.hint(_going_out_state().view(0))
+    assert [p["kind"] for p in out] == ["hint_hf_go_out_ask"], out
+    assert out[0]["steps"] and all("ask" not in s for s in out[0]["steps"]), out
+    said = locale.say("en", out[0], game="hand-and-foot")
+    assert said.startswith("You can go out this turn: "), said
+    assert said.endswith("Ask your partner first (HF-10)."), said
+    asked = hints.hint(_going_out_state(14).view(2))
+    assert asked[0]["kind"] == "hint_hf_answer_yes" and asked[0]["lead"] >= 0, asked
+    assert hints.hint(_going_out_state(14).view(1)) == [{"kind": "hint_not_turn"}]
+    rec = pile_record("KS KH AD 9S 9H AC 7D 8D JC JD QC", "AC AS AH")
+    rec["rounds"][0]["actions"] = rec["rounds"][0]["actions"][:8]
+    state, error = play_record(rec)
+    assert error is None and state is not None
+    took = hints.hint(state.view(0))
+    assert took == [
+        {"kind": "hint_hf_take", "cards": ["KS", "KH"], "card": "KD", "more": 4}
+    ], took
+    assert locale.say("en", took[0], game="hand-and-foot") == (
+        "Take the pile with K♠ K♥: K♦ makes a new meld and 4 more cards come with it (HF-6)."
+    )
+    after = state.apply(PlannerBot(0).choose(state.view(0)))  # the take
+    lines = hints.hint(after.view(0))
+    kinds = [p["kind"] for p in lines]
+    assert kinds[0] in ("hint_hf_open", "hint_hf_open_laid"), lines
+    assert kinds[-1].startswith("hint_hf_discard"), lines
+    for lang in ("en", "ar", "fa"):
+        for p in lines + took + out + asked:
+            text = locale.say(lang, p, game="hand-and-foot")
+            assert "{" not in text and (lang == "en" or "Take" not in text), (lang, text)

@@ -21,7 +21,7 @@ from handgame.games.hand_and_foot.bots.greedy import greedy_choice
 from handgame.games.hand_and_foot.bots.ismcts import PARAMS, IsmctsBot, candidate_moves
 from handgame.games.hand_and_foot.deal import deck_for
 from handgame.games.hand_and_foot.state import Game, State
-from handgame.play.registry import make_bot
+from handgame.play.registry import check_plays, make_bot
 from handgame.server.botspec import check_bot
 
 
@@ -163,3 +163,19 @@ def test_ismcts_plays_hand_and_foot_through_the_registry_and_the_server_specs() 
         searched += inner.last_iterations > 0
         assert second.choose(view) == choice
     assert searched > 0
+
+
+def test_ismcts_takes_the_planner_as_its_policy() -> None:
+    """``ismcts:policy=planner`` (issue 34): the planner's choice is the search's default move
+    and its playouts' policy; its choices are legal and the spec is Hand and Foot's only."""
+    check_plays("ismcts:iterations=3,depth=1,policy=planner", "hand-and-foot")
+    with pytest.raises(BotError, match="hand"):
+        check_plays("ismcts:iterations=3,depth=1,policy=planner", "hand")
+    bot = make_bot("ismcts:iterations=3,depth=1,policy=planner", 4)
+    inner = bot.inner["hand-and-foot"]  # type: ignore[attr-defined]
+    assert isinstance(inner, IsmctsBot) and inner.policy is not greedy_choice
+    for state in _states(4, 5, 80):
+        seat = state.to_act()
+        assert seat is not None
+        view = state.view(seat)
+        assert bot.choose(view) in view.legal_actions

@@ -356,9 +356,13 @@ def test_refusals_and_hints_in_arabic_and_persian() -> None:
         refused = rule_text(lang, error)
         assert refused.startswith(locale.word(lang, "rule_HF-6")), refused
         assert refused.endswith("(HF-6)") and str(error) not in refused, refused  # no English
-        line = next(x for x in hf_hints.hint(state.view(0)) if x["kind"] == "hint_draw_two")
-        # said whole in the language (issue 14), from the phrase's kind
-        assert said(lang, line) == locale.word(lang, "hint_draw_two")
+        (line,) = hf_hints.hint(state.view(0))
+        assert line == {"kind": "hint_hf_draw_no_pair", "ranks": 4}, line
+        # said whole in the language (issue 14), its reason, rank and rule too: no English
+        hint = said(lang, line)
+        assert hint.startswith(locale.word(lang, "do_draw_two")) and hint.endswith("(HF-6)."), hint
+        assert locale.word(lang, "ranks_4") in hint, hint
+        assert not any(w in hint for w in ("Draw", "stock", "pile", "4s")), hint
 
 
 def test_u_takes_back_a_meld_of_the_turn() -> None:

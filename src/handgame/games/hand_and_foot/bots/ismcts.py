@@ -63,12 +63,24 @@ def candidate_moves(view: PlayerView, greedy: Any) -> list[Any]:
     return [greedy]
 
 
+Policy = Callable[[PlayerView], Any]
+
+
+def _planner_policy() -> Policy:
+    """The ``planner``'s choice as a policy (imported on first use)."""
+    from handgame.games.hand_and_foot.bots.planner import PlannerBot
+
+    bot = PlannerBot(0)
+    return bot.choose
+
+
 class _Search:
     """Hand and Foot as :class:`handgame.core.search.SearchGame` sees it, for one decision."""
 
-    def __init__(self, rounds_before: int, depth: int) -> None:
+    def __init__(self, rounds_before: int, depth: int, policy: Policy = greedy_choice) -> None:
         self.rounds_before = rounds_before
         self.depth = depth
+        self.policy = policy
 
     def _over(self, state: State) -> bool:
         return len(state.results) > self.rounds_before or state.phase not in (
@@ -83,7 +95,7 @@ class _Search:
         seat = state.to_act()
         assert seat is not None
         view = state.view(seat)
-        return candidate_moves(view, greedy_choice(view))
+        return candidate_moves(view, self.policy(view))
 
     def apply(self, state: State, move: Hashable) -> State:
         return state.apply(move)  # type: ignore[arg-type]
@@ -93,7 +105,7 @@ class _Search:
         while not self._over(state) and turns < self.depth:
             seat = state.to_act()
             assert seat is not None
-            action = greedy_choice(state.view(seat))
+            action = self.policy(state.view(seat))
             state = state.apply(action)
             turns += isinstance(action, Discard)
         return self.rewards(state)
@@ -126,13 +138,18 @@ class IsmctsBot(Bot):
     name = "ismcts"
 
     def __init__(
-        self, seed: int | str = 0, budget: Budget | None = None, depth: int = DEFAULT_DEPTH
+        self,
+        seed: int | str = 0,
+        budget: Budget | None = None,
+        depth: int = DEFAULT_DEPTH,
+        policy: str = "greedy",
     ) -> None:
-        """A searcher with ``budget`` (default: ``DEFAULT_ITERATIONS``) and playouts of
-        ``depth`` turns."""
+        """A searcher with ``budget`` (default: ``DEFAULT_ITERATIONS``), playouts of ``depth``
+        turns and ``policy`` (``greedy`` or ``planner``) as its default moves."""
         super().__init__(seed)
         self.budget = budget or Budget(iterations=DEFAULT_ITERATIONS)
         self.depth = depth
+        self.policy: Policy = _planner_policy() if policy == "planner" else greedy_choice
         self.last_iterations = 0
 
     def choose(self, view: Any) -> Any:
@@ -140,12 +157,12 @@ class IsmctsBot(Bot):
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
-        greedy = greedy_choice(view)
+        greedy = self.policy(view)
         moves = candidate_moves(view, greedy)
         self.last_iterations = 0
         if len(moves) == 1:
             return greedy
-        game = _Search(len(view.results), self.depth)
+        game = _Search(len(view.results), self.depth, self.policy)
         root, self.last_iterations = search(
             game, sampler(sample_state, view, self.rng), moves, self.budget
         )
@@ -153,12 +170,21 @@ class IsmctsBot(Bot):
 
 
 #: the options of an ``ismcts`` spec: the budget's and ``depth``
-PARAMS = {**BUDGET_PARAMS, "depth": Param("whole", 1)}
+PARAMS = {
+    **BUDGET_PARAMS,
+    "depth": Param("whole", 1),
+    "policy": Param("word", words=("greedy", "planner")),
+}
 
 
 def _make(seed: int | str, values: dict[str, Value]) -> Bot:
     """The bot of a spec's options (:data:`PARAMS`)."""
-    return IsmctsBot(seed, budget_of(values), int(values.get("depth", DEFAULT_DEPTH)))
+    return IsmctsBot(
+        seed,
+        budget_of(values),
+        int(values.get("depth", DEFAULT_DEPTH)),
+        str(values.get("policy", "greedy")),
+    )
 
 
 def register_bots(register: Callable[[str, Callable[[str, int | str], Bot]], None]) -> None:
