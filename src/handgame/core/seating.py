@@ -8,6 +8,7 @@ four seats: 0+2 against 1+3; Hand and Foot's three teams of two at six seats: 0+
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from handgame.core.errors import OptionError
 
@@ -17,13 +18,15 @@ def team_of(seat: int, teams: int) -> int:
     return seat % teams
 
 
+@cache
 def team_seats(team: int, players: int, teams: int) -> tuple[int, ...]:
-    """The seats of ``team``, in seat order."""
+    """The seats of ``team``, in seat order (remembered: a pure function of three numbers)."""
     return tuple(s for s in range(players) if s % teams == team)
 
 
+@cache
 def partners(seat: int, players: int, teams: int) -> tuple[int, ...]:
-    """The other seats of ``seat``'s team."""
+    """The other seats of ``seat``'s team (remembered: a pure function of three numbers)."""
     return tuple(s for s in team_seats(seat % teams, players, teams) if s != seat)
 
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from handgame.core.cards import Card
 from handgame.core.errors import Reason
+from handgame.core.seating import team_seats
 from handgame.games.hand_and_foot.match import Match
 from handgame.games.hand_and_foot.melds import check_add, has_books_to_go_out, unfinished
 from handgame.games.hand_and_foot.rounds import Phase, RoundState, TeamMeld, put
@@ -22,7 +23,8 @@ from handgame.games.hand_and_foot.rules import BOOK, MELD_RANKS, Rules, is_wild,
 
 def feet_picked(rules: Rules, rnd: RoundState, team: int) -> bool:
     """Every player of ``team`` has picked up their foot (HF-10)."""
-    return all(rnd.picked[s] for s in range(rules.players) if s % rules.teams == team)
+    picked = rnd.picked
+    return all(picked[s] for s in team_seats(team, rules.players, rules.teams))
 
 
 def may_go_out(rules: Rules, rnd: RoundState, seat: int) -> bool:

@@ -34,6 +34,9 @@ from handgame.games.hand_and_foot.rounds import Phase
 from handgame.games.hand_and_foot.rules import MELD_RANKS, is_black_three, is_wild
 from handgame.games.hand_and_foot.turn import partner_of, step
 
+#: the phases of a round in play
+_IN_ROUND = (Phase.DRAW, Phase.PLAY)
+
 
 def apply(state: Match, action: Action) -> Match:
     """The state after ``action``, or :class:`IllegalAction` naming the rules broken. An action
@@ -42,8 +45,10 @@ def apply(state: Match, action: Action) -> Match:
     listed = state.__dict__.get("_legal")
     if listed is not None:
         got = listed.get(None)
-        if got is not None and any(a is action for a in got):
-            return step(state, action)
+        if got is not None:
+            for a in got:
+                if a is action:
+                    return step(state, action)
     new = step(state, action)
     problem = finish_problem(new)
     if problem is not None:
@@ -158,10 +163,14 @@ def out_of_turn(state: Match) -> tuple[int, ...]:
 def to_act(state: Match, declined: Collection[int] = ()) -> int | None:
     """The one seat to decide now: the asked partner (whose answer is not optional, so
     ``declined`` does not pass it), else the seat whose turn it is."""
-    if not state.in_round or state.round is None:
+    rnd = state.round
+    if rnd is None or state.phase not in _IN_ROUND:
         return None
-    waiting = out_of_turn(state)
-    return waiting[0] if waiting else state.round.turn
+    if rnd.turn_state.pending:
+        partner = partner_of(state.rules, rnd.turn)
+        if partner is not None:
+            return partner
+    return rnd.turn
 
 
 def listed(state: Match, seat: int | None = None) -> list[Action]:

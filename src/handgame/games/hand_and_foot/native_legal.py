@@ -22,6 +22,7 @@ from handgame.games.hand_and_foot.actions import Add, Ask, Discard, Draw, Meld, 
 from handgame.games.hand_and_foot.finish import feet_picked
 from handgame.games.hand_and_foot.match import Match
 from handgame.games.hand_and_foot.rounds import Phase, TeamMeld
+from handgame.games.hand_and_foot.rules import Rules
 
 #: the version of the extension's API; a build of another version is not used
 LEGAL_VERSION = 1
@@ -54,6 +55,23 @@ def use_native(on: bool) -> bool:
 
 
 _LAST: list[Any] = [None, []]  # the last table converted, and its conversion
+_RULES: list[Any] = [None, ()]  # the last rules converted, and their options' tuple
+
+
+def _options(rules: Rules) -> tuple[bool, bool, int, bool]:
+    """The options the native listing reads, as it takes them (remembered for the last
+    rules: a match keeps one)."""
+    if _RULES[0] is rules:
+        got: tuple[bool, bool, int, bool] = _RULES[1]
+        return got
+    out = (
+        rules.pile_pickup == "pair-or-add",
+        rules.pile_meld == "any",
+        rules.pile_take,
+        rules.ask_partner != "off" and rules.teams < rules.players,
+    )
+    _RULES[0], _RULES[1] = rules, out
+    return out
 
 
 def _table(melds: tuple[TeamMeld, ...]) -> list[tuple[int, int, int, int]]:
@@ -65,16 +83,13 @@ def _table(melds: tuple[TeamMeld, ...]) -> list[tuple[int, int, int, int]]:
     return out
 
 
-# one action value per step, made on first use (actions are immutable values)
-_MADE: dict[tuple[int, int, int, int, int], Action] = {}
+# one action value per seat and step, made on first use (actions are immutable values)
+_MADE: dict[int, dict[tuple[int, int, int, int], Action]] = {}
 
 
 def _action(seat: int, kind: int, a: int, b: int, c: int) -> Action:
-    key = (seat, kind, a, b, c)
-    got = _MADE.get(key)
-    if got is not None:
-        return got
     cards: tuple[Card, ...] = ALL_CARDS
+    got: Action
     if kind == 0:
         got = Draw(seat)
     elif kind == 1:
@@ -87,7 +102,7 @@ def _action(seat: int, kind: int, a: int, b: int, c: int) -> Action:
         got = Ask(seat)
     else:
         got = Discard(seat, cards[a])
-    _MADE[key] = got
+    _MADE.setdefault(seat, {})[(kind, a, b, c)] = got
     return got
 
 
@@ -116,18 +131,15 @@ def play_steps(state: Match) -> list[Action] | None:
         rnd.picked[seat],
         feet_picked(rules, rnd, team),
         rules.minimum(rnd.index),
-        (
-            rules.pile_pickup == "pair-or-add",
-            rules.pile_meld == "any",
-            rules.pile_take,
-            rules.ask_partner != "off" and rules.teams < rules.players,
-        ),
+        _options(rules),
         pile[-1] if pile else -1,
         pile[max(0, len(pile) - 1 - more) : -1],
     )
     if steps and steps[0][0] == 9:
         return None
-    return [_action(seat, *s) for s in steps]
+    made = _MADE.get(seat) or _MADE.setdefault(seat, {})
+    get = made.get
+    return [get(s) or _action(seat, *s) for s in steps]
 
 
 def max_lay_value(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from handgame.core.cards import JOKER_CODE, Card
@@ -68,7 +69,7 @@ class Rules:
     #: too, HF-13), or only when the round ends by a player ``going-out`` (the source's words)
     foot_red_threes: str = "always"
 
-    @property
+    @cached_property
     def teams(self) -> int:
         """How many teams: two of two at 4 seats, three of two at 6, else one per seat (HF-1)."""
         return self.players // 2 if self.players in (4, 6) else self.players

@@ -436,7 +436,7 @@ def step(state: Match, action: Action) -> Match:
         if isinstance(action, Take):
             return _take(state, rnd, action)
         raise _illegal("a turn begins by drawing two cards or taking the pile", "HF-6")
-    if isinstance(action, Draw | Take):
+    if isinstance(action, (Draw, Take)):
         raise _illegal("the seat has already drawn or taken the pile this turn", "HF-6")
     if isinstance(action, Meld):
         return _meld(state, rnd, action)
