@@ -1,7 +1,8 @@
 // The observation entries of a seat's TableView (handgame.core.game.TableView), written into a
 // float32 buffer: the same entries as handgame/rl/encode.py's encode (the definition) and
 // handgame/rl/observe.py's numpy path, for the RL environments' every step. Built by
-// `python native/build.py` into handgame/core/_table_native (loaded by core/table_native.py).
+// the package build (`pip install .`, or `python native/build.py` in a checkout) into
+// handgame/core/_table_native (loaded by core/table_native.py).
 //
 // encode(out, table, seat, players, at, slots, phase, prefix, offer): `out` is a writable
 // float32 buffer of the observation's size, zeroed here; `at` the blocks' offsets in the

@@ -17,6 +17,12 @@ from handgame.cli.parser import build_parser
 from handgame.cli.play_cmd import play_session
 from handgame.cli.rules import options_markdown
 
+#: the modules of the front ends' dependencies (pyproject's dependencies): the engine and the
+#: commands meld, replay, rules and simulate run without them (docs/install.md)
+FRONT_END_MODULES = frozenset(
+    {"textual", "rich", "fastapi", "starlette", "uvicorn", "websockets", "sqlalchemy", "pydantic"}
+)
+
 
 def _safe_output() -> None:
     """Never fail on a character the terminal's encoding lacks."""
@@ -44,6 +50,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:  # pragma: no cover - e.g. hand rules levant | head
         return 0
+    except ModuleNotFoundError as e:  # a front end's dependency left out (pip install --no-deps)
+        top = (e.name or "").split(".")[0]
+        if top not in FRONT_END_MODULES:
+            raise
+        print(
+            f"hand: error: this command needs {top}, a dependency of handgame's front ends "
+            "(the engine alone does not): pip install handgame, without --no-deps",
+            file=sys.stderr,
+        )
+        return 2
 
 
 __all__ = [

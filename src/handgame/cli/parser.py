@@ -8,6 +8,7 @@ from typing import NoReturn
 
 from handgame.cli import meld, play_cmd, replay, rules, serve, simulate_cmd
 from handgame.cli.common import UsageError
+from handgame.cli.version import VersionAction
 
 EXAMPLES = """\
 examples:
@@ -22,6 +23,7 @@ examples:
   hand replay game.json --show
   hand simulate --bots random,random --games 20 --rounds 1 --seed 1
   hand serve --port 8000
+  hand --version
 """
 
 
@@ -41,6 +43,11 @@ def build_parser() -> argparse.ArgumentParser:
         "replay game records, show rulesets, play in the terminal.",
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--version",
+        action=VersionAction,
+        help="print the version and whether the native engine is in use (and why not)",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for command in (meld, replay, rules, play_cmd, simulate_cmd, serve):

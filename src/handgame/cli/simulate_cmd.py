@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from handgame.cli.common import UsageError, option_overrides, rules_flags
+from handgame.cli.version import native_line
 from handgame.play.backends import BACKENDS
 
 
@@ -63,6 +64,10 @@ def _with_progress(args: argparse.Namespace, run: Callable[[Any], str]) -> int:
     if bar is not None:
         bar.finish()
     print(text)
+    native = native_line()
+    if not native.startswith("native: yes") and not args.quiet:
+        # where speed matters, a pure-Python engine is said (stderr: the report stays as is)
+        print(f"hand: note: {native}: Hand plays several times slower", file=sys.stderr)
     return 0
 
 

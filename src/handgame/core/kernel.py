@@ -5,20 +5,16 @@ guard bit), so "the hand holds this meld" is one subtraction that borrows from n
 and a meld is its packed counts (its *need*). ``pack`` finds the best set of disjoint melds by
 an exact memoised recursion over the remaining cards. This module is the readable reference;
 a native build of the same functions (``native/kernel.cpp``, C++ with pybind11, built by
-``python native/build.py``) is used instead when present. ``HANDGAME_NATIVE=0`` forces this
-pure path, ``HANDGAME_NATIVE=1`` requires the native one (an error when it is not built).
+``pip install .``; loaded by :mod:`handgame.core.extensions`) is used instead when present.
+``HANDGAME_NATIVE=0`` forces this pure path, ``HANDGAME_NATIVE=1`` requires the native one.
 """
 
 from __future__ import annotations
 
-import importlib
-import os
 from collections.abc import Iterable, Sequence
-from types import ModuleType
 from typing import Any
 
-# The version of the kernel's API; a native build of another version is not used.
-KERNEL_VERSION = 1
+from handgame.core import extensions
 
 GUARD = sum(16 << (5 * c) for c in range(53))  # the guard bit of every card code (0..52)
 _ONES = sum(1 << (5 * c) for c in range(53))  # a count of one of every card code
@@ -304,68 +300,26 @@ def _pack_kept(
     return best, tuple(chosen)
 
 
-def native_setting() -> str:
-    """``HANDGAME_NATIVE`` read: ``off`` (the pure path), ``on`` (required) or ``auto``."""
-    wanted = os.environ.get("HANDGAME_NATIVE", "").strip().lower()
-    if wanted in ("0", "no", "false", "off", "python"):
-        return "off"
-    if wanted in ("1", "yes", "true", "on", "native"):
-        return "on"
-    return "auto"
-
-
-def load_extension(name: str, version_attr: str, version: int) -> ModuleType | None:
-    """A native extension module when built and of this version, else None.
-
-    ``HANDGAME_NATIVE=0`` gives None; ``HANDGAME_NATIVE=1`` makes a missing or stale build an
-    ImportError that says how to build it (``python native/build.py``).
-    """
-    wanted = native_setting()
-    if wanted == "off":
-        return None
-    try:
-        mod = importlib.import_module(name)
-    except ImportError as e:
-        if wanted == "on":
-            raise ImportError(
-                f"HANDGAME_NATIVE=1 but {name} is not built ({e}); "
-                "build it with: python native/build.py"
-            ) from None
-        return None
-    if getattr(mod, version_attr, None) != version:
-        if wanted == "on":
-            raise ImportError(f"{name} is of another version: rebuild it (python native/build.py)")
-        return None
-    return mod
-
-
-def _load_native() -> ModuleType | None:
-    """The native kernel when built and of this version (``HANDGAME_NATIVE`` decides)."""
-    return load_extension("handgame.core._kernel_native", "KERNEL_VERSION", KERNEL_VERSION)
-
-
-_native: ModuleType | None = _load_native()
-_native_pack: Any = _native.pack if _native is not None else None
+_NATIVE = extensions.extension("handgame.core._kernel_native")
+_native_pack: Any = _NATIVE.on.pack if _NATIVE.on is not None else None
 
 
 def native_available() -> bool:
-    """Whether the native kernel is built and importable (whatever path is in use)."""
-    return _native is not None
+    """Whether the native kernel is built and loaded (whatever path is in use)."""
+    return _NATIVE.available()
 
 
 def use_native(on: bool) -> bool:
     """Switch between the native and the pure path (tests); returns the previous setting."""
     global _native_pack
-    before = _native_pack is not None
-    if on and _native is None:
-        raise RuntimeError("the native kernel is not built: python native/build.py")
-    _native_pack = _native.pack if on and _native is not None else None
+    before = _NATIVE.use(on)
+    _native_pack = _NATIVE.on.pack if _NATIVE.on is not None else None
     return before
 
 
 def path() -> str:
     """``native`` or ``python``: the path ``pack`` takes now."""
-    return "native" if _native_pack is not None else "python"
+    return _NATIVE.path()
 
 
 def pack(

@@ -1,6 +1,7 @@
 """The native extension of Hand (issue 19, ``native/legal.cpp``): loading it and feeding it.
 
-``python native/build.py`` builds ``_legal_native``; without it, or with ``HANDGAME_NATIVE=0``,
+The package build (``pip install .``) compiles ``_legal_native``,
+:mod:`handgame.core.extensions` loads it; without it, or with ``HANDGAME_NATIVE=0``,
 :func:`extension` is None and every caller takes its Python reference; ``HANDGAME_NATIVE=1``
 requires the build. The engine's state is handed over as ints, converted here once per call:
 cards as their codes, the ruleset and wild cards as :func:`config`, table melds as
@@ -15,46 +16,34 @@ from __future__ import annotations
 
 import dataclasses
 from functools import lru_cache
-from types import ModuleType
 from typing import Any
 
-from handgame.core.kernel import load_extension
+from handgame.core import extensions
 from handgame.games.hand.melds import Meld
 from handgame.games.hand.rules import Ruleset
 from handgame.games.hand.wilds import Wilds
 
-# The version of the extension's API; a build of another version is not used.
-LEGAL_VERSION = 6
-
-_native: ModuleType | None = load_extension(
-    "handgame.games.hand._legal_native", "LEGAL_VERSION", LEGAL_VERSION
-)
-_on: Any = _native
+_NATIVE = extensions.extension("handgame.games.hand._legal_native")
 
 
 def extension() -> Any:
     """The extension module when the native path is in use, else None."""
-    return _on
+    return _NATIVE.on
 
 
 def path() -> str:
     """``native`` or ``python``: the path Hand's native-capable functions take now."""
-    return "native" if _on is not None else "python"
+    return _NATIVE.path()
 
 
 def native_available() -> bool:
-    """Whether the native extension is built and importable (whatever path is in use)."""
-    return _native is not None
+    """Whether the native extension is built and loaded (whatever path is in use)."""
+    return _NATIVE.available()
 
 
 def use_native(on: bool) -> bool:
     """Switch between the native and the pure path (tests); returns the previous setting."""
-    global _on
-    before = _on is not None
-    if on and _native is None:
-        raise RuntimeError("Hand's native extension is not built: python native/build.py")
-    _on = _native if on else None
-    return before
+    return _NATIVE.use(on)
 
 
 # How the option values the native code reads are coded (native/legal.cpp's enums).

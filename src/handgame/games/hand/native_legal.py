@@ -10,7 +10,7 @@ listed in Python. The first discard is Python, and so is a play phase with a res
 wild (L-66, O-6). :func:`native_support` says, in one place, why a state is not native, and
 ``native.rules_support`` which rulesets are (from their option values).
 
-Built by ``python native/build.py`` (``_legal_native``); without the build, or with
+Built by the package build (``_legal_native``, ``pip install .``); without the build, or with
 ``HANDGAME_NATIVE=0``, everything is the Python reference; ``HANDGAME_NATIVE=1`` requires it.
 """
 

@@ -1,40 +1,32 @@
 """The native meld solver (issue 19, ``native/solver.cpp``): loading it and feeding it.
 
-``python native/build.py`` builds ``_solver_native``; without it, or with ``HANDGAME_NATIVE=0``,
-:func:`arrange` answers None and :mod:`handgame.games.hand.solver` takes its Python reference;
-``HANDGAME_NATIVE=1`` requires the build. The native code lists a hand's candidate melds as
-``meldgen._fast_candidates`` does (the same melds, the same order), scores and packs them as
-``best_arrangement`` and ``best_opening`` do (the same recursion and tie-breaks as
-``kernel.py_pack``), and hands back only the chosen melds' cards: the few ``Meld`` objects are
-built here, by ``melds.analyze`` as the reference builds them. Where the reference would take a
-path not ported (its general generator, a hand beyond the packing's limits, an option the
-native code was not written for) the answer is None: the reference answers, never another
-rule.
+The package build (``pip install .``) compiles ``_solver_native``; without it, or with
+``HANDGAME_NATIVE=0``, :func:`arrange` answers None and :mod:`handgame.games.hand.solver` takes
+its Python reference; ``HANDGAME_NATIVE=1`` requires the build. The native code lists a hand's
+candidate melds as ``meldgen._fast_candidates`` does (the same melds, the same order), scores
+and packs them as ``best_arrangement`` and ``best_opening`` do (the same recursion and
+tie-breaks as ``kernel.py_pack``), and hands back only the chosen melds' cards: the few ``Meld``
+objects are built here, by ``melds.analyze`` as the reference builds them. Where the reference
+would take a path not ported (its general generator, a hand beyond the packing's limits, an
+option the native code was not written for) the answer is None: the reference answers, never
+another rule.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from types import ModuleType
-from typing import Any
 
+from handgame.core import extensions
 from handgame.core.cards import ALL_CARDS, Card
-from handgame.core.kernel import load_extension
 from handgame.games.hand import meldgen
 from handgame.games.hand.melds import AUTO, NATURAL, Meld, analyze
 from handgame.games.hand.native import KNOWN_OPTIONS
 from handgame.games.hand.rules import Ruleset
 from handgame.games.hand.wilds import Wilds
 
-# The version of the extension's API; a build of another version is not used.
-SOLVER_VERSION = 1
-
-_native: ModuleType | None = load_extension(
-    "handgame.games.hand._solver_native", "SOLVER_VERSION", SOLVER_VERSION
-)
-if _native is not None:
-    _native.set_cards(ALL_CARDS)
-_on: Any = _native
+_NATIVE = extensions.extension("handgame.games.hand._solver_native")
+if _NATIVE.module is not None:
+    _NATIVE.module.set_cards(ALL_CARDS)
 
 # Options of Ruleset the native code was not written for (native.KNOWN_OPTIONS lists those it
 # was, for Hand's native parts): a ruleset class holding one keeps the solver on the reference.
@@ -46,28 +38,23 @@ Answer = tuple[int, int, tuple[tuple[Card, ...], ...], tuple[Card, ...]]
 
 
 def native_available() -> bool:
-    """Whether the native solver is built and importable (whatever path is in use)."""
-    return _native is not None
+    """Whether the native solver is built and loaded (whatever path is in use)."""
+    return _NATIVE.available()
 
 
 def use_native(on: bool) -> bool:
     """Switch between the native and the pure path (tests); returns the previous setting."""
-    global _on
-    before = _on is not None
-    if on and _native is None:
-        raise RuntimeError("the native solver is not built: python native/build.py")
-    _on = _native if on else None
-    return before
+    return _NATIVE.use(on)
 
 
 def path() -> str:
     """``native`` or ``python``: the path ``best_arrangement`` and ``best_opening`` take now."""
-    return "native" if _on is not None else "python"
+    return _NATIVE.path()
 
 
 def support(rules: Ruleset) -> str | None:
     """Why the solver does not answer natively under ``rules`` (None: it does)."""
-    if _on is None:
+    if _NATIVE.on is None:
         return "the native path is off (not built, or HANDGAME_NATIVE=0)"
     if UNPORTED:
         return f"option(s) {', '.join(UNPORTED)} not ported to the native solver"
@@ -88,7 +75,7 @@ def arrange(
     """The native packing of ``best_arrangement`` (``opening`` False) or ``best_opening``:
     (value, penalty, melds' cards, cards left); -1 when nothing qualifies (``pack`` gave
     None); None when the reference must answer."""
-    ext = _on
+    ext = _NATIVE.on
     if ext is None or UNPORTED or meldgen.GENERAL_ONLY:
         return None
     natural = -1

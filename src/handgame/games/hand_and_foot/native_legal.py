@@ -2,9 +2,10 @@
 
 ``native/hf_legal.cpp`` is a port of :func:`handgame.games.hand_and_foot.listing.play_steps`
 (with ``after_lay`` and ``finish.max_lay_value``): the same steps, in the same order, as the
-same action values. Built by ``python native/build.py`` (``_legal_native`` in this package);
-without the build, or with ``HANDGAME_NATIVE=0``, the Python listing is used, and
-``HANDGAME_NATIVE=1`` requires the build (:func:`handgame.core.kernel.load_extension`). The
+same action values. Built by the package build (``pip install .``; ``python native/build.py``
+in a checkout) into ``_legal_native`` in this package; without the build, or with
+``HANDGAME_NATIVE=0``, the Python listing is used, and ``HANDGAME_NATIVE=1`` requires the build
+(:mod:`handgame.core.extensions`, the one loader). The
 state goes over as ints: card codes, the table's melds as (team, rank, size, wild cards)
 (converted once per table), the turn in progress, the pile's top and the cards that would come
 with it. ``tests/hand_and_foot/test_hf_native.py`` checks the two paths equal.
@@ -12,30 +13,26 @@ with it. ``tests/hand_and_foot/test_hf_native.py`` checks the two paths equal.
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import Any
 
 from handgame.core.actions import Action
 from handgame.core.cards import ALL_CARDS, Card
-from handgame.core.kernel import load_extension
+from handgame.core import extensions
 from handgame.games.hand_and_foot.actions import Add, Ask, Discard, Draw, Meld, Take
 from handgame.games.hand_and_foot.finish import feet_picked
 from handgame.games.hand_and_foot.match import Match
 from handgame.games.hand_and_foot.rounds import Phase, TeamMeld
 from handgame.games.hand_and_foot.rules import Rules
 
-#: the version of the extension's API; a build of another version is not used
-LEGAL_VERSION = 1
-
-_native: ModuleType | None = load_extension(
-    "handgame.games.hand_and_foot._legal_native", "LEGAL_VERSION", LEGAL_VERSION
-)
-_on: Any = _native
+_NATIVE = extensions.extension("handgame.games.hand_and_foot._legal_native")
+#: the version of the extension's API (its line of core/extensions.py); another is not used
+LEGAL_VERSION = _NATIVE.extension.version
+_on: Any = _NATIVE.on
 
 
 def native_available() -> bool:
-    """Whether the native extension is built and importable (whatever path is in use)."""
-    return _native is not None
+    """Whether the native extension is built and loaded (whatever path is in use)."""
+    return _NATIVE.available()
 
 
 def path() -> str:
@@ -47,10 +44,8 @@ def use_native(on: bool) -> bool:
     """Switch between the native and the Python listing (tests); returns the previous
     setting."""
     global _on
-    before = _on is not None
-    if on and _native is None:
-        raise RuntimeError("Hand and Foot's native extension is not built: python native/build.py")
-    _on = _native if on else None
+    before = _NATIVE.use(on)
+    _on = _NATIVE.on
     return before
 
 
