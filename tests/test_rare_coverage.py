@@ -172,7 +172,7 @@ def option_values() -> list[tuple[str, Any]]:
             out += [(name, v) for v in spec.choices]
         elif spec.kind == "bool":
             out += [(name, True), (name, False)]
-        elif spec.kind == "bonuses":
+        elif spec.kind == "set":
             out += [(name, [b]) for b in BONUSES] + [(name, list(BONUSES))]
         else:
             out += [(name, v) for v in numbers.get(name, [None])]

@@ -5,7 +5,8 @@ The package root holds what every game shares (cards, errors, replaying any game
 and imports no game: ``import handgame.core.cards`` loads no game's code. Each game is its own
 package with its own names: Hand's are in :mod:`handgame.games.hand`
 (``from handgame.games.hand import Game, analyze, make_ruleset``), found by name with
-:func:`handgame.core.registry.find_game`.
+:func:`handgame.core.registry.find_game`. :class:`Game` makes any game's match from a preset
+the same way (``Game.create("hand-and-foot")``), loading that game on first use.
 """
 
 from handgame.core import __version__
@@ -19,18 +20,20 @@ from handgame.core.errors import (
     RecordError,
 )
 from handgame.core.record import replay
-from handgame.core.registry import find_game, games
+from handgame.core.registry import Game, create_game, find_game, games
 
 __all__ = [
     "JOKER",
     "Card",
     "CardError",
+    "Game",
     "GameError",
     "IllegalAction",
     "MeldError",
     "OptionError",
     "RecordError",
     "__version__",
+    "create_game",
     "find_game",
     "games",
     "parse_cards",

@@ -1,5 +1,6 @@
-"""``hand rules``: list every registered game's presets (from the registry), or show one
-preset's options with their rule ids (Hand's options), or print Hand's option table."""
+"""``hand rules``: list every registered game's presets (from the registry), show one preset's
+options with their values, bounds and rule ids (any game's: the game spec carries them), or
+print every game's option table as Markdown."""
 
 from __future__ import annotations
 
@@ -8,62 +9,79 @@ from typing import Any
 
 from handgame.cli.common import print_json, show_value
 from handgame.core.errors import OptionError
-from handgame.core.game import PresetInfo
+from handgame.core.game import GameSpec, PresetInfo
+from handgame.core.options import OptionSpec
 from handgame.core.registry import games, preset_names
-from handgame.games.hand.rules import OPTION_SPECS, PRESETS, OptionSpec
 
 
 def spec_values(spec: OptionSpec) -> str:
     """The values an option allows, in words."""
-    if spec.values is not None:
-        return spec.values
-    if spec.choices is not None:
-        return ", ".join(show_value(c) for c in spec.choices)
-    return {
-        "bool": "true, false",
-        "int": "integer",
-        "int?": "integer or null",
-        "bonuses": "list of wild-discard, one-color, one-suit, two-wilds",
-    }[spec.kind]
+    return spec.values()
+
+
+def _table(game: GameSpec) -> list[str]:
+    """One game's option table: a row per option, a column per preset."""
+    infos = game.preset_info
+    lines = [
+        "| option | values | " + " | ".join(f"`{p.name}`" for p in infos) + " | rules |",
+        "| --- | --- | " + " | ".join("---" for _ in infos) + " | --- |",
+    ]
+    for spec in game.options:
+        values = spec.values()
+        if spec.kind in ("choice", "bool"):
+            values = ", ".join(f"`{v}`" for v in values.split(", "))
+        cells = [f"`{show_value(p.values.get(spec.name))}`" for p in infos]
+        lines.append(f"| `{spec.name}` | {values} | " + " | ".join(cells) + f" | {spec.rule} |")
+    return lines
 
 
 def options_markdown() -> str:
-    """The option table of every preset as Markdown (the README's table is this output)."""
-    names = list(PRESETS)
-    lines = [
-        "| option | values | " + " | ".join(f"`{p}`" for p in names) + " | rules |",
-        "| --- | --- | " + " | ".join("---" for _ in names) + " | --- |",
-    ]
-    for spec in OPTION_SPECS.values():
-        values = ", ".join(f"`{v}`" for v in spec_values(spec).split(", "))
-        if spec.kind in ("int", "int?", "bonuses"):
-            values = spec_values(spec)
-        cells = [f"`{show_value(PRESETS[p].rules.options()[spec.name])}`" for p in names]
-        lines.append(f"| `{spec.name}` | {values} | " + " | ".join(cells) + f" | {spec.rule} |")
-    return "\n".join(lines)
+    """The option table of every game with options, as Markdown (docs/options.md holds this
+    output: a test checks it is current)."""
+    parts = ["\n".join(_table(game)) for game in games() if game.options]
+    return "\n\n".join(parts)
 
 
-def _preset_info(name: str) -> PresetInfo:
-    """The registry's entry of preset ``name``; raises ``OptionError`` listing the presets."""
+def _find(name: str) -> tuple[GameSpec, PresetInfo]:
+    """The game and registry entry of preset ``name``; raises ``OptionError`` listing them."""
     for game in games():
         for info in game.preset_info:
             if info.name == name:
-                return info
+                return game, info
     raise OptionError(f"unknown preset {name!r}; valid presets: {', '.join(preset_names())}")
 
 
+def players_words(info: PresetInfo) -> str:
+    """The player counts in words: ``2 to 5 solo, or 4 in partnership``, ``2, 3, 4 or 6``."""
+    counts = info.counts()
+    if counts == tuple(range(counts[0], counts[-1] + 1)):
+        words = f"{counts[0]} to {counts[-1]}"
+    else:
+        words = ", ".join(str(n) for n in counts[:-1]) + f" or {counts[-1]}"
+    if info.partnership_players is not None:
+        words += f" solo, or {info.partnership_players} in partnership"
+    return words
+
+
 def _preset_json(name: str) -> dict[str, Any]:
-    """A preset as ``--json`` shows it; with its option values and their rule ids when it is
-    one of Hand's presets."""
-    p = _preset_info(name)
+    """A preset as ``--json`` shows it: its game, players, option values, rule ids and specs."""
+    game, p = _find(name)
     out: dict[str, Any] = {
         "preset": p.name,
+        "game": game.name,
         "summary": p.summary,
-        "players": {"min": p.min_players, "max": p.max_players, "default": p.default_players},
+        "players": {
+            "min": p.min_players,
+            "max": p.max_players,
+            "default": p.default_players,
+            "counts": list(p.counts()),
+            "partnership": p.partnership_players,
+        },
     }
-    if name in PRESETS:
-        out["options"] = PRESETS[name].rules.options()
-        out["rules"] = {n: s.rule for n, s in OPTION_SPECS.items()}
+    if game.options:
+        out["options"] = dict(p.values)
+        out["rules"] = {s.name: s.rule for s in game.options}
+        out["specs"] = [s.to_json() for s in game.options]
     return out
 
 
@@ -85,17 +103,16 @@ def cmd_rules(args: argparse.Namespace) -> int:
     if args.json:
         print_json(info, indent=2)
         return 0
-    players = info["players"]
+    game, preset = _find(args.preset)
     print(f"{info['preset']}: {info['summary']}")
-    if "options" not in info:  # another game's preset: Hand's options are not its own
-        print(f"players: {players['min']} to {players['max']}")
+    print(f"players: {players_words(preset)}")
+    if not game.options:
         return 0
-    print(f"players: {players['min']} to {players['max']} solo, or 4 in partnership")
-    print("options (override with --option NAME=VALUE; rule ids from RULES.md):")
-    width = max(len(n) for n in OPTION_SPECS)
-    for n, spec in OPTION_SPECS.items():
-        value = show_value(info["options"][n])
-        print(f"  {n:<{width}} = {value:<10} [{spec.rule}] {spec.doc}")
+    print("options (override with --option NAME=VALUE; rule ids from spec/RULES.md):")
+    width = max(len(s.name) for s in game.options)
+    for spec in game.options:
+        value = show_value(preset.values.get(spec.name))
+        print(f"  {spec.name:<{width}} = {value:<10} [{spec.rule}] {spec.doc} ({spec.values()})")
     return 0
 
 
@@ -104,8 +121,9 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "rules",
         help="list the presets, or show a preset's options",
-        description="Without PRESET, list the presets; with PRESET, show its option values with "
-        "the RULES.md rule ids.",
+        description="Without PRESET, list the presets of every game; with PRESET, show its "
+        "player counts and option values, each with its allowed values and rule ids "
+        "(spec/RULES.md).",
     )
     presets = ", ".join(preset_names())
     p.add_argument("preset", nargs="?", metavar="PRESET", help=f"one of {presets}")
@@ -113,9 +131,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--markdown",
         action="store_true",
-        help="print the option table of every preset as Markdown (as in the README)",
+        help="print every game's option table as Markdown (as in docs/options.md)",
     )
     p.set_defaults(func=cmd_rules)
 
 
-__all__ = ["add_parser", "cmd_rules", "options_markdown", "spec_values"]
+__all__ = ["add_parser", "cmd_rules", "options_markdown", "players_words", "spec_values"]

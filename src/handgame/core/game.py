@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from handgame.core.bot import BotFactory
+from handgame.core.options import OptionSpec
 from handgame.core.words import Phrase
 
 
@@ -160,13 +161,24 @@ class TableView(NamedTuple):
 
 @dataclass(frozen=True)
 class PresetInfo:
-    """A preset as a lobby lists it: its name, player counts and a one-line summary."""
+    """A preset as a lobby lists it: its name, player counts, a one-line summary, and its
+    option values (at its default player count)."""
 
     name: str
     min_players: int
     max_players: int
     default_players: int
     summary: str
+    #: the player counts allowed, when not every count from min to max is (Hand and Foot)
+    player_counts: tuple[int, ...] = ()
+    #: the player count at which seats may also play in two partnerships (Hand: 4), if any
+    partnership_players: int | None = None
+    #: the preset's option values by name (:attr:`GameSpec.options` says what each means)
+    values: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+    def counts(self) -> tuple[int, ...]:
+        """Every player count the preset allows, in order."""
+        return self.player_counts or tuple(range(self.min_players, self.max_players + 1))
 
 
 @dataclass(frozen=True)
@@ -203,6 +215,16 @@ class GameSpec:
     #: advice for a seat from its view only: phrases (:mod:`handgame.core.words`: a kind and
     #: its parameters, worded by each front end from the glossary), never sentences
     hint: Callable[[Any], list[Phrase]]
+    #: every option of the game's rulesets: values, bounds, rule ids (overrides are checked
+    #: against them; ``hand rules GAME`` and the lobby list them)
+    options: tuple[OptionSpec, ...] = ()
+    #: ``check_meld(preset, options, cards, indicator)``: the kind of one meld and what it
+    #: counts toward an opening, ``(kind, value)``; raises ``MeldError`` for a meld the rules
+    #: refuse and ``OptionError``/``CardError`` for bad input (``hand meld``); None: the game
+    #: has no such check
+    check_meld: Callable[[str, Mapping[str, Any], Sequence[Any], Any], tuple[str, int]] | None = (
+        None
+    )
     #: the verbs of actions a seat may take out of turn (Hand: ``redeal``, L-52)
     out_of_turn_verbs: tuple[str, ...] = ()
     #: the verbs of actions that end a seat's turn (``hand simulate`` counts turns by them)
@@ -247,6 +269,13 @@ class GameSpec:
             dealt = game.new_match(rnd["dealer"]).apply_deal(self.parse_deal(rnd["deal"]))
             rounds.append({**rnd, "deal": self.seen_deal(dealt.view(seat))})
         return {**record, "rounds": rounds, "redacted_for": seat}
+
+    def preset(self, name: str) -> PresetInfo:
+        """The entry of :attr:`preset_info` named ``name`` (a KeyError when not one)."""
+        for info in self.preset_info:
+            if info.name == name:
+                return info
+        raise KeyError(name)
 
 
 def round_hands(state: Any) -> list[list[str]]:

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import importlib
 import threading
+from collections.abc import Mapping, Sequence
 from importlib import metadata
+from typing import Any
 
 from handgame.core.errors import OptionError
 from handgame.core.game import GameSpec
@@ -74,3 +76,29 @@ def find_game(name: str) -> GameSpec:
 def preset_names() -> tuple[str, ...]:
     """Every preset of every game, default of each game first."""
     return tuple(p for g in games() for p in g.presets)
+
+
+def create_game(
+    preset: str = "levant",
+    options: Mapping[str, Any] | None = None,
+    players: int | None = None,
+    partnership: bool = False,
+    names: Sequence[str] | None = None,
+) -> Any:
+    """A match configuration of any registered game, from one of its presets (or the game's
+    name, for its default preset) with option overrides; ``players`` defaults to the preset's
+    default count. Raises ``OptionError`` on bad input."""
+    spec = find_game(preset)
+    if preset not in spec.presets:
+        preset = spec.presets[0]
+    if players is None:
+        players = spec.preset(preset).default_players
+    return spec.create(preset, options, players, partnership, names)
+
+
+class Game:
+    """Every game made one way: ``Game.create("levant", players=2)``,
+    ``Game.create("hand-and-foot")``; each gives that game's own configuration (``new_match()``
+    starts a match)."""
+
+    create = staticmethod(create_game)

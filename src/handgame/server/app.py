@@ -169,6 +169,13 @@ class PresetOut(BaseModel):
     max_players: int
     default_players: int
     summary: str
+    player_counts: list[int] = Field(
+        default_factory=list, description="every player count allowed (Hand and Foot: 2, 3, 4, 6)"
+    )
+    options: list[dict[str, Any]] = Field(
+        default_factory=list,
+        description="the game's option specs: name, kind, rule, choices or min/max, nullable",
+    )
     rounds: int | None = Field(
         default=None, description="the rounds a match plays (null: to a penalty limit)"
     )
@@ -327,6 +334,8 @@ def create_app(
                 max_players=p.max_players,
                 default_players=p.default_players,
                 summary=p.summary,
+                player_counts=list(p.counts()),
+                options=[spec.to_json() for spec in game.options],
                 **preset_ends(game, p.name, p.default_players),
             )
             for game in games()

@@ -14,79 +14,23 @@ from dataclasses import dataclass
 from typing import Any
 
 from handgame.core.errors import OptionError
+from handgame.core.options import OptionSpec
 
 BONUSES = ("wild-discard", "one-color", "one-suit", "two-wilds")
 
 
-@dataclass(frozen=True)
-class OptionSpec:
-    """One option: its allowed values (a tuple) or a type (``int``, ``"int?"``, ``"bonuses"``)."""
-
-    name: str
-    choices: tuple[Any, ...] | None
-    kind: str
-    rule: str
-    doc: str
-    values: str | None = None  # the values in words, where the kind alone does not say them
-    # an integer option's range (inclusive): every value bounded, so that no table's totals
-    # outgrow what a client can read (issue 31)
-    low: int | None = None
-    high: int | None = None
-
-    def check(self, value: Any) -> Any:
-        """The value, normalised, or raise :class:`OptionError`."""
-        if self.kind == "choice":
-            assert self.choices is not None
-            for c in self.choices:
-                if value == c and type(value) is type(c):
-                    return c
-            valid = ", ".join(_show(c) for c in self.choices)
-            raise OptionError(f"option {self.name}: {_show(value)} is not valid; valid: {valid}")
-        if self.kind == "bool":
-            if isinstance(value, bool):
-                return value
-            raise OptionError(
-                f"option {self.name}: {_show(value)} is not valid; valid: true, false"
-            )
-        if self.kind in ("int", "int?"):
-            if value is None and self.kind == "int?":
-                return None
-            whole = isinstance(value, int) and not isinstance(value, bool)
-            if whole and (self.low is None or value >= self.low):
-                if self.high is None or value <= self.high:
-                    return value
-            valid = (
-                "an integer"
-                + (f" from {self.low} to {self.high}" if self.low is not None else "")
-                + (" or null" if self.kind == "int?" else "")
-            )
-            raise OptionError(f"option {self.name}: {_show(value)} is not valid; valid: {valid}")
-        if self.kind == "bonuses":
-            if isinstance(value, str):
-                value = [value] if value else []
-            if isinstance(value, (list, tuple)) and all(v in BONUSES for v in value):
-                return tuple(sorted(set(value), key=BONUSES.index))
-            raise OptionError(
-                f"option {self.name}: {_show(value)} is not valid; valid: a list of "
-                + ", ".join(BONUSES)
-            )
-        raise AssertionError(self.kind)
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**18:
-        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return value
-    return repr(value)
-
-
 def _choice(name: str, choices: tuple[Any, ...], rule: str, doc: str) -> OptionSpec:
-    return OptionSpec(name, choices, "choice", rule, doc)
+    return OptionSpec(name, "choice", rule, doc, choices=choices)
+
+
+def _flag(name: str, rule: str, doc: str) -> OptionSpec:
+    return OptionSpec(name, "bool", rule, doc)
+
+
+def _number(
+    name: str, low: int, high: int, rule: str, doc: str, nullable: bool = False
+) -> OptionSpec:
+    return OptionSpec(name, "int", rule, doc, minimum=low, maximum=high, nullable=nullable)
 
 
 OPTION_SPECS: dict[str, OptionSpec] = {
@@ -117,19 +61,9 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "L-23, G-5",
             "one wild per meld, or one in a 3-card meld and two in 4+ (never all wild)",
         ),
-        OptionSpec(
-            "initial_minimum",
-            None,
-            "int",
-            "L-63, G-6, F-6, O-4",
-            "the opening minimum",
-            low=0,
-            high=1000,
-        ),
-        OptionSpec(
+        _number("initial_minimum", 0, 1000, "L-63, G-6, F-6, O-4", "the opening minimum"),
+        _flag(
             "escalating_minimum",
-            None,
-            "bool",
             "O-4",
             "each opening must exceed the previous opening of the round",
         ),
@@ -158,17 +92,9 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "L-66, O-6",
             "how a discarded wild card may be used by the player who takes it",
         ),
-        OptionSpec(
-            "swap_must_reuse",
-            None,
-            "bool",
-            "O-7",
-            "a wild taken by a swap must go back on the table",
-        ),
-        OptionSpec(
+        _flag("swap_must_reuse", "O-7", "a wild taken by a swap must go back on the table"),
+        _flag(
             "swap_needs_opening",
-            None,
-            "bool",
             "L-40, F-8",
             "only a player who has opened (or opens this turn) may take a wild from the table",
         ),
@@ -181,81 +107,52 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         _choice(
             "stock_end", ("players", "empty", "reshuffle"), "L-81, O-9", "when the stock runs out"
         ),
-        OptionSpec("first_turn_win", None, "bool", "L-67, O-10", "going out on one's first turn"),
-        OptionSpec(
+        _flag("first_turn_win", "L-67, O-10", "going out on one's first turn"),
+        _flag(
             "announcements",
-            None,
-            "bool",
             "L-70, L-71",
             "a player left with three cards or fewer announces it (a missed one bars going out)",
         ),
-        OptionSpec(
+        _number(
             "max_meld_size",
-            None,
-            "int?",
+            3,
+            108,
             "beyond the sources (Jawaker: 5)",
             "the most cards a meld may hold (null: no limit)",
-            "integer from 3 to 108, or null",
-            low=3,
-            high=108,
+            nullable=True,
         ),
-        OptionSpec("bonuses", None, "bonuses", "O-11", "full-hand multipliers"),
-        OptionSpec(
-            "win_partial",
-            None,
-            "int",
-            "L-85, G-7, F-9",
-            "the winner's score, partial hand",
-            low=-1000,
-            high=1000,
-        ),
-        OptionSpec(
-            "win_full",
-            None,
-            "int",
-            "L-86, G-7, F-9",
-            "the winner's score, full hand",
-            low=-1000,
-            high=1000,
-        ),
-        OptionSpec(
+        OptionSpec("bonuses", "set", "O-11", "full-hand multipliers", choices=BONUSES),
+        _number("win_partial", -1000, 1000, "L-85, G-7, F-9", "the winner's score, partial hand"),
+        _number("win_full", -1000, 1000, "L-86, G-7, F-9", "the winner's score, full hand"),
+        _number(
             "unopened_penalty",
-            None,
-            "int?",
+            0,
+            1000,
             "L-85, G-7, F-9",
             "fixed penalty of a player who never opened (null: count the cards)",
-            low=0,
-            high=1000,
+            nullable=True,
         ),
-        OptionSpec(
-            "full_hand_multiplier",
-            None,
-            "int",
-            "L-86, G-8, F-9",
-            "penalty multiplier of a full hand",
-            low=1,
-            high=10,
+        _number(
+            "full_hand_multiplier", 1, 10, "L-86, G-8, F-9", "penalty multiplier of a full hand"
         ),
-        OptionSpec(
+        _number(
             "rounds",
-            None,
-            "int?",
+            1,
+            1000,
             "L-90, F-10",
-            "scored rounds in a match (null: no limit, with a penalty_limit)",
-            low=1,
-            high=1000,
+            "scored rounds in a match (null: no limit, penalty_limit ends the match)",
+            nullable=True,
         ),
-        OptionSpec(
+        _number(
             "penalty_limit",
-            None,
-            "int?",
+            1,
+            100_000,
             "G-9",
-            "the match ends when a total reaches this (null: none, with rounds)",
-            low=1,
-            high=100_000,
+            "the match ends when a total reaches this (null: rounds ends it)",
+            nullable=True,
         ),
         _choice("dealer", ("loser", "rotate"), "L-50, O-1", "who deals the next round"),
-        OptionSpec("redeal_pairs", None, "bool", "L-52", "four pairs entitle a player to a redeal"),
+        _flag("redeal_pairs", "L-52", "four pairs entitle a player to a redeal"),
     )
 }
 
@@ -337,19 +234,14 @@ class Ruleset:
                 "104-card deck, jokers=0 (O-2); give jokers=0 or leave jokers out",
                 rules=("O-2",),
             )
-        if self.initial_minimum < 0:
-            raise OptionError("option initial_minimum: must be 0 or more")
-        if self.full_hand_multiplier < 1:
-            raise OptionError("option full_hand_multiplier: must be 1 or more")
-        if self.rounds is not None and self.rounds < 1:
-            raise OptionError("option rounds: must be 1 or more, or null")
+        for spec in OPTION_SPECS.values():  # the numbers' bounds (a ruleset built directly)
+            spec.check_range(getattr(self, spec.name))
         if self.rounds is None and self.penalty_limit is None:
             raise OptionError(
                 "options rounds and penalty_limit: a match ends after its rounds (L-90) or at "
-                "a penalty limit (G-9); both null is a match that never ends"
+                "a penalty limit (G-9); both null is a match that never ends",
+                rules=("L-90", "G-9"),
             )
-        if self.max_meld_size is not None and self.max_meld_size < 3:
-            raise OptionError("option max_meld_size: must be 3 or more, or null")
         if self.ace_indicator == "single-wild" and self.wilds != "no-jokers":
             raise OptionError(
                 f"option ace_indicator=single-wild applies only with wilds=no-jokers, not with "

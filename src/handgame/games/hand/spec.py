@@ -11,8 +11,9 @@ from handgame.games.hand import hints
 from handgame.games.hand.actions import parse_action
 from handgame.games.hand.bots import bots
 from handgame.games.hand.deal import Deal
+from handgame.games.hand.meld_check import check_meld
 from handgame.games.hand.record import play_record, read_game, replay, summary, to_record
-from handgame.games.hand.rules import PRESETS
+from handgame.games.hand.rules import OPTION_SPECS, PRESETS
 from handgame.games.hand.state import Game
 from handgame.games.hand.view import seen_deal, table_view
 
@@ -36,9 +37,19 @@ GAME = GameSpec(
     play_record=play_record,
     replay=replay,
     preset_info=tuple(
-        PresetInfo(p.name, p.min_players, p.max_players, p.default_players, p.summary)
+        PresetInfo(
+            p.name,
+            p.min_players,
+            p.max_players,
+            p.default_players,
+            p.summary,
+            partnership_players=4,
+            values=p.rules.options(),
+        )
         for p in PRESETS.values()
     ),
+    options=tuple(OPTION_SPECS.values()),
+    check_meld=check_meld,
     read_game=read_game,
     summary=summary,
     hint=hints.hint,

@@ -3,12 +3,20 @@ books and going-out condition (HF-10)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from handgame.core.cards import Card
-from handgame.core.errors import IllegalAction
+from handgame.core.errors import IllegalAction, MeldError, OptionError
 from handgame.games.hand_and_foot.rounds import TeamMeld
-from handgame.games.hand_and_foot.rules import BOOK, MELD_RANKS, is_wild, rank_name
+from handgame.games.hand_and_foot.rules import (
+    BOOK,
+    MELD_RANKS,
+    is_wild,
+    make_rules,
+    rank_name,
+    value,
+)
 
 
 def _illegal(message: str, *rules: str) -> IllegalAction:
@@ -91,3 +99,28 @@ def has_books_to_go_out(melds: Sequence[TeamMeld], team: int) -> bool:
     """A clean book and a dirty book: HF-10's condition on the team's melds."""
     clean, dirty = books(melds, team)
     return clean >= 1 and dirty >= 1
+
+
+def check_meld(
+    preset: str, options: Mapping[str, Any], cards: Sequence[Card], indicator: Card | None
+) -> tuple[str, int]:
+    """``(kind, value)`` of one new meld as ``hand meld`` asks: ``meld``, or ``clean book`` /
+    ``dirty book`` at seven cards (HF-4, HF-5), and the sum of its card values toward a round's
+    opening minimum (HF-7, HF-8); raises ``MeldError`` when HF-3…HF-5 refuse it, and
+    ``OptionError`` for bad options or an indicator (HF-3: the jokers and 2s are wild)."""
+    players = options.get("players", 4)
+    make_rules(preset, options, players if isinstance(players, int) else 4)
+    if indicator is not None:
+        raise OptionError(
+            f"--indicator {indicator}: Hand and Foot turns no indicator, its wild cards are the "
+            "jokers and the 2s (HF-3)",
+            rules=("HF-3",),
+        )
+    try:
+        meld_rank(cards)
+    except IllegalAction as e:
+        raise MeldError(e.message, rules=e.rules) from None
+    kind = "meld"
+    if len(cards) == BOOK:
+        kind = "dirty book" if any(is_wild(c) for c in cards) else "clean book"
+    return kind, sum(value(c) for c in cards)

@@ -15,6 +15,7 @@ from typing import Any
 
 from handgame.core.cards import JOKER_CODE, Card
 from handgame.core.errors import OptionError
+from handgame.core.options import OptionSpec
 
 #: the preset's name (``rules.preset`` of a record)
 PRESET = "hand-and-foot"
@@ -35,6 +36,85 @@ OPTION_NAMES = (
 )
 #: the player counts HF-1 allows
 PLAYER_COUNTS = (2, 3, 4, 6)
+#: each option's values, bounds and rule ids (RULES.md § Hand and Foot options), in that order
+OPTION_SPECS: dict[str, OptionSpec] = {
+    s.name: s
+    for s in (
+        OptionSpec(
+            "players",
+            "choice",
+            "HF-1",
+            "seats: 4 or 6 in teams of two (partners opposite), 2 or 3 each for themselves",
+            choices=PLAYER_COUNTS,
+        ),
+        OptionSpec(
+            "decks",
+            "int",
+            "HF-1",
+            "54-card decks (two jokers each) shuffled together; by default players + 1",
+            minimum=2,
+            maximum=12,
+        ),
+        OptionSpec(
+            "minimums",
+            "ints",
+            "HF-8",
+            "each round's opening minimum; later rounds use the last",
+            minimum=0,
+            maximum=1000,
+            length=(1, 20),
+        ),
+        OptionSpec(
+            "pile_pickup",
+            "choice",
+            "HF-6",
+            "taking the pile needs a pair of its top card's rank, or also a meld it adds to",
+            choices=("pair", "pair-or-add"),
+        ),
+        OptionSpec(
+            "ask_partner",
+            "choice",
+            "HF-10",
+            "a player asks the partner before going out, and the answer binds; or never asks",
+            choices=("binding", "off"),
+        ),
+        OptionSpec(
+            "untouched_foot",
+            "choice",
+            "HF-11",
+            "a foot never picked up is free, or its cards count against the team",
+            choices=("free", "counts"),
+        ),
+        OptionSpec("rounds", "int", "HF-12", "rounds in a match", minimum=1, maximum=100),
+        OptionSpec(
+            "pile_meld",
+            "choice",
+            "HF-6",
+            "[assumed] the pile's top card is laid with two naturals of its rank from hand, or "
+            "with any two or more hand cards that make a new meld with it",
+            choices=("naturals", "any"),
+        ),
+        OptionSpec(
+            "pile_take",
+            "int",
+            "HF-6",
+            "[assumed] the cards taken with the pile in all, its top card included (at most "
+            "the 648 cards of 12 decks)",
+            minimum=1,
+            maximum=648,
+        ),
+        OptionSpec(
+            "foot_red_threes",
+            "choice",
+            "HF-11",
+            "[assumed] a red three in a foot never picked up costs 100 always (a stock end "
+            "too), or only when the round ends by a player going out",
+            choices=("always", "going-out"),
+        ),
+    )
+}
+assert tuple(OPTION_SPECS) == OPTION_NAMES
+
 #: cards a seat is dealt: 11 in hand, 11 in the foot (HF-2)
 HAND_SIZE = 11
 #: the ranks a meld may have (HF-4): A K Q J 10 9 8 7 6 5 4, as Card ranks
@@ -175,6 +255,13 @@ def make_rules(preset: str, options: Mapping[str, Any], players: int) -> Rules:
             "cards taken with the pile in all, its top card included, HF-6)",
             rules=("HF-6",),
         )
+    for name, value in (
+        ("decks", decks),
+        ("minimums", minimums),
+        ("rounds", rounds),
+        ("pile_take", take),
+    ):
+        OPTION_SPECS[name].check(value)  # the upper bounds (and the list's length)
     return Rules(
         players=n,
         decks=decks,

@@ -11,6 +11,7 @@ from handgame.games.hand_and_foot import hints
 from handgame.games.hand_and_foot.actions import parse_action
 from handgame.games.hand_and_foot.bots import bots
 from handgame.games.hand_and_foot.deal import Deal
+from handgame.games.hand_and_foot.melds import check_meld
 from handgame.games.hand_and_foot.record import (
     play_record,
     read_game,
@@ -18,7 +19,7 @@ from handgame.games.hand_and_foot.record import (
     summary,
     to_record,
 )
-from handgame.games.hand_and_foot.rules import PRESET
+from handgame.games.hand_and_foot.rules import OPTION_SPECS, PLAYER_COUNTS, PRESET, Rules
 from handgame.games.hand_and_foot.state import Game
 from handgame.games.hand_and_foot.view import seen_deal, table_view
 
@@ -44,12 +45,16 @@ GAME = GameSpec(
     preset_info=(
         PresetInfo(
             PRESET,
-            2,
-            6,
+            min(PLAYER_COUNTS),
+            max(PLAYER_COUNTS),
             4,
             "teams of two, 5 decks + 10 jokers, a hand and a foot each, books of seven (HF-1)",
+            player_counts=PLAYER_COUNTS,
+            values=Rules().options(),
         ),
     ),
+    options=tuple(OPTION_SPECS.values()),
+    check_meld=check_meld,
     read_game=read_game,
     summary=summary,
     hint=hints.hint,

@@ -83,8 +83,12 @@ function renderPlayers() {
   const select = document.getElementById("players");
   const current = Number(select.value) || preset.default_players;
   select.replaceChildren();
-  for (let n = preset.min_players; n <= preset.max_players; n++) {
-    select.append(el("option", { value: n, selected: n === current }, num(n)));
+  const counts = preset.player_counts && preset.player_counts.length
+    ? preset.player_counts
+    : Array.from({ length: preset.max_players - preset.min_players + 1 }, (_, i) => preset.min_players + i);
+  const chosen = counts.includes(current) ? current : preset.default_players;
+  for (const n of counts) {
+    select.append(el("option", { value: n, selected: n === chosen }, num(n)));
   }
   document.getElementById("preset-summary").textContent = presetSummary(preset);
   renderRounds(preset);
