@@ -156,7 +156,7 @@ def _extension(entry: Any) -> Extension:
         include_dirs=["native"],
         depends=[str(p.relative_to(ROOT)) for p in sorted((ROOT / "native").glob("*.hpp"))],
         language="c++",
-        extra_compile_args=flags,
+        extra_compile_args=[*flags, *entry.flags],
         optional=True,
     )
 

@@ -28,6 +28,7 @@ class Extension(NamedTuple):
     source: str  #: its C++ file, relative to the repository root (includes ``native/*.hpp``)
     version_attr: str  #: the module attribute holding its API version
     version: int  #: the version the Python side was written for (another build is not used)
+    flags: tuple[str, ...] = ()  #: compiler flags of its own, beside the build's
 
 
 #: Every native extension (the build compiles these, the loader loads only these).
@@ -38,6 +39,14 @@ EXTENSIONS: tuple[Extension, ...] = (
     # Hand and Foot's legal steps (issue 34)
     Extension(
         "handgame.games.hand_and_foot._legal_native", "native/hf_legal.cpp", "LEGAL_VERSION", 1
+    ),
+    # the rollouts' floating point is the reference's to the last bit only without a*b+c fused
+    Extension(
+        "handgame.games.hand.bots._rollout_native",
+        "native/rollout.cpp",
+        "ROLLOUT_VERSION",
+        3,
+        ("-ffp-contract=off",),
     ),
     # a seat's TableView written as the RL observation (issue 39), for handgame.rl's fast path
     Extension("handgame.core._table_native", "native/table.cpp", "TABLE_VERSION", 1),

@@ -1,11 +1,11 @@
 """The cheap rollouts natively (issue 38, ``native/rollout.cpp``): loading the extension and
 feeding it a sketch.
 
-``python native/build.py`` builds ``_rollout_native``; without it, with ``HANDGAME_NATIVE=0``, or
-where the native solver does not answer (``native_solver.support``), :func:`play` answers None
-and the caller plays the Python reference (:func:`.rollout.run` and :mod:`.leaf`). The native
-rollout plays the reference's turns with the native solver's answers (the same answers) and
-scores the position with the leaf's features and chances, to the last bit
+The package build (``pip install .``) compiles ``_rollout_native``; without it, with
+``HANDGAME_NATIVE=0``, or where the native solver does not answer (``native_solver.support``),
+:func:`play` answers None and the caller plays the Python reference (:func:`.rollout.run` and
+:mod:`.leaf`). The native rollout plays the reference's turns with the native solver's answers
+(the same answers) and scores the position with the leaf's features and chances, to the last bit
 (``tests/test_native_rollout.py`` compares both over thousands of seeded sketches).
 """
 
@@ -13,22 +13,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from types import ModuleType
 from typing import Any
 
-from handgame.core.kernel import load_extension
+from handgame.core import extensions
 from handgame.games.hand import native_solver
 from handgame.games.hand.bots.rollout import Sketch
 from handgame.games.hand.rules import Ruleset
 from handgame.games.hand.wilds import Wilds
 
-# The version of the extension's API; a build of another version is not used.
-ROLLOUT_VERSION = 3
-
-_native: ModuleType | None = load_extension(
-    "handgame.games.hand.bots._rollout_native", "ROLLOUT_VERSION", ROLLOUT_VERSION
-)
-_on: Any = _native
+_NATIVE = extensions.extension("handgame.games.hand.bots._rollout_native")
+# The version of the extension's API (its line of core/extensions.py); another is not used.
+ROLLOUT_VERSION = _NATIVE.extension.version
 
 #: what :func:`play` answers: the seat that went out (or None), whether the stock ran out, the
 #: leaf's chances (empty when the round ended), and with ``full`` the sketch after the rollout
@@ -37,18 +32,13 @@ Outcome = tuple[Any, ...]
 
 
 def native_available() -> bool:
-    """Whether the native rollout is built and importable (whatever path is in use)."""
-    return _native is not None
+    """Whether the native rollout is built and loaded (whatever path is in use)."""
+    return _NATIVE.available()
 
 
 def use_native(on: bool) -> bool:
     """Switch between the native and the pure path (tests); returns the previous setting."""
-    global _on
-    before = _on is not None
-    if on and _native is None:
-        raise RuntimeError("the native rollout is not built: python native/build.py")
-    _on = _native if on else None
-    return before
+    return _NATIVE.use(on)
 
 
 @lru_cache(maxsize=256)
@@ -71,7 +61,7 @@ def config(wilds: Wilds, rules: Ruleset) -> tuple[int, ...]:
 def play(sk: Sketch, turns: int, weights: Sequence[float], full: bool = False) -> Outcome | None:
     """``rollout.run(sk, turns)`` and the leaf's chances of the position it leaves, natively;
     None when the Python reference must play it (``sk`` is left alone either way)."""
-    ext = _on
+    ext = _NATIVE.on
     if ext is None or native_solver.support(sk.rules) is not None:
         return None
     got: Outcome | None = ext.run(
