@@ -17,9 +17,11 @@ examples:
   hand meld --option wilds=jokers --option initial_minimum=71 -- 7D X 9D
   hand replay game.json
   hand rules levant
+  hand rules hand-and-foot
   hand play --players 3 --seed 42 --record game.json
   hand play --opponents greedy,ismcts:iterations=40 --lang ar
   hand play --resume game.json
+  hand play --rules hand-and-foot --seed 7
   hand replay game.json --show
   hand simulate --bots random,random --games 20 --rounds 1 --seed 1
   hand serve --port 8000
@@ -39,8 +41,9 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``hand`` command."""
     parser = _Parser(
         prog="hand",
-        description="Hand (هند), the rummy game of the Levant and the Gulf: check melds, "
-        "replay game records, show rulesets, play in the terminal.",
+        description="Hand (هند), the rummy game of the Levant and the Gulf, and its cousin "
+        "Hand and Foot: check melds, replay game records, show rulesets, play in the terminal "
+        "or the browser, pit bots against each other.",
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
