@@ -98,8 +98,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "pile_take",
             "int",
             "HF-6",
-            "[assumed] the cards taken with the pile in all, its top card included (at most "
-            "the 648 cards of 12 decks)",
+            "[assumed] the cards taken with the pile in all, its top card included",
             minimum=1,
             maximum=648,
         ),
