@@ -25,6 +25,8 @@ def show(value: Any) -> str:
     """An option value as written on the command line and in JSON (``null``, ``true``)."""
     if value is None:
         return "null"
+    if _whole(value) and abs(value) > 10**18:  # not thousands of digits in a refusal
+        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
@@ -74,11 +76,14 @@ class OptionSpec:
         if self.kind == "bool":
             return "true, false"
         if self.kind == "int":
-            return f"integer {self.minimum}–{self.maximum}{null}"
+            return f"integer from {self.minimum} to {self.maximum}" + (", or null" if null else "")
         if self.kind == "ints":
             assert self.length is not None
             low, high = self.length
-            return f"list of {low}–{high} integers {self.minimum}–{self.maximum}{null}"
+            return (
+                f"list of {low} to {high} integers from {self.minimum} to {self.maximum}"
+                + (", or null" if null else "")
+            )
         assert self.choices is not None
         return "list of " + ", ".join(show(c) for c in self.choices) + null
 
@@ -127,7 +132,7 @@ class OptionSpec:
             raise self._refuse(value, "true, false")
         if self.kind == "int":
             if not _whole(value):
-                raise self._refuse(value, "an integer" + (" or null" if self.nullable else ""))
+                raise self._refuse(value, self._integer())
             self.check_range(value)
             return value
         if self.kind == "ints":
@@ -149,15 +154,17 @@ class OptionSpec:
             return tuple(c for c in self.choices if c in value)
         raise self._refuse(value, "a list of " + ", ".join(show(c) for c in self.choices))
 
+    def _integer(self) -> str:
+        """The integers it allows, as a refusal says them."""
+        null = " or null" if self.nullable else ""
+        return f"an integer from {self.minimum} to {self.maximum}{null}"
+
     def check_range(self, value: Any) -> None:
         """Refuse a whole number outside ``[minimum, maximum]`` (null passes where allowed)."""
         if value is None or self.minimum is None or self.maximum is None:
             return
-        null = ", or null" if self.nullable else ""
-        if value < self.minimum:
-            raise self._error(f"option {self.name}: must be {self.minimum} or more{null}")
-        if value > self.maximum:
-            raise self._error(f"option {self.name}: must be {self.maximum} or less{null}")
+        if not self.minimum <= value <= self.maximum:
+            raise self._refuse(value, self._integer())
 
 
 __all__ = ["KINDS", "OptionSpec", "show"]

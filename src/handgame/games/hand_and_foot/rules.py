@@ -36,6 +36,10 @@ OPTION_NAMES = (
 )
 #: the player counts HF-1 allows
 PLAYER_COUNTS = (2, 3, 4, 6)
+#: the bounds of the integer options: decks (HF-1), a round's minimum (HF-8), rounds (HF-12),
+#: cards taken with the pile (HF-6: never more than the largest pile can hold)
+MAX_DECKS, MAX_MINIMUM, MAX_ROUNDS = 12, 10_000, 1000
+MAX_PILE_TAKE = 54 * MAX_DECKS
 #: each option's values, bounds and rule ids (RULES.md § Hand and Foot options), in that order
 OPTION_SPECS: dict[str, OptionSpec] = {
     s.name: s
@@ -53,7 +57,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "HF-1",
             "54-card decks (two jokers each) shuffled together; by default players + 1",
             minimum=2,
-            maximum=12,
+            maximum=MAX_DECKS,
         ),
         OptionSpec(
             "minimums",
@@ -61,8 +65,8 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "HF-8",
             "each round's opening minimum; later rounds use the last",
             minimum=0,
-            maximum=1000,
-            length=(1, 20),
+            maximum=MAX_MINIMUM,
+            length=(1, MAX_ROUNDS),
         ),
         OptionSpec(
             "pile_pickup",
@@ -85,7 +89,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "a foot never picked up is free, or its cards count against the team",
             choices=("free", "counts"),
         ),
-        OptionSpec("rounds", "int", "HF-12", "rounds in a match", minimum=1, maximum=100),
+        OptionSpec("rounds", "int", "HF-12", "rounds in a match", minimum=1, maximum=MAX_ROUNDS),
         OptionSpec(
             "pile_meld",
             "choice",
@@ -100,7 +104,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
             "HF-6",
             "[assumed] the cards taken with the pile in all, its top card included",
             minimum=1,
-            maximum=648,
+            maximum=MAX_PILE_TAKE,
         ),
         OptionSpec(
             "foot_red_threes",
@@ -122,10 +126,6 @@ MELD_RANKS = (1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
 BOOK = 7
 #: cards taken with the pile in all, its top card included (HF-6 [assumed]: seven)
 PILE_TAKE = 7
-#: the bounds of the integer options: decks (HF-1), a round's minimum (HF-8), rounds (HF-12),
-#: cards taken with the pile (HF-6: never more than the largest pile can hold)
-MAX_DECKS, MAX_MINIMUM, MAX_ROUNDS = 12, 10_000, 1000
-MAX_PILE_TAKE = 54 * MAX_DECKS
 
 
 @dataclass(frozen=True)
