@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from handgame.core import extensions
 from handgame.core.actions import Action
 from handgame.core.cards import ALL_CARDS, Card
-from handgame.core import extensions
 from handgame.games.hand_and_foot.actions import Add, Ask, Discard, Draw, Meld, Take
 from handgame.games.hand_and_foot.finish import feet_picked
 from handgame.games.hand_and_foot.match import Match
