@@ -94,9 +94,11 @@ def http_json(
         conn.close()
 
 
-async def play_human(base_ws: str, run: TableRun, deadline: float, gap: float = MIN_GAP) -> None:
+async def play_human(
+    base_ws: str, run: TableRun, deadline: float, least_gap: float = MIN_GAP
+) -> None:
     """Play the table's human seat from its views until the match is over or the deadline,
-    at least ``gap`` seconds between two of its actions."""
+    at least ``least_gap`` seconds between two of its actions."""
     url = f"{base_ws}/ws/tables/{run.table}?token={run.token}"
     pending: tuple[str, float] | None = None  # (action id, send time)
     made: tuple[int, float] | None = None  # (version acknowledged, send time): its state next
@@ -158,7 +160,7 @@ async def play_human(base_ws: str, run: TableRun, deadline: float, gap: float = 
                 if view_version == run.version and acted_from != view_version:
                     # a person sends at most a few actions a second: stay under the server's
                     # per-connection rate limit (20 messages a second)
-                    wait = last_send + gap - time.monotonic()
+                    wait = last_send + least_gap - time.monotonic()
                     if wait > 0:
                         await asyncio.sleep(wait)
                     now = time.monotonic()
