@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import http.client
 import json
+import os
 import random
 import time
 from dataclasses import dataclass, field
@@ -275,4 +276,5 @@ def echo_figures(base: str, runs: list[TableRun], seconds: float) -> dict[str, A
         "finished": sum(e.finished for e in echoes),
         "errors": len(errors),
         "error_samples": errors[:5],
+        "load_average": [round(x, 2) for x in os.getloadavg()],
     }
