@@ -2,7 +2,9 @@
 
 A live server on loopback (SQLite in a temporary directory, seeded deals), headless Debian
 Chromium through Playwright (never ``playwright install``): a Hand (levant) and a Hand and Foot
-table in the middle of a round, a gulf table, a round summary and the replay page, at desktop
+table in the middle of a round, a gulf table, a round summary and the replay page, a waiting
+room with its chat, the lobby's open tables and a table with its chat (``--rooms``: only
+those), at desktop
 (1280 × 800) and phone (390 × 844) sizes, in English and Arabic (right to left).
 """
 
@@ -17,6 +19,7 @@ import threading
 import time
 from pathlib import Path
 from typing import Any
+from urllib.request import Request, urlopen
 
 import uvicorn
 from playwright.sync_api import sync_playwright
@@ -124,15 +127,109 @@ def shoot(browser: Any, url: str, out: Path, lang: str, size: str, wait: str) ->
     print(out, out.stat().st_size // 1024, "KB")
 
 
+def friend_joins(base: str, table_id: str, name: str) -> str:
+    """A friend takes the room's free seat over the WebSocket: its token."""
+    with connect(base.replace("http", "ws") + f"/ws/tables/{table_id}") as ws:
+        ws.send(json.dumps({"type": "join", "name": name}))
+        while True:
+            m = json.loads(ws.recv(timeout=30))
+            if m["type"] == "joined":
+                return str(m["token"])
+
+
+def say(base: str, table_id: str, token: str | None, lines: list[dict[str, Any]]) -> None:
+    """Chat lines from a seat (or a spectator, token None), sent while the pages are open."""
+    query = f"?token={token}" if token else ""
+    with connect(base.replace("http", "ws") + f"/ws/tables/{table_id}{query}") as ws:
+        for line in lines:
+            ws.send(json.dumps({"type": "chat", **line}))
+        time.sleep(0.4)
+
+
+def rooms(browser: Any, base: str, out: Path) -> None:
+    """The waiting room (as its host, a friend joined, a few chat lines), the lobby's lists, and
+    the table with its chat: desktop and phone, English and Arabic (issue 35)."""
+    names = {"en": ("Sara", "Ali"), "ar": ("سارة", "علي")}
+    for lang in ("en", "ar"):
+        for size in SIZES:
+            host, friend = names[lang]
+            body = {
+                "rules": {"preset": "levant", "options": {"rounds": 1}},
+                "seats": [{"kind": "human", "name": host}, {"kind": "open"}, {"kind": "open"}],
+                "room": {"public": True},
+                "turn_timeout": 60,
+            }
+            made = json.loads(
+                urlopen(
+                    Request(
+                        base + "/api/tables",
+                        json.dumps(body).encode(),
+                        {"Content-Type": "application/json"},
+                    )
+                ).read()
+            )
+            tid = made["table"]
+            token = friend_joins(base, tid, friend)
+            w, h = SIZES[size]
+            context = browser.new_context(locale=lang, viewport={"width": w, "height": h})
+            page = context.new_page()
+            page.goto(
+                f"{base}/play/{tid}#token={made['seats'][0]['token']}&host={made['host_token']}"
+            )
+            page.wait_for_selector("#room-panel:not([hidden]) [data-room-seat='2']")
+            say(
+                base,
+                tid,
+                token,
+                [
+                    {"phrase": {"kind": "chat_hello"}},
+                    {"emoji": "👋"},
+                    {"text": "<b>ready when you are</b>"},
+                ],
+            )
+            page.wait_for_selector("#chat-log .chat-line")
+            page.wait_for_timeout(300)
+            ext = "jpg" if size == "desktop" else "png"
+            save(page, out / f"room-{size}-{lang}.{ext}")
+            print(out / f"room-{size}-{lang}.{ext}")
+            if size == "desktop":  # the lobby lists the room (one seat free)
+                lobby = context.new_page()
+                lobby.goto(base + "/")
+                lobby.wait_for_selector(f"[data-join='{tid}']")
+                lobby.locator("#open-tables").scroll_into_view_if_needed()
+                save(lobby, out / f"lobby-{size}-{lang}.jpg")
+                print(out / f"lobby-{size}-{lang}.jpg")
+            # the host seats a bot in the last seat and starts; the table shows the chat
+            page.select_option("[data-swap='2']", "1")
+            page.wait_for_selector("[data-room-seat='2'][data-kind='human']")
+            page.click("[data-seat-bot-add='1']")
+            page.wait_for_selector("[data-room-seat='1'][data-kind='bot']")
+            page.click("#room-start")
+            page.wait_for_selector("#hand .card")
+            say(base, tid, token, [{"phrase": {"kind": "chat_good_luck"}}])
+            say(base, tid, None, [{"text": "go Sara!" if lang == "en" else "يلا!", "name": "Nour"}])
+            page.wait_for_timeout(500)
+            save(page, out / f"room-table-{size}-{lang}.{ext}")
+            print(out / f"room-table-{size}-{lang}.{ext}")
+            context.close()
+
+
 def main() -> None:
-    """Make every screenshot into the directory named (docs/screenshots by default)."""
-    out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")
+    """Make every screenshot into the directory named (docs/screenshots by default);
+    ``--rooms``: only the waiting room's, the lobby's and the chat's."""
+    args = [a for a in sys.argv[1:] if a != "--rooms"]
+    out = Path(args[0] if args else "docs/screenshots")
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         base, srv = serve(Path(tmp))
         browser = p.chromium.launch(
             executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
         )
+        rooms(browser, base, out)
+        if "--rooms" in sys.argv[1:]:
+            browser.close()
+            srv.should_exit = True
+            return
         page = browser.new_page()
         tables = {
             "hand": (table(base, page, "levant", 4, ["Sara"]), 4),

@@ -174,3 +174,37 @@ def states_by_version(record: dict[str, Any]) -> list[State]:
             state = state.apply(parse_action(raw))
             states.append(state)
     return states
+
+
+def play_sockets(socks: dict[int, Any], seed: str = "35", seconds: float = 240) -> None:
+    """Play every seat of ``socks`` (its own ``websockets`` connection, by seat) with
+    :func:`choose` until the match is over."""
+    import json
+    import time
+
+    rng = random.Random(seed)
+    views: dict[int, dict[str, Any]] = {}
+    sent: set[tuple[int, int]] = set()
+    deadline = time.monotonic() + seconds
+    while True:
+        assert time.monotonic() < deadline, "the match did not end"
+        for seat, ws in socks.items():
+            try:
+                m = json.loads(ws.recv(timeout=0.05))
+            except TimeoutError:
+                continue
+            if m["type"] == "state":
+                views[seat] = m
+        if any(v["view"]["phase"] == "over" for v in views.values()):
+            return
+        for seat, m in views.items():
+            view = m["view"]
+            acting = view.get("to_act", view["turn"])
+            legal = [a for a in view["legal_actions"] if "redeal" not in a]
+            if acting != seat or not legal or (seat, m["version"]) in sent:
+                continue
+            sent.add((seat, m["version"]))
+            action = choose(view, rng)
+            socks[seat].send(
+                json.dumps({"type": "action", "version": m["version"], "action": action})
+            )

@@ -382,7 +382,7 @@ def test_open_lay_off_swap_and_discard_by_clicking_then_the_summaries(
     assert summary["finished"]
     for i in (1, 2):
         assert int(totals.nth(i).locator("td").nth(1).inner_text()) == summary["totals"][i - 1]
-    dialog.locator("button").click()
+    dialog.locator("form button").click()  # Close (the match summary offers Play again too)
     assert not page.locator("#summary[open]").count()
 
 

@@ -295,7 +295,7 @@ def test_a_round_of_hand_by_clicking(server: str, browser: Any, size: str) -> No
         # a void round (the stock ran out, L-81) is dealt again: its summary has no scores;
         # close it and play the new deal (the table's seed differs at every run)
         assert dialog.locator("h2[data-void]").count() == 1, dialog.inner_text()
-        dialog.locator("button").click()
+        dialog.locator("form button").click()  # Close (the match summary offers Play again too)
         moves += play_round(page)
     assert moves >= 3
     assert dialog.locator("table[data-summary='round'] tr").count() == 4
@@ -435,7 +435,7 @@ def test_summaries_missed_while_away_in_order_and_no_timer_meanwhile(
         time.sleep(0.1)
     assert page.locator("#timer").inner_text() == ""
     # closed: the timer runs again
-    dialog.locator("button").click()
+    dialog.locator("form button").click()  # Close (the match summary offers Play again too)
     limit = time.monotonic() + 10
     while deadline() is None:
         assert time.monotonic() < limit, "the timer did not run again"

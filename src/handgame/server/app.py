@@ -29,9 +29,12 @@ from handgame.server.cluster import make_hub
 from handgame.server.connection import Connection
 from handgame.server.guards import BodyLimit
 from handgame.server.hub import LimitReached, TooManyTables, Unavailable
+from handgame.server.lobby import READ, LobbyOut, RoomIn, lobby_list
 from handgame.server.protocol import PROTOCOL, error_message, spectator_view, timer_fields
+from handgame.server.room import room_info
+from handgame.server.seating import UNFIT
 from handgame.server.settings import Settings
-from handgame.server.table import Table
+from handgame.server.table import Table, token_hash
 
 #: the web UI: plain HTML, JavaScript modules and CSS, no build step
 STATIC = Path(__file__).parent / "static"
@@ -44,31 +47,19 @@ class RulesIn(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
 
 
-#: characters a name may not hold: control characters (NUL, newlines…) and the bidirectional
-#: overrides and isolates that would reorder the text around a name (issue 31)
-_UNFIT = frozenset(
-    (
-        *map(chr, range(0x20)),  # C0 controls, NUL and newlines among them
-        *map(chr, range(0x7F, 0xA0)),  # DEL and the C1 controls
-        *"\u061c\u200e\u200f\ufeff",  # Arabic letter mark, LRM, RLM, byte-order mark
-        *map(chr, range(0x202A, 0x202F)),  # embeddings and overrides
-        *map(chr, range(0x2066, 0x206A)),  # isolates
-    )
-)
-
-
 class SeatIn(BaseModel):
     """A seat: a human (with a display name) or a bot (``random``, ``greedy``, ``ismcts``)."""
 
-    kind: Literal["human", "bot"]
+    kind: Literal["human", "bot", "open"]
     name: str | None = Field(default=None, max_length=40)
     bot: str | None = Field(default=None, max_length=80, examples=["greedy"])
 
     @field_validator("name", "bot")
     @classmethod
     def printable(cls, value: str | None) -> str | None:
-        """A name or bot spec holds no control or bidirectional-override character."""
-        if value is not None and not _UNFIT.isdisjoint(value):
+        """A name or bot spec holds no control or bidirectional-override character (the set a
+        room's names and chat lines keep out too, :data:`handgame.server.seating.UNFIT`)."""
+        if value is not None and not UNFIT.isdisjoint(value):
             raise ValueError("no control or bidirectional-control characters")
         return value
 
@@ -93,6 +84,11 @@ class TableIn(BaseModel):
         ge=0,
         description="seconds a human has for each decision at this table (null: the "
         "server's; 0: no timer, only for one human against bots)",
+    )
+    room: RoomIn | None = Field(
+        default=None,
+        description="the table waits in its room (open seats, the host starts it: issue 35); "
+        "null: it starts at once",
     )
 
 
@@ -151,6 +147,9 @@ class SummaryOut(BaseModel):
     winner: int | None
     ended: EndedOut | None = Field(
         default=None, description="set when the table was ended before its match was over"
+    )
+    room: dict[str, Any] | None = Field(
+        default=None, description="the table's room (waiting, public, ready, rematch), if any"
     )
     turn_timeout: float | None = None
     turn_deadline: float | None = Field(
@@ -254,6 +253,7 @@ def create_app(
                 [s.model_dump() for s in body.seats],
                 body.turn_timeout,
                 address(request),
+                body.room.made() if body.room is not None else None,
             )
         except TooManyTables as e:
             raise HTTPException(429, str(e)) from None
@@ -322,7 +322,18 @@ def create_app(
             ended=EndedOut(**table.ended) if table.ended else None,
             turn_timeout=table.timeout(hub.settings.turn_timeout),
             **timer_fields(hub.deadline(table.id)),
+            room=room_info(table.room),
         )
+
+    @app.get("/api/tables", response_model=LobbyOut)
+    async def list_tables() -> LobbyOut:
+        """The public tables: rooms waiting for players (with their free seats) and matches
+        under way to watch (private tables are reached by their link only)."""
+        try:
+            rows = await hub.workers.db(hub.storage.unfinished_configs, READ)
+        except Exception as e:
+            raise HTTPException(503, str(unavailable(e))) from None
+        return lobby_list(rows)
 
     @app.get("/api/presets", response_model=list[PresetOut])
     async def get_presets() -> list[PresetOut]:
@@ -414,6 +425,9 @@ def create_app(
             await websocket.close(4404)
             return
         seat = table.seat_of_token(token) if token is not None else None
+        if token and seat is None and table.room is not None:  # a seat just taken elsewhere?
+            table = await hub.recheck(table)
+            seat = table.seat_of_token(token)
         if token is not None and seat is None:  # an empty token is a bad one, not a spectator
             await websocket.send_json(
                 error_message("bad_token", "this token holds no seat here", version=table.version)
@@ -421,6 +435,7 @@ def create_app(
             await websocket.close(4403)
             return
         conn = Connection(websocket, table.id, seat, hub.settings, address(websocket))
+        conn.token_sha256 = token_hash(token) if seat is not None and token else None
         try:
             hub.admit(conn)
         except LimitReached as e:

@@ -15,6 +15,7 @@ from handgame.server.limits import AddressBuckets, AddressCounts
 from handgame.server.persist import ViewCache
 from handgame.server.protocol import (
     PROTOCOL,
+    ROOM_TYPES,
     ClientMessage,
     Deadline,
     MalformedMessage,
@@ -23,6 +24,7 @@ from handgame.server.protocol import (
     read_client_message,
     timer_fields,
 )
+from handgame.server.room import room_info
 from handgame.server.settings import Settings
 from handgame.server.table import Duplicate, Rejection, Step, Table
 from handgame.server.timers import TurnTimers
@@ -133,6 +135,7 @@ class Clients:
             "seats": self.presence(table),
             "version": table.version,
             **timer_fields(self.deadline(table.id)),
+            "room": room_info(table.room),
         }
 
     def send_presence(self, table: Table) -> None:
@@ -172,6 +175,7 @@ class Clients:
                 "seat": conn.seat,
                 "version": table.version,
                 "seats": self.presence(table),
+                "room": room_info(table.room),
             }
         )
         self.catch_up(conn, table, since)
@@ -272,6 +276,14 @@ class Clients:
         if message.type == "ping":
             conn.put({"type": "pong", "id": message.id, "version": table.version})
             return
+        if message.type == "chat" and not conn.chat_limiter.allow():
+            conn.put(
+                error_message(
+                    "chat", "too many chat lines: wait a little", id=message.id,
+                    version=table.version,
+                )
+            )
+            return
         await self.handle(conn, table, message)
 
     async def refuse(self, conn: Connection, table: Table) -> None:
@@ -297,10 +309,16 @@ class Clients:
             else:
                 await self.decide(conn, table, message)
 
+    async def room_message(self, sender: Sender, table: Table, message: ClientMessage) -> None:
+        """A room message (:mod:`handgame.server.rooms`)."""
+        raise NotImplementedError
+
     async def decide(self, sender: Sender, table: Table, message: ClientMessage) -> None:
-        """A seat's ``back`` or ``action`` (a spectator's action is refused); the caller holds
-        the table's lock."""
-        if sender.seat is None:
+        """A seat's ``back`` or ``action`` (a spectator's action is refused), or a room
+        message (a spectator's too); the caller holds the table's lock."""
+        if message.type in ROOM_TYPES:
+            await self.room_message(sender, table, message)
+        elif sender.seat is None:
             if message.type == "action":
                 sender.put(
                     error_message(

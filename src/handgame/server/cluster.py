@@ -49,6 +49,7 @@ from handgame.server.relay import (
     to_owner,
     to_process,
 )
+from handgame.server.roomrelay import RoomRelay
 from handgame.server.settings import Settings
 from handgame.server.storage import StoredStep
 from handgame.server.table import Step, Table
@@ -74,7 +75,7 @@ def largest(counts: dict[str, int], size: int = SHARED) -> dict[str, int]:
     return out
 
 
-class ClusterHub(Hub):
+class ClusterHub(RoomRelay):
     """A hub that shares its tables with the other processes of the site (module docstring)."""
 
     def __init__(self, settings: Settings, seed_source: Callable[[], str] | None = None) -> None:
@@ -460,6 +461,10 @@ class ClusterHub(Hub):
             else:
                 self._announce(table.id, "attach", key, conn.seat)
 
+    def announce(self, table_id: str, key: str, seat: int | None) -> None:
+        """Tell a table's owner that a client here holds ``seat`` now (a room moved it)."""
+        self._announce(table_id, "attach", key, seat)
+
     def _announce(self, table_id: str, kind: str, key: str, seat: int | None) -> None:
         message = {"kind": kind, "origin": self.name, "conn": key, "seat": seat}
         self.bus.publish(to_owner(table_id), message)
@@ -486,6 +491,8 @@ class ClusterHub(Hub):
         fields = {"type": message.type, "id": message.id, "version": message.version}
         if message.type == "action":
             fields["action"] = message.action
+        if message.data is not None:  # a room message: its fields as sent
+            fields = {**message.data, **fields}
         text = encode({k: v for k, v in fields.items() if v is not None})
         self.bus.publish(
             to_owner(table.id),
@@ -528,7 +535,7 @@ class ClusterHub(Hub):
                 self.counts[origin] = (when, message["addresses"], message["spectators"])
             return
         table_id = channel.split(":")[1]
-        if kind in ("step", "seats", "owner") and table_id not in self.owned:
+        if kind in ("step", "seats", "owner", "chat") and table_id not in self.owned:
             self._later(self._from_owner(table_id, message))
         elif kind in ("client", "attach", "detach", "end"):
             self._later(self._to_owner(table_id, message))
@@ -557,6 +564,9 @@ class ClusterHub(Hub):
                     self._announce(table_id, "attach", f"{id(conn):x}", conn.seat)
                 await self._reread(table)  # the steps the old owner stored but did not publish
                 return
+            if kind == "chat":
+                self.send_chat(table, message["message"], bool(message["spectators_only"]))
+                return
             if kind == "seats":
                 self.remote_timers[table_id] = deadline_of(message.get("timer"))
                 seats = message["message"]["seats"]
@@ -565,6 +575,7 @@ class ClusterHub(Hub):
                 text = encode(message["message"])  # encoded once for every client
                 for conn in self.conns.get(table_id, ()):
                     conn.put(text)
+                await self.follow_room(table, message["message"].get("room"))
                 return
             stored = StoredStep(**message["step"])
             old = table.version

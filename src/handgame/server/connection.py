@@ -85,6 +85,10 @@ class Connection:
         self.closer: asyncio.Task[None] | None = None
         self.closed = False
         self.counted = False  # counted in its address's connections (Hub.admit)
+        # the hash of the seat's token (None: a spectator): a seat moved in a waiting room
+        # follows its token (:mod:`handgame.server.rooms`)
+        self.token_sha256: str | None = None
+        self.chat_limiter = RateLimiter(settings.chat_rate, settings.chat_burst)
 
     def start(self) -> None:
         """Start sending queued messages."""

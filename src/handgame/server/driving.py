@@ -64,7 +64,7 @@ class TableDrivers:
             async with lock:
                 # deals and out-of-turn claims follow at once; a pause before each turn's move
                 while True:
-                    if table.finished:
+                    if table.finished or table.waiting:  # a room waits for its start
                         return
                     step = self.server_end(table)
                     if step is None:

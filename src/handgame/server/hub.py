@@ -23,7 +23,6 @@ from typing import Any
 from handgame.core.registry import find_game
 from handgame.server.botspec import check_bot, check_players
 from handgame.server.clients import (
-    Clients,
     LimitReached,
     Sender,
     TooManyTables,
@@ -37,6 +36,8 @@ from handgame.server.evictions import Evictions
 from handgame.server.limits import AddressBuckets, AddressCounts
 from handgame.server.persist import PresenceWrites, ViewCache
 from handgame.server.protocol import Deadline, ack_message
+from handgame.server.room import Room
+from handgame.server.rooms import Rooms
 from handgame.server.settings import Settings
 from handgame.server.storage import FROM_STEPS, Storage, Timer, TooMany
 from handgame.server.table import Seat, Step, Table, check_timeout, token_hash
@@ -54,7 +55,7 @@ def short(error: BaseException) -> str:
     return f"{type(error).__name__}: {text[0][:200] if text else ''}"
 
 
-class Hub(Clients):
+class Hub(Rooms):
     """Every table of the server (see the module docstring)."""
 
     def __init__(self, settings: Settings, seed_source: Callable[[], str] | None = None):
@@ -200,11 +201,14 @@ class Hub(Clients):
         seats: list[dict[str, Any]],
         turn_timeout: float | None = None,
         address: str | None = None,
+        room: Room | None = None,
     ) -> tuple[Table, dict[int, str], str]:
         """A new table, stored and dealt; its human seats' tokens and its host's token (who
         may end it); ``turn_timeout`` its own turn timer (None: the server's; 0: none, for
         one human against bots); ``address`` its maker's (``max_tables_per_address``
-        unfinished tables at most, else :class:`TooManyTables`). Raises ``ValueError``."""
+        unfinished tables at most, else :class:`TooManyTables`); ``room``: the table waits in
+        its room for its host to start it (its seats may be ``open``, :mod:`.rooms`). Raises
+        ``ValueError``."""
         own_timeout = check_timeout(turn_timeout, seats)
         rounds = options.get("rounds")
         if isinstance(rounds, int) and rounds > self.settings.max_rounds:
@@ -213,7 +217,11 @@ class Hub(Clients):
         tokens: dict[int, str] = {}
         game_name = find_game(preset).name
         for i, s in enumerate(seats):
-            if s.get("kind") == "bot":
+            if s.get("kind") == "open":
+                if room is None:
+                    raise ValueError(f"seat {i}: an open seat only in a room (room: {{...}})")
+                made.append(Seat("open", f"seat {i + 1}"))
+            elif s.get("kind") == "bot":
                 spec = check_bot(str(s.get("bot") or "greedy"), self.settings, game_name)
                 made.append(
                     Seat("bot", str(s.get("name") or f"{spec.partition(':')[0]} {i}"), spec)
@@ -237,6 +245,7 @@ class Hub(Clients):
             created_at=datetime.now(UTC),
             stand_in=self.settings.stand_in,
             turn_timeout=own_timeout,
+            room=room,
         )
         host_token = secrets.token_urlsafe(24)
         table.host_sha256 = token_hash(host_token)
@@ -267,6 +276,8 @@ class Hub(Clients):
         self.tables[table_id] = table
         self.presence_writes.loaded(table, FROM_STEPS)  # no absence, the timer from the steps
         self.lonely(table)
+        if table.waiting:  # no deal (no turn timer) until the host starts
+            return table, tokens, host_token
         async with self.lock(table_id):
             first_deal = await self.workers.quick(table.next_auto)  # off the event loop
             assert first_deal is not None

@@ -30,6 +30,10 @@ ERROR_CODES = (
     "bad_token",
     "unavailable",  # the database does not answer: nothing was stored, try again
     "limit",  # a server limit is reached (connections, spectators): try again later
+    "waiting",  # the table waits in its room: the match has not started (issue 35)
+    "room",  # a room command that does not fit the table now (a seat not free…)
+    "not_host",  # a room command only the host (its host token) may give
+    "chat",  # a chat line refused (too long, unknown phrase, spectators' chat off)
 )
 
 
@@ -165,10 +169,16 @@ def ack_message(id: str | None, version: int, duplicate: bool = False) -> dict[s
 class ClientMessage:
     """A message a client sent, read: its type and fields."""
 
-    type: str  # "action" | "back" | "ping" | "sync" | "pause" | "resume"
+    type: str  # "action" | "back" | "ping" | "sync" | "pause" | "resume" | ROOM_TYPES
     id: str | None = None
     version: Any = None
     action: Any = None
+    data: dict[str, Any] | None = None  # a room message's fields, as sent (ROOM_TYPES)
+
+
+#: the messages of a table's room (issue 35): taking a seat, the host's commands, being ready,
+#: chat and playing again; their fields are read by :mod:`handgame.server.rooms`
+ROOM_TYPES = ("join", "room", "ready", "chat", "rematch")
 
 
 class MalformedMessage(ValueError):
@@ -206,6 +216,9 @@ def read_client_message(text: str) -> ClientMessage:
         ):
             raise MalformedMessage("version must be a whole number")
         return ClientMessage(kind, mid, version)
+    if kind in ROOM_TYPES:
+        return ClientMessage(kind, mid, obj.get("version"), data=obj)
     raise MalformedMessage(
-        f"unknown message type {kind!r}; send action, sync, back, ping, pause or resume"
+        f"unknown message type {kind!r}; send action, sync, back, ping, pause, resume, "
+        "join, room, ready, chat or rematch"
     )

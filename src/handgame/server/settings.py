@@ -24,6 +24,10 @@ class Settings:
     max_message_bytes: int = 4096  # the largest client message read
     rate: float = 20.0  # client messages per second, on average, per connection
     burst: int = 40  # client messages at once, per connection
+    # chat lines per second, on average, and at once, per connection (issue 35; each is a
+    # client message too, within the limits above)
+    chat_rate: float = 0.5
+    chat_burst: int = 5
     max_dropped: int = 20  # messages refused for the rate before the connection is closed
     # client messages per second, on average, and at once, per address (all its connections
     # together, kept across reconnections: issue 31); a message costs 1 per started KiB

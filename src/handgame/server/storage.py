@@ -437,6 +437,30 @@ class Storage:
         """Store a table's absent seats and running turn timer (replacing what was stored)."""
         self.write_batch([], {table_id: (away, timer)})
 
+    def update_config(self, table_id: str, config: dict[str, Any]) -> None:
+        """Replace a table's metadata (its room's seats and settings changed, issue 35)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(tables_table).where(tables_table.c.id == table_id).values(config=config)
+            )
+
+    def unfinished_configs(self, most: int) -> list[tuple[str, datetime, dict[str, Any], int]]:
+        """The newest ``most`` unfinished tables: id, creation time, metadata and version
+        (the lobby lists the public ones among them)."""
+        query = (
+            select(
+                tables_table.c.id,
+                tables_table.c.created_at,
+                tables_table.c.config,
+                tables_table.c.version,
+            )
+            .where(tables_table.c.finished.is_(False))
+            .order_by(tables_table.c.created_at.desc())
+            .limit(most)
+        )
+        with self.engine.connect() as conn:
+            return [(r[0], r[1], r[2], int(r[3])) for r in conn.execute(query)]
+
     def table_ids(self, unfinished_only: bool = False) -> list[str]:
         """The ids of the stored tables (only those still playing, when asked)."""
         query = select(tables_table.c.id).order_by(tables_table.c.created_at)

@@ -26,6 +26,7 @@ from handgame.core.registry import find_game
 from handgame.play.driver import Driver
 from handgame.play.registry import Bot, make_bot
 from handgame.server import botspec
+from handgame.server.room import Room
 from handgame.server.settings import Settings
 from handgame.server.storage import StoredStep, StoredTable
 
@@ -141,7 +142,7 @@ ENDERS = ("host", "operator", "server")
 class Rejection:
     """Why a seat's action was refused: a protocol error code and a message (and rule ids)."""
 
-    code: str  # "not_your_turn" | "illegal" | "not_held" | "stale" | "malformed"
+    code: str  # "not_your_turn" | "illegal" | "not_held" | "stale" | "malformed" | "waiting"
     message: str
     rules: tuple[str, ...] = ()
     cards: tuple[str, ...] = ()  # the cards the refusal is about (codes)
@@ -180,12 +181,38 @@ class Table:
     # the decision (seat, version) whose turn timer ran out: the stand-in plays it even if
     # its human is back first (a timer runs once per decision, issue 31)
     forfeited: tuple[int, int] | None = None
+    # the table's waiting room, listing and rematch (issue 35), None for a table made to
+    # start at once without one (:mod:`handgame.server.room`)
+    room: Room | None = None
+    first_dealer: int = 0  # who deals first (a rematch passes the deal on: L-50, O-1, HF-2)
 
     def __post_init__(self) -> None:
         """Find the game of the table's preset; start the match before its first deal
         (version 0)."""
         self.spec = find_game(self.game.preset)
-        self.state = self.game.new_match(0)
+        self.state = self.game.new_match(self.first_dealer)
+        self.history.append((0, self.state))
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the table waits in its room for its match to start (no deal yet)."""
+        return self.room is not None and self.room.waiting and not self.finished
+
+    def reseat(self, seats: tuple[Seat, ...]) -> None:
+        """New seats for a table still waiting (version 0): the match is made again with the
+        seats' names."""
+        if self.version != 0:
+            raise RuntimeError("the seats change only before the first deal")
+        self.seats = seats
+        self.game = self.spec.create(
+            self.game.preset,
+            dict(self.game.options),
+            len(seats),
+            self.game.partnership,
+            [s.name for s in seats],
+        )
+        self.state = self.game.new_match(self.first_dealer)
+        self.history.clear()
         self.history.append((0, self.state))
 
     # --- configuration ------------------------------------------------------------------------
@@ -201,6 +228,10 @@ class Table:
             out["turn_timeout"] = self.turn_timeout
         if self.host_sha256 is not None:
             out["host_sha256"] = self.host_sha256
+        if self.room is not None:
+            out["room"] = self.room.to_config()
+        if self.first_dealer:
+            out["first_dealer"] = self.first_dealer
         return out
 
     def timeout(self, server: float | None) -> float | None:
@@ -223,7 +254,17 @@ class Table:
             cfg["partnership"],
             [s.name for s in seats],
         )
-        table = Table(stored.id, game, seats, stored.seed, stored.created_at, stand_in)
+        room = Room.from_config(cfg["room"]) if "room" in cfg else None
+        table = Table(
+            stored.id,
+            game,
+            seats,
+            stored.seed,
+            stored.created_at,
+            stand_in,
+            room=room,
+            first_dealer=int(cfg.get("first_dealer", 0)),
+        )
         table.away = set(stored.away)
         table.turn_timeout = cfg.get("turn_timeout")
         table.host_sha256 = cfg.get("host_sha256")
@@ -241,7 +282,10 @@ class Table:
 
     def seat_of_token(self, token: str) -> int | None:
         """The human seat whose token this is, or None."""
-        digest = token_hash(token)
+        return self.seat_of_hash(token_hash(token))
+
+    def seat_of_hash(self, digest: str | None) -> int | None:
+        """The human seat whose token has this hash, or None."""
         for i, s in enumerate(self.seats):
             if s.kind == "human" and s.token_sha256 is not None and s.token_sha256 == digest:
                 return i
@@ -317,7 +361,7 @@ class Table:
 
         Present humans are not asked their out-of-turn claims: they claim when they like.
         """
-        if self.finished:
+        if self.finished or self.waiting:
             return None
         return self.step_of(auto_move(self.state, self.seed, self.version, self.controllers()))
 
@@ -358,6 +402,8 @@ class Table:
             return Rejection("illegal", f"the table has ended ({self.ended['by']}: {reason})")
         if self.state.is_over:
             return Rejection("illegal", "the match is over (L-90, L-93, G-9, F-10)", ("L-90",))
+        if self.waiting:
+            return Rejection("waiting", "the match has not started: the host starts it")
         if self.state.current_seat != seat and action.verb not in self.spec.out_of_turn_verbs:
             return Rejection("not_your_turn", f"it is not seat {seat}'s turn")
         try:

@@ -13,6 +13,14 @@ export function send(action) {
     version: ui.version, action }));
 }
 
+/** Sends a room message (join, room, ready, chat, rematch: docs/web-protocol.md, Rooms). */
+export function sendMessage(message) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+  ui.sent += 1;
+  socket.send(JSON.stringify({ id: `r-${ui.sent}`, ...message }));
+  return true;
+}
+
 /** A round or match summary opened (`reading`) or closed: the server holds this seat's turn
  * timer meanwhile (docs/web-protocol.md, pause and resume); said again after a reconnection. */
 export function holdTimer(reading) {

@@ -111,6 +111,9 @@ function apply() {
   for (const el of document.querySelectorAll("[data-t-label]")) {
     el.setAttribute("aria-label", t(el.dataset.tLabel));
   }
+  for (const el of document.querySelectorAll("[data-t-placeholder]")) {
+    el.setAttribute("placeholder", t(el.dataset.tPlaceholder));
+  }
 }
 
 /** Set the language from storage or the browser; fill the selector; call `onChange` on a switch. */

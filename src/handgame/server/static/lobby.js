@@ -1,6 +1,8 @@
 // The lobby: make a table (preset, options, players, partnership, each seat a human or a bot)
-// and hand out its seats' links.
-import { botName, el, num, presetName, presetSummary, setupLanguage, t } from "./i18n.js";
+// and hand out its seats' links; a table with friends is a waiting room (the maker is its host
+// and goes there; friends take its free seats from its link or from the list). The open tables:
+// public rooms to join and public matches to watch (GET /api/tables), looked at again often.
+import { botName, el, num, presetName, presetSummary, seatName, setupLanguage, t } from "./i18n.js";
 
 // the bots by level, weakest first ("greedy" is the level hard, and plays every game);
 // policy:levant-2p: the trained agent shipped with the package (docs/rl.md; Hand, 2 players)
@@ -20,6 +22,11 @@ function humans() {
   return seats.filter((s) => s.kind === "human").length;
 }
 
+/** The maker's seat: the first human one (the others are friends' free seats in a room). */
+function firstHuman() {
+  return seats.findIndex((s) => s.kind === "human");
+}
+
 function seatRow(i) {
   const s = seats[i];
   const kind = el("select", { "aria-label": t("seat", { n: i + 1 }), "data-seat-kind": i },
@@ -32,7 +39,9 @@ function seatRow(i) {
     "data-team": team ?? "" },
   el("strong", {}, t("seat", { n: i + 1 })),
   team !== null ? el("span", { class: "team-tag" }, t("team_of", { n: team + 1 })) : null, kind);
-  if (s.kind === "human") {
+  if (s.kind === "human" && i !== firstHuman()) {
+    row.append(el("span", { class: "friend", "data-friend-seat": i }, t("friend_seat")));
+  } else if (s.kind === "human") {
     const name = el("input", { type: "text", maxlength: 40, placeholder: t("name"),
       value: s.name || "", "data-seat-name": i, "aria-label": t("name") });
     name.addEventListener("input", () => { s.name = name.value; });
@@ -55,6 +64,7 @@ function renderSeats() {
   p.disabled = n !== 4;
   if (n !== 4) p.checked = false;
   document.getElementById("seats").replaceChildren(...seats.map((_, i) => seatRow(i)));
+  document.getElementById("public-box").hidden = humans() < 2;
   renderTimer();
 }
 
@@ -127,13 +137,17 @@ async function create(event, now = false) {
   const chosen = now
     ? seats.map((s, i) => (i === 0 ? { ...s, kind: "human" } : { ...s, kind: "bot" }))
     : seats;
+  // friends: a waiting room, the maker in the first human seat, the other human seats free
+  const room = !now && chosen.filter((s) => s.kind === "human").length >= 2;
+  const mine = chosen.findIndex((s) => s.kind === "human");
   const body = {
     rules: { preset: document.getElementById("preset").value, options },
     partnership: partnership(),
-    seats: chosen.map((s) => s.kind === "human"
-      ? { kind: "human", name: s.name || null } : { kind: "bot", bot: s.bot }),
+    seats: chosen.map((s, i) => s.kind !== "human" ? { kind: "bot", bot: s.bot }
+      : room && i !== mine ? { kind: "open" } : { kind: "human", name: s.name || null }),
     turn_timeout: Number(document.getElementById("timer").value),
   };
+  if (room) body.room = { public: document.getElementById("public").checked };
   const r = await fetch("/api/tables", {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   });
@@ -145,6 +159,13 @@ async function create(event, now = false) {
     return;
   }
   made = answer;
+  try { localStorage.setItem(`hand-host-${made.table}`, made.host_token); } catch (e) { /* kept nowhere */ }
+  if (room) {
+    const own = made.seats[0];
+    const hash = own ? `token=${encodeURIComponent(own.token)}&` : "";
+    location.assign(`/play/${made.table}#${hash}host=${encodeURIComponent(made.host_token)}`);
+    return;
+  }
   if (now && made.seats.length) {
     location.assign(made.seats[0].url);
     return;
@@ -152,11 +173,59 @@ async function create(event, now = false) {
   renderInvites();
 }
 
+function seatNames(table) {
+  return table.seats.filter((s) => s.kind !== "open")
+    .map((s) => (s.kind === "bot" ? botName(s.bot) : seatName(s.name || ""))).join(" · ");
+}
+
+/** How a listed table's match ends: its rounds (its own, else its preset's) or its points. */
+function endsText(table) {
+  const preset = presets.find((p) => p.name === table.preset) || {};
+  const rounds = table.options.rounds ?? preset.rounds;
+  if (typeof rounds === "number") return `${t("rounds")}: ${num(rounds)}`;
+  return preset.penalty_limit ? t("to_points", { n: preset.penalty_limit }) : "";
+}
+
+function listed(table, join) {
+  const href = `/play/${encodeURIComponent(table.table)}`;
+  return el("li", { "data-listed": table.table },
+    el("strong", {}, presetName(table.preset)), " · ", endsText(table),
+    table.partnership ? ` · ${t("partnership")}` : "", " · ",
+    el("span", {}, t("players"), ": ", num(table.seats.length)), " ",
+    join ? el("span", { class: "free" }, t("free_seats", { n: table.free })) : null, " ",
+    el("bdi", { class: "names" }, seatNames(table)), " ",
+    el("a", { href, class: "button", [join ? "data-join" : "data-watch-listed"]: table.table },
+      t(join ? "join" : "watch")));
+}
+
+let lastList = null;
+
+function renderList() {
+  if (!lastList) return;
+  const rooms = lastList.waiting.filter((r) => r.free > 0);
+  document.getElementById("rooms-list").replaceChildren(...(rooms.length
+    ? rooms.map((r) => listed(r, true)) : [el("li", { class: "none" }, t("no_open_tables"))]));
+  const live = lastList.playing;
+  document.getElementById("live-list").replaceChildren(...(live.length
+    ? live.map((r) => listed(r, false)) : [el("li", { class: "none" }, t("no_live_matches"))]));
+}
+
+async function refreshList() {
+  try {
+    const r = await fetch("/api/tables");
+    if (r.ok) lastList = await r.json();
+  } catch (e) {
+    // the list is looked at again in a moment
+  }
+  renderList();
+}
+
 async function main() {
   setupLanguage(() => {
     for (const o of document.getElementById("preset").options) o.textContent = presetName(o.value);
     renderPlayers();
     renderInvites();
+    renderList();
   });
   presets = await (await fetch("/api/presets")).json();
   const select = document.getElementById("preset");
@@ -169,6 +238,8 @@ async function main() {
   document.getElementById("new-table").addEventListener("submit", create);
   document.getElementById("play-now").addEventListener("click", (e) => create(e, true));
   renderPlayers();
+  await refreshList();
+  setInterval(refreshList, 4000);
   document.body.dataset.ready = "1";
 }
 

@@ -8,13 +8,17 @@
 // - sound.js: the optional sounds (off by default);
 // - hand.js: the hand, the move buttons and the hint;
 // - drag.js, targets.js: dragging hand cards onto the table;
-// - words.js (shared with replay.js): an action in words.
+// - words.js (shared with replay.js): an action in words;
+// - room.js: the waiting room (before the start); chat.js: the chat; rematch.js: play again.
 // This one ties them together: the server's messages, the page's buttons.
 import { sameCards } from "./cards.js";
+import { onChat, renderChat, setupChat } from "./chat.js";
 import { connect, setDeadline } from "./client.js";
 import { setupDrag } from "./drag.js";
 import { hint, sortBy } from "./hand.js";
 import { errorText, setupLanguage, t } from "./i18n.js";
+import { renderRematch } from "./rematch.js";
+import { joined, newLink, renderRoom } from "./room.js";
 import { say, sortHand, tableId, ui } from "./state.js";
 import { setupSound, sound } from "./sound.js";
 import { queueSummaries } from "./summary.js";
@@ -32,7 +36,17 @@ function arrivals(before, order) {
   return out;
 }
 
+/** The room as the server says it (the room panel, the rematch box, the chat's options). */
+function onRoom(room) {
+  if (room === undefined) return;
+  ui.room = room;
+  renderRoom();
+  renderRematch();
+  renderChat();
+}
+
 function onState(message) {
+  ui.ended = message.ended || ui.ended;
   const previous = ui.view;
   ui.version = message.version;
   ui.view = message.view;
@@ -64,14 +78,26 @@ function onMessage(m) {
   if (m.type === "welcome") {
     ui.seat = m.seat;
     ui.seats = m.seats;
+    onRoom(m.room);
     if (ui.seat === null) say(t("spectator"));
     else if (ui.note && (ui.note.lost || ui.note.node === t("connecting"))) say(""); // back
   } else if (m.type === "seats") {
     ui.seats = m.seats;
     setDeadline(m);
+    onRoom(m.room);
+    render();
+  } else if (m.type === "chat") {
+    onChat(m);
+  } else if (m.type === "joined") {
+    joined(m);
+  } else if (m.type === "link") {
+    newLink(m);
+  } else if (m.type === "reseated") {
+    ui.seat = m.seat;
     render();
   } else if (m.type === "state") {
     if (m.resync || m.version > ui.version) onState(m);
+    renderRoom();
   } else if (m.type === "error") {
     say(() => errorText(m), true);
   } else if (m.type === "ack") {
@@ -85,13 +111,14 @@ function onLost() {
 }
 
 async function main() {
-  setupLanguage(render);
+  setupLanguage(() => { render(); renderRoom(); renderChat(); renderRematch(); });
   say(t("connecting"));
   document.getElementById("sort-suit").addEventListener("click", () => sortBy("suit"));
   document.getElementById("sort-rank").addEventListener("click", () => sortBy("rank"));
   document.getElementById("hint").addEventListener("click", hint);
   setupDrag();
   setupSound();
+  setupChat();
   document.getElementById("discard-box").addEventListener("click", () => {
     if (ui.view && ui.view.discard_pile.length) document.getElementById("pile-all").showModal();
   });

@@ -4,11 +4,33 @@ import { byRank, bySuit } from "./cards.js";
 import { bdi, seatName, t } from "./i18n.js";
 
 export const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
-export const token = new URLSearchParams(location.hash.slice(1)).get("token");
+const fragment = new URLSearchParams(location.hash.slice(1));
+/** This seat's token: the link's, else the one this browser got taking a seat of the room. */
+export const token = fragment.get("token") || stored(`hand-seat-${tableId}`);
+/** The host's token (the lobby's link to the host's own seat carries it; kept here after). */
+export const hostToken = fragment.get("host") || stored(`hand-host-${tableId}`);
+if (fragment.get("host")) keep(`hand-host-${tableId}`, fragment.get("host"));
+
+/** A value this browser keeps (localStorage), or null. */
+export function stored(key) {
+  try { return localStorage.getItem(key); } catch (e) { return null; }
+}
+
+/** Keeps a value in this browser (localStorage; null forgets it). */
+export function keep(key, value) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch (e) {
+    // a browser that keeps nothing: the link still holds the token
+  }
+}
 
 export const ui = {
   seat: null,
   seats: [],
+  room: null, // the table's room (waiting, public, ready, votes, next), from the server
+  ended: null, // why the table ended early ({by, reason}), from the last state
   view: null,
   version: -1,
   order: [], // the hand as shown

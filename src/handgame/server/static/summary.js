@@ -4,6 +4,7 @@
 import { cardEl } from "./cards.js";
 import { holdTimer } from "./client.js";
 import { el, num, t, tn } from "./i18n.js";
+import { rematchBox } from "./rematch.js";
 import { nameOf, tableId, ui } from "./state.js";
 
 const KEY = `hand.seen.${tableId}`;
@@ -131,6 +132,7 @@ export function queueSummaries(previous) {
     ui.summaryQueue.push(...matchParts());
     ui.summaryQueue.push({ scores: true });
     ui.summaryQueue.push(el("p", {}, el("a", { href: `/replay/${tableId}` }, t("replay"))));
+    ui.summaryQueue.push(rematchBox());
   }
 }
 

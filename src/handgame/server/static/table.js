@@ -6,6 +6,7 @@ import { backsEl, cardChip, cardEl, isCard, sameCards } from "./cards.js";
 import { send } from "./client.js";
 import { renderActions, renderHand } from "./hand.js";
 import { botName, el, num, presetName, seatName, t, tn } from "./i18n.js";
+import { seatLinkButton } from "./room.js";
 import { isWild, nameOf, renderNote, selectedCards, ui } from "./state.js";
 import { showSummaries } from "./summary.js";
 import { clearTargets, markTargets } from "./targets.js";
@@ -36,7 +37,7 @@ function seatEl(i, last) {
   if (v && v.announced && v.announced[i] !== null) meta.push(t("announced"));
   if (v && v.feet_picked) meta.push(t(v.feet_picked[i] ? "foot_up" : "foot_waiting"));
   if (v && v.dealer === i) meta.push(t("dealer"));
-  if (p.kind !== "bot" && p.away) meta.push(t("away"));
+  if (p.kind !== "bot" && p.away) meta.push(t("standing_in")); // a bot plays it meanwhile
   else if (p.kind === "human" && !p.connected) meta.push(t("offline"));
   const team = teamOf(i);
   const count = v ? v.hand_counts[i] : 0;
@@ -65,7 +66,7 @@ function seatEl(i, last) {
     team !== null ? el("span", { class: "team-tag" }, t("team_of", { n: team + 1 })) : null,
     el("div", { class: "meta" }, [t("cards_n", { n: count }), ...meta].join(" · "))),
   i === ui.seat ? null : backsEl(count),
-  extra);
+  extra, seatLinkButton(i));
 }
 
 /** Where the other seats sit, from this seat's left round to its right: [left, top, right]. */
