@@ -45,15 +45,40 @@ from handgame.rl.ppo import Adam, Policy  # noqa: E402
 from handgame.rl.stepper import Stepper, make_config  # noqa: E402
 from handgame.rl.tokens import N_ACTIONS, PASS  # noqa: E402
 
+Samples = tuple[np.ndarray, np.ndarray, np.ndarray]
+
+
+def stacked(obs: list[np.ndarray], masks: list[np.ndarray], tokens: list[int]) -> Samples:
+    """The samples as arrays."""
+    if not tokens:
+        return (
+            np.zeros((0, obs_size(2)), np.float16),
+            np.zeros((0, N_ACTIONS), bool),
+            np.zeros(0, int),
+        )
+    return np.stack(obs), np.stack(masks), np.array(tokens)
+
+
+def keep(path: str, data: Samples) -> None:
+    """Write the samples to ``path`` (whole or not at all: written aside, then renamed)."""
+    aside = f"{path}.part.npz"
+    np.savez_compressed(aside, obs=data[0], masks=data[1], tokens=data[2])
+    os.replace(aside, path)
+
 
 def collect(
-    preset: str, matches: int, teacher: str, opponents: list[str], seed: int
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    preset: str,
+    matches: int,
+    teacher: str,
+    opponents: list[str],
+    seed: int,
+    samples: str | None = None,
+) -> Samples:
     """(observations float16, masks bool, tokens) of the teacher's choices, in matches
     against each of ``opponents`` in turn (both seats' choices where the opponent is the
-    teacher's own spec)."""
+    teacher's own spec); written to ``samples`` as they grow, when given (a slow teacher's
+    collection can be fitted before it ends)."""
     config = make_config(preset, 2, {"rounds": 1})
-    size = obs_size(2)
     obs: list[np.ndarray] = []
     masks: list[np.ndarray] = []
     tokens: list[int] = []
@@ -103,14 +128,14 @@ def collect(
                 file=sys.stderr,
                 flush=True,
             )
-    if not tokens:
-        return np.zeros((0, size), np.float16), np.zeros((0, N_ACTIONS), bool), np.zeros(0, int)
-    return np.stack(obs), np.stack(masks), np.array(tokens)
+            if samples:
+                keep(samples, stacked(obs, masks, tokens))
+    return stacked(obs, masks, tokens)
 
 
 def fit(
     policy: Policy,
-    data: tuple[np.ndarray, np.ndarray, np.ndarray],
+    data: Samples,
     epochs: int,
     lr: float,
     batch: int,
@@ -174,7 +199,7 @@ def policy_file(name: str) -> str:
     return str(resolve(name))
 
 
-def samples(args: argparse.Namespace) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def samples(args: argparse.Namespace) -> Samples:
     """The teacher's samples: collected now, or read from ``--samples`` if that file exists
     (and written there after collecting)."""
     if args.samples and Path(args.samples).exists():
@@ -183,10 +208,10 @@ def samples(args: argparse.Namespace) -> tuple[np.ndarray, np.ndarray, np.ndarra
         print(f"{len(data[2])} samples read from {args.samples}", flush=True)
         return data
     opponents = [o.strip() for o in args.opponents.split(",") if o.strip()]
-    data = collect(args.preset, args.matches, args.teacher, opponents, args.seed)
+    data = collect(args.preset, args.matches, args.teacher, opponents, args.seed, args.samples)
     print(f"{len(data[2])} samples from {args.matches} matches", flush=True)
     if args.samples:
-        np.savez_compressed(args.samples, obs=data[0], masks=data[1], tokens=data[2])
+        keep(args.samples, data)
     return data
 
 
@@ -217,7 +242,12 @@ def main(argv: list[str] | None = None) -> None:
         metavar="FILE",
         help="keep the collected samples in FILE (.npz): read it if it exists, else write it",
     )
-    ap.add_argument("--eval", type=int, default=1000, help="rounds against random and greedy")
+    ap.add_argument("--eval", type=int, default=1000, help="rounds against each of --against")
+    ap.add_argument(
+        "--against",
+        default="random,greedy",
+        help="the bots measured against (comma-separated; the ladder: easy,medium,hard,expert)",
+    )
     ap.add_argument("--eval-seed", type=int, default=None, help="default: drawn now, printed")
     ap.add_argument(
         "--evaluate",
@@ -248,8 +278,8 @@ def main(argv: list[str] | None = None) -> None:
         else:
             seed = secrets.randbits(32)
             print(f"evaluation seed {seed} (drawn now, used for nothing else)", flush=True)
-        report(args.out, "random", args.eval, args.preset, seed)
-        report(args.out, "greedy", args.eval, args.preset, seed)
+        for opponent in (o.strip() for o in args.against.split(",") if o.strip()):
+            report(args.out, opponent, args.eval, args.preset, seed)
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ pytest.importorskip("numpy")
 from handgame.core.errors import BotError
 from handgame.play.driver import play_match
 from handgame.play.registry import make_bot, shipped_policies
+from handgame.rl.encode import obs_size
 from handgame.rl.policy_bot import AGENTS, resolve, shipped
 from handgame.rl.stepper import make_config
 
@@ -71,18 +72,29 @@ def test_a_server_table_seats_the_shipped_agent_and_no_other_file(tmp_path: obje
 
 def test_the_training_script_runs_small(tmp_path: object) -> None:
     """examples/train_agent.py clones a few teacher matches, saves a loadable policy in float16
-    and measures it (the shipped agent's recipe at its tiniest size)."""
+    and measures it (the shipped agent's recipe at its tiniest size); then fine-tunes those
+    weights (--init) on the samples it kept (--samples), read back without playing."""
     from pathlib import Path
 
     from handgame.rl.ppo import Policy
 
     out_file = Path(str(tmp_path)) / "bc.npz"
+    kept = Path(str(tmp_path)) / "samples.npz"
+    tuned = Path(str(tmp_path)) / "tuned.npz"
     script = Path(__file__).resolve().parents[2] / "examples" / "train_agent.py"
     out = subprocess.run(
         [sys.executable, str(script), "--matches", "2", "--epochs", "1", "--hidden", "16",
-         "--eval", "2", "--eval-seed", "1", "--out", str(out_file)],
+         "--eval", "2", "--eval-seed", "1", "--samples", str(kept), "--out", str(out_file)],
         capture_output=True, text=True, check=False, timeout=600,
     )  # fmt: skip
     assert out.returncode == 0, out.stderr
     assert "samples from 2 matches" in out.stdout and "against greedy: won" in out.stdout
     assert Policy.load(str(out_file)).players == 2
+    out = subprocess.run(
+        [sys.executable, str(script), "--epochs", "1", "--init", str(out_file), "--samples",
+         str(kept), "--eval", "0", "--out", str(tuned)],
+        capture_output=True, text=True, check=False, timeout=600,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    assert f"samples read from {kept}" in out.stdout
+    assert Policy.load(str(tuned)).params["w1"].shape == (obs_size(2), 16)
