@@ -201,12 +201,16 @@ def policy_file(name: str) -> str:
 
 def samples(args: argparse.Namespace) -> Samples:
     """The teacher's samples: collected now, or read from ``--samples`` if that file exists
-    (and written there after collecting)."""
-    if args.samples and Path(args.samples).exists():
-        with np.load(args.samples) as f:
-            data = (f["obs"], f["masks"], f["tokens"])
+    (several files, comma-separated, are read together), and written there after collecting."""
+    files = [f for f in (args.samples or "").split(",") if f]
+    if files and all(Path(f).exists() for f in files):
+        parts = []
+        for file in files:
+            with np.load(file) as f:
+                parts.append((f["obs"], f["masks"], f["tokens"]))
+        data = tuple(np.concatenate([p[k] for p in parts]) for k in range(3))
         print(f"{len(data[2])} samples read from {args.samples}", flush=True)
-        return data
+        return data[0], data[1], data[2]
     opponents = [o.strip() for o in args.opponents.split(",") if o.strip()]
     data = collect(args.preset, args.matches, args.teacher, opponents, args.seed, args.samples)
     print(f"{len(data[2])} samples from {args.matches} matches", flush=True)
@@ -240,7 +244,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument(
         "--samples",
         metavar="FILE",
-        help="keep the collected samples in FILE (.npz): read it if it exists, else write it",
+        help="keep the collected samples in FILE (.npz): read it if it exists (FILE,FILE...: "
+        "read several), else write it",
     )
     ap.add_argument("--eval", type=int, default=1000, help="rounds against each of --against")
     ap.add_argument(
