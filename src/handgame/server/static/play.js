@@ -79,7 +79,10 @@ function onMessage(m) {
     ui.seat = m.seat;
     ui.seats = m.seats;
     onRoom(m.room);
-    if (ui.seat === null) say(t("spectator"));
+    if (ui.seat === null) {
+      ui.bottom = 0; // a spectator sees seat 1 at the bottom, as the replay draws it
+      say(t("spectator"));
+    }
     else if (ui.note && (ui.note.lost || ui.note.node === t("connecting"))) say(""); // back
   } else if (m.type === "seats") {
     ui.seats = m.seats;

@@ -1,9 +1,10 @@
-// The replay viewer of a finished match: every step, with every hand shown.
-import { cardEl } from "./cards.js";
+// The replay viewer of a finished match: every step drawn as the table is at play (table.js's
+// drawTable, the play page's renderer), every hand face up; the match's record to download.
 import { bdi, el, num, seatName, setupLanguage, t } from "./i18n.js";
+import { tableId, ui } from "./state.js";
+import { drawTable } from "./table.js";
 import { actionLine } from "./words.js";
 
-const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 let frames = [];
 let at = 0;
 let timer = null; // autoplay
@@ -29,24 +30,10 @@ function render() {
   document.getElementById("slider").value = String(at);
   document.getElementById("step").textContent = t("step", { n: at + 1, m: frames.length });
   document.getElementById("what").replaceChildren(stepText(f, frames[at - 1]));
-  document.getElementById("stock").textContent = t("stock_count", { n: v.stock_count });
-  const pile = v.discard_pile;
-  document.getElementById("pile").replaceChildren(
-    ...(pile.length ? [cardEl(pile[pile.length - 1]), ` ×${num(pile.length)}`] : ["—"]));
-  document.getElementById("indicator").replaceChildren(v.indicator ? cardEl(v.indicator, { class: "small" }) : "—");
-  document.getElementById("wild").replaceChildren(v.wild ? cardEl(v.wild, { class: "small" })
-    : v.wild_ranks ? t("wild_ranks") : "—");
-  const wild = (c) => (v.wild ? c === v.wild : Boolean(v.wild_ranks) && (c === "X" || v.wild_ranks.includes(c[0])));
-  document.getElementById("hands").replaceChildren(...f.hands.map((h, i) =>
-    el("div", { class: "owner-melds" + (v.turn === i ? " turn" : ""), "data-replay-hand": i },
-      el("strong", {}, nameOf(v, i)), el("div", { class: "meld-row" },
-        h.map((c) => cardEl(c, { class: "small", wild: wild(c) }))))));
-  document.getElementById("melds").replaceChildren(...v.melds.map((m) =>
-    el("span", { class: "meld", title: m.text || m.kind || "" },
-      el("bdi", { class: "num" }, "team" in m ? t("team_of", { n: m.team + 1 }) : nameOf(v, m.owner),
-        ` #${num(m.index + 1)}`),
-      m.cards.map((c, i) => cardEl(c, { class: "small", as: (m.stands_for || [])[i] || null,
-        wild: !(m.stands_for || [])[i] && wild(c) })))));
+  ui.view = v;
+  ui.hands = f.hands;
+  ui.seats = v.names.map((name) => ({ name }));
+  drawTable();
   // the results of the rounds over by this step
   const results = v.results || [];
   document.getElementById("round-result").replaceChildren(...(results.length ? [
@@ -57,8 +44,6 @@ function render() {
       results.map((r, k) => el("tr", {}, el("td", {}, num(k + 1)),
         r.scores.map((x) => el("td", { class: "n" }, num(x)))))),
   ] : []));
-  document.getElementById("scores").replaceChildren(el("table", { class: "scores" },
-    v.names.map((_, i) => el("tr", {}, el("td", {}, nameOf(v, i)), el("td", { class: "n" }, num(v.totals[i]))))));
   document.body.dataset.step = String(at);
 }
 
@@ -102,6 +87,14 @@ async function main() {
     return;
   }
   frames = (await r.json()).frames;
+  ui.bottom = 0; // seat 1 at the bottom, as at play; no seat of its own (ui.seat stays null)
+  const download = document.getElementById("download");
+  download.href = `/api/tables/${encodeURIComponent(tableId)}/record`;
+  download.setAttribute("download", `hand-${tableId}.json`);
+  download.hidden = false;
+  document.getElementById("discard-box").addEventListener("click", () => {
+    if (ui.view && ui.view.discard_pile.length) document.getElementById("pile-all").showModal();
+  });
   const slider = document.getElementById("slider");
   slider.max = String(frames.length - 1);
   slider.addEventListener("input", () => go(Number(slider.value)));

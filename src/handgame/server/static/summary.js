@@ -131,7 +131,10 @@ export function queueSummaries(previous) {
     ui.overShown = true;
     ui.summaryQueue.push(...matchParts());
     ui.summaryQueue.push({ scores: true });
-    ui.summaryQueue.push(el("p", {}, el("a", { href: `/replay/${tableId}` }, t("replay"))));
+    const id = encodeURIComponent(tableId);
+    ui.summaryQueue.push(el("p", { class: "after-match" }, el("a", { href: `/replay/${id}` }, t("replay")),
+      " ", el("a", { href: `/api/tables/${id}/record`, download: `hand-${tableId}.json`,
+        class: "button", "data-download": "" }, t("download_record"))));
     ui.summaryQueue.push(rematchBox());
   }
 }

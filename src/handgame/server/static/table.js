@@ -2,12 +2,14 @@
 // melds by owner (a seat in Hand, a team in Hand and Foot; a click on one lays off or swaps the
 // selected cards), the scores, the log, the turn timer and the round's summaries. Game-generic:
 // what a view does not hold (an indicator, books, feet, red threes) is simply not drawn.
+// The replay page draws its frames with the same functions (drawTable): every hand face up
+// (`ui.hands`), seat `ui.bottom` at the bottom, no move of its own.
 import { backsEl, cardChip, cardEl, isCard, sameCards } from "./cards.js";
 import { send } from "./client.js";
 import { renderActions, renderHand } from "./hand.js";
 import { botName, el, num, presetName, seatName, t, tn } from "./i18n.js";
 import { seatLinkButton } from "./room.js";
-import { isWild, nameOf, renderNote, selectedCards, ui } from "./state.js";
+import { isWild, nameOf, renderNote, selectedCards, token, ui } from "./state.js";
 import { showSummaries } from "./summary.js";
 import { clearTargets, markTargets } from "./targets.js";
 import { actionLine, addedCards, takenCards } from "./words.js";
@@ -65,16 +67,26 @@ function seatEl(i, last) {
   el("div", { class: "who" }, nameOf(i),
     team !== null ? el("span", { class: "team-tag" }, t("team_of", { n: team + 1 })) : null,
     el("div", { class: "meta" }, [t("cards_n", { n: count }), ...meta].join(" · "))),
-  i === ui.seat ? null : backsEl(count),
+  handOf(i, count),
   extra, seatLinkButton(i));
+}
+
+/** A seat's cards: face down (the backs) at play, face up in a replay (every hand shown); none
+ * for this seat's own (its hand is the dock's). */
+function handOf(i, count) {
+  if (ui.hands) {
+    return el("div", { class: "seat-hand", "data-replay-hand": i },
+      ui.hands[i].map((c) => cardEl(c, { class: "tiny", wild: isWild(c) })));
+  }
+  return i === ui.seat ? null : backsEl(count);
 }
 
 /** Where the other seats sit, from this seat's left round to its right: [left, top, right]. */
 function placed(n) {
-  const me = ui.seat === null ? 0 : ui.seat;
+  const me = ui.seat ?? ui.bottom ?? 0;
   const others = [];
   for (let k = 1; k < n; k++) others.push((me + k) % n);
-  if (ui.seat === null) others.unshift(me);
+  if (ui.seat === null && ui.bottom === undefined) others.unshift(me);
   if (others.length === 1) return [[], others, []];
   if (others.length === 2) return [[others[0]], [], [others[1]]];
   return [[others[0]], others.slice(1, -1), [others[others.length - 1]]];
@@ -88,7 +100,9 @@ function renderSeats() {
   document.getElementById("seats-left").replaceChildren(...left.map((i) => seatEl(i, last)));
   document.getElementById("seats-top").replaceChildren(...top.map((i) => seatEl(i, last)));
   document.getElementById("seats-right").replaceChildren(...right.map((i) => seatEl(i, last)));
-  document.getElementById("me").replaceChildren(ui.seat === null ? "" : seatEl(ui.seat, last));
+  const bottom = ui.seat ?? ui.bottom;
+  document.getElementById("me").replaceChildren(bottom === null || bottom === undefined ? ""
+    : seatEl(bottom, last));
 }
 
 function meldEl(m, fresh) {
@@ -109,7 +123,7 @@ function meldEl(m, fresh) {
 /** A click on a meld: lays off the cards selected there, or swaps them for its wild. */
 function meldClicked(index) {
   const v = ui.view;
-  if (!v) return;
+  if (!v || !v.legal_actions) return; // a spectator, a replay: no move
   const sel = selectedCards();
   const fits = v.legal_actions.filter((a) =>
     ("add" in a && a.to === index && sameCards(addedCards(a), sel)) ||
@@ -241,8 +255,9 @@ export function renderTimer() {
   if (ring && ui.deadlineTotal) ring.style.setProperty("--left", String(s / ui.deadlineTotal));
 }
 
-/** Draws the whole page from the state (after each message, and on a language switch). */
-export function render() {
+/** Draws the table (seats, the bar's pills, piles, melds, scores, log) from `ui.view`: the play
+ * page's and the replay's. */
+export function drawTable() {
   const v = ui.view;
   renderSeats();
   if (!v) return;
@@ -264,6 +279,15 @@ export function render() {
   zone.textContent = t("drop_new_meld");
   document.getElementById("scores").replaceChildren(...scoresPanel());
   document.getElementById("log").replaceChildren(...logPanel());
+}
+
+/** Draws the whole page from the state (after each message, and on a language switch). */
+export function render() {
+  const v = ui.view;
+  drawTable();
+  document.body.classList.toggle("spectator", ui.seat === null && !token); // no hand, no moves
+  if (!v) return;
+  const acting = v.to_act ?? v.turn;
   if (ui.drag) {
     markTargets(); // the hand is not drawn again while its cards are dragged
   } else {
