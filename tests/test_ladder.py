@@ -105,6 +105,8 @@ def test_the_committed_weights_give_chances() -> None:
         ("levant", 3, FAST + ",pair=1"),
         ("levant", 2, FAST + ",policy=outs,infer=discards,wide=1"),
         ("gulf", 2, FAST + ",pair=1,policy=outs,model=greedy"),
+        ("levant", 2, FAST + ",base=efficient"),
+        ("four-jokers", 3, FAST + ",pair=1,base=efficient"),
     ],
 )
 def test_the_fast_search_plays_legally_and_replays(preset: str, players: int, spec: str) -> None:
@@ -122,6 +124,7 @@ def test_the_fast_search_plays_legally_and_replays(preset: str, players: int, sp
 
 def test_the_ladder_levels_are_bots() -> None:
     assert list(LEVELS) == ["easy", "medium", "hard", "expert"]
+
     # the specs measured in docs/notes/bots.md, weakest first
     # (each level is a name of Hand and Foot's ladder too: the name makes both games' bots,
     # Hand's is the one checked here; Hand and Foot's: tests/hand_and_foot/test_hf_planner.py)

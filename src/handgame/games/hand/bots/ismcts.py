@@ -18,7 +18,8 @@ time in milliseconds (not reproducible). Options (:data:`PARAMS`, read by
 ``pair=0|1`` (1: every root move played out on the same samples, ``iterations`` playouts in
 all, :func:`handgame.core.search.paired`, instead of UCB choosing one move per sample),
 ``model=sketch|greedy`` (how a fast rollout plays the other sides: as the searcher, or
-discarding as ``greedy`` does).
+discarding as ``greedy`` does), ``base=greedy|efficient`` (the discard the search must beat:
+``greedy``'s, or the efficient discard of :mod:`.efficiency`, which is then offered too).
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ from handgame.core.errors import BotError, IllegalAction
 from handgame.core.search import BUDGET_PARAMS, Budget, best_move, budget_of, paired, search
 from handgame.games.hand.actions import Action, Discard, Draw
 from handgame.games.hand.bots import inference, leaf, native_rollout, rollout
-from handgame.games.hand.bots.determinize import sample_state, sampler_of
+from handgame.games.hand.bots.determinize import sample_state, sampler_of, unseen_cards
+from handgame.games.hand.bots.efficiency import efficient_discard
 from handgame.games.hand.bots.greedy import GreedyBot, greedy_action, greedy_step
 from handgame.games.hand.bots.leaf_weights import WEIGHTS
 from handgame.games.hand.rounds import Phase
@@ -71,6 +73,9 @@ MODELS = ("sketch", "greedy")
 #: how a fast rollout discards for the searcher's side (``policy=``): the loosest card, or the
 #: card with the fewest live outs (:func:`.rollout.outs_discard`)
 POLICIES = ("loose", "outs")
+#: the discard a search must beat (``base=``): ``greedy``'s own, or the efficient discard
+#: (:func:`.efficiency.efficient_discard`: the most unseen cards improve the hand kept)
+BASES = ("greedy", "efficient")
 #: the phases a tree walks and a rollout plays through; a fast rollout starts only in a turn's
 _IN_PLAY = (Phase.DRAW, Phase.PLAY, Phase.FIRST_DISCARD)
 _TURN = (Phase.DRAW, Phase.PLAY)
@@ -311,6 +316,7 @@ class IsmctsBot(Bot):
         model: str = "sketch",
         wide: int = 0,
         policy: str = "loose",
+        base: str = "greedy",
     ) -> None:
         """A searcher with a budget of ``iterations`` (or ``ms`` milliseconds).
 
@@ -329,11 +335,13 @@ class IsmctsBot(Bot):
             or infer not in INFERENCES
             or model not in MODELS
             or policy not in POLICIES
+            or base not in BASES
             or pair not in (0, 1)
         ):
             raise BotError(
                 "ismcts: rollout=exact|fast|auto, leaf=hand|fit, infer=none|passes|discards, "
-                "model=sketch|greedy, policy=loose|outs, pair=0|1, tree=N (0 or more)"
+                "model=sketch|greedy, policy=loose|outs, base=greedy|efficient, pair=0|1, "
+                "tree=N (0 or more)"
             )
         self.budget = Budget(iterations=iterations, ms=ms, c=c, margin=margin, tree=tree)
         self.depth = depth
@@ -344,6 +352,7 @@ class IsmctsBot(Bot):
         self.model = model
         self.wide = wide
         self.policy = policy
+        self.base = base
         self.last_iterations = 0
 
     def choose(self, view: PlayerView) -> Action:
@@ -356,6 +365,13 @@ class IsmctsBot(Bot):
         if not _worth_searching(state, greedy) and greedy in legal:
             return greedy
         moves = [a for a in candidate_moves(state, greedy) if a in legal]
+        default = greedy
+        if self.base == "efficient" and isinstance(greedy, Discard):
+            default = self._efficient(view, state, greedy)
+            if default not in legal:
+                default = greedy
+            elif default not in moves:
+                moves.append(default)
         if self.wide and state.phase is Phase.PLAY:
             # every other discard of a natural card (announced as the engine lists it)
             seen = {a.card for a in moves if isinstance(a, Discard)}
@@ -388,14 +404,27 @@ class IsmctsBot(Bot):
             means = paired(game, lambda: draw(rng), moves, samples)
             self.last_iterations = samples * len(moves)
             best = max(range(len(moves)), key=lambda i: means[i])
-            if greedy in moves:
-                g = moves.index(greedy)
+            if default in moves:
+                g = moves.index(default)
                 if means[best] - means[g] <= self.budget.margin:
-                    return greedy
+                    return default
             return moves[best]
         root, self.last_iterations = search(game, lambda: draw(rng), moves, self.budget)
-        action: Action = best_move(root, moves, greedy, self.budget.margin)
+        action: Action = best_move(root, moves, default, self.budget.margin)
         return action
+
+    @staticmethod
+    def _efficient(view: PlayerView, state: State, greedy: Discard) -> Action:
+        """The efficient discard (:mod:`.efficiency`) of the seat to act, read from its own
+        hand and the cards it has not seen; ``greedy`` when every card it may discard is wild."""
+        from handgame.games.hand.turn import turn_problem
+
+        rnd = state.round
+        assert rnd is not None
+        hand = rnd.hands[rnd.turn]
+        allowed = [c for c in set(hand) if turn_problem(state, c, True) is None]
+        card = efficient_discard(hand, unseen_cards(view), rnd.wilds, state.rules, allowed)
+        return greedy if card is None else Discard(greedy.seat, card, True)
 
     def rollout_for(self, state: State) -> str:
         """The rollout of a search at ``state``'s table: ``auto`` is ``fast`` where the sketch
@@ -419,6 +448,7 @@ PARAMS = {
     "model": Param("word", words=MODELS),
     "wide": Param("whole", 0, 1),
     "policy": Param("word", words=POLICIES),
+    "base": Param("word", words=BASES),
 }
 
 
@@ -440,6 +470,7 @@ def _make(seed: int | str, values: dict[str, Value]) -> Bot:
         model=str(values.get("model", "sketch")),
         wide=int(values.get("wide", 0)),
         policy=str(values.get("policy", "loose")),
+        base=str(values.get("base", "greedy")),
     )
 
 
