@@ -1,9 +1,14 @@
 """One client's WebSocket: its seat, its rate limit and its queue of outgoing messages.
 
-A connection sends from its own task, so a slow client never holds a table's lock: a client
-that falls ``Settings.outbox`` messages or ``Settings.outbox_bytes`` bytes behind is
-disconnected (it reconnects and catches up). Messages are queued already serialized, so one
-message sent to many clients is made once.
+A message is written to the socket at once when nothing waits before it and the socket takes
+it without waiting (the usual case: the transport's buffer has room), so an ``ack`` leaves in
+the same turn of the event loop as its commit, not after every other table's work of that
+turn (issue 37). When the socket makes the send wait (a client that does not read: its
+transport is paused), the send goes on in a task of its own and the next messages queue
+behind it, so a slow client never holds a table's lock: a client that falls
+``Settings.outbox`` messages or ``Settings.outbox_bytes`` bytes behind is disconnected (it
+reconnects and catches up). Messages are queued already serialized, so one message sent to
+many clients is made once.
 """
 
 from __future__ import annotations
@@ -13,7 +18,8 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Protocol
 
 from handgame.server.protocol import MalformedMessage, read_client_message
@@ -79,9 +85,10 @@ class Connection:
         self.limiter = RateLimiter(settings.rate, settings.burst)
         self.dropped = 0  # messages refused for the rate
         self.refusing = False  # the last message was refused (the run is answered once)
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(settings.outbox)
+        self.queue: deque[str] = deque()  # messages not written yet, in order
         self.queued_bytes = 0
-        self.sender: asyncio.Task[None] | None = None
+        self.started = False  # sending (before :meth:`start`, messages wait in the queue)
+        self.sender: asyncio.Task[None] | None = None  # a send that had to wait, and the rest
         self.closer: asyncio.Task[None] | None = None
         self.closed = False
         self.counted = False  # counted in its address's connections (Hub.admit)
@@ -91,46 +98,110 @@ class Connection:
         self.chat_limiter = RateLimiter(settings.chat_rate, settings.chat_burst)
 
     def start(self) -> None:
-        """Start sending queued messages."""
-        self.sender = asyncio.create_task(self._send_loop())
+        """Start sending (the messages queued before go first)."""
+        self.started = True
+        self._pump()
 
     def put(self, message: dict[str, Any] | str) -> None:
-        """Queue a message (or its text); a client too slow to take them is disconnected."""
+        """Send a message (or its text): at once if the socket takes it without waiting, else
+        queued; a client too slow to take them is disconnected."""
         if self.closed:
             return
         text = message if isinstance(message, str) else encode(message)
-        try:
-            if self.queued_bytes + len(text) > self.settings.outbox_bytes and self.queued_bytes:
-                raise asyncio.QueueFull
-            self.queue.put_nowait(text)
-            self.queued_bytes += len(text)
-        except asyncio.QueueFull:
+        if len(self.queue) >= self.settings.outbox or (
+            self.queued_bytes + len(text) > self.settings.outbox_bytes and self.queued_bytes
+        ):
             self.closed = True
             log.warning("table %s: a client fell too far behind; closing", self.table_id)
             self.closer = asyncio.create_task(self.socket.close(1013, "too far behind: reconnect"))
+            return
+        self.queue.append(text)
+        self.queued_bytes += len(text)
+        self._pump()
 
-    async def _send_loop(self) -> None:
-        while True:
-            text = await self.queue.get()
-            if text is None:
-                return
+    def _pump(self) -> None:
+        """Write the queued messages while the socket takes each without waiting; the first
+        that waits goes on in :attr:`sender`, which sends the rest after it."""
+        while self.started and self.queue and not self._sending():
+            text = self.queue.popleft()
+            self.queued_bytes -= len(text)
+            waiting = eager(self.socket.send_text(text), self._failed)
+            if waiting is not None:
+                self.sender = asyncio.ensure_future(self._finish(waiting))
+
+    def _sending(self) -> bool:
+        return self.sender is not None and not self.sender.done()
+
+    def _failed(self, _error: BaseException) -> None:
+        self.closed = True  # the client went away; the receive loop ends the connection
+        self.queue.clear()
+        self.queued_bytes = 0
+
+    async def _finish(self, waiting: Awaitable[None]) -> None:
+        await waiting
+        if self.closed and not self.queue:
+            return
+        while self.queue:
+            text = self.queue.popleft()
             self.queued_bytes -= len(text)
             try:
                 await self.socket.send_text(text)
-            except Exception:  # the client went away; the receive loop ends the connection
-                self.closed = True
+            except Exception as e:
+                self._failed(e)
                 return
 
     async def stop(self) -> None:
-        """Send what is queued, then stop."""
+        """Send what is queued (a second at most), then stop."""
         self.closed = True
-        if self.sender is not None:
-            with contextlib.suppress(asyncio.QueueFull):
-                self.queue.put_nowait(None)
+        if self.started and self.queue and not self._sending():
+            self.sender = asyncio.ensure_future(self._finish(asyncio.sleep(0)))
+        if self.sender is not None and not self.sender.done():
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(self.sender, 1.0)
+                await asyncio.wait_for(asyncio.shield(self.sender), 1.0)
             if not self.sender.done():
                 self.sender.cancel()
+        self.queue.clear()
+        self.queued_bytes = 0
+
+
+def eager(
+    coro: Coroutine[Any, Any, None], failed: Callable[[BaseException], None]
+) -> Awaitable[None] | None:
+    """Run ``coro`` now, up to its first wait: None if it finished (a failure goes to
+    ``failed``), else an awaitable that runs the rest of it (what Python 3.12's eager tasks
+    do, without a task when no wait comes)."""
+    try:
+        first = coro.send(None)
+    except StopIteration:
+        return None
+    except Exception as e:
+        failed(e)
+        return None
+    return _rest(coro, first, failed)
+
+
+async def _rest(
+    coro: Coroutine[Any, Any, None], waiting: Any, failed: Callable[[BaseException], None]
+) -> None:
+    """The rest of a coroutine that :func:`eager` started and that waits on ``waiting`` (the
+    future it yielded, as a task would see it, or None for a bare yield)."""
+    while True:
+        try:
+            if isinstance(waiting, asyncio.Future):
+                waiting._asyncio_future_blocking = False
+                await asyncio.wait([waiting])
+            else:
+                await asyncio.sleep(0)
+        except asyncio.CancelledError:
+            coro.close()
+            raise
+        try:
+            waiting = coro.send(None)
+        except StopIteration:
+            return
+        except Exception as e:
+            failed(e)
+            return
 
 
 def message_id(text: str) -> str | None:

@@ -54,6 +54,10 @@ class Settings:
     search_grace: float = 5.0
     bot_processes: int = 1  # worker processes for searching bots (ismcts)
     bot_threads: int = 2  # worker threads for hints (the quick bots' moves have one thread)
+    # a quick bot (greedy, random...) whose moves take at most this many seconds on average is
+    # played on the event loop itself (a hand-off to a thread cost far more than the move:
+    # issue 37); a slower one on the quick bots' thread (0: always on the thread)
+    inline_move_seconds: float = 0.002
     storage_threads: int = 4  # worker threads for the database, used by nothing else
     max_iterations: int = 1000  # ismcts: the largest iterations=N a table may seat
     max_depth: int = 50  # ismcts: the largest depth=D

@@ -1,8 +1,15 @@
 """Where the server's blocking work runs, so that none of it holds the event loop or another
 kind of work: a thread pool for the database (used by nothing else), one thread for the quick
-bots' moves (greedy, random: many tables' moves answered with one wake-up of the loop,
-:mod:`handgame.server.handoff`), a thread pool for hints, and worker processes for searching
-bots (ismcts).
+bots' moves that are not quick enough for the event loop (many tables' moves answered with one
+wake-up of the loop, :mod:`handgame.server.handoff`), a thread pool for hints, and worker
+processes for searching bots (ismcts).
+
+A quick bot's move (greedy: ~0.15 ms) is played on the event loop itself while the moves of
+its kind take ``Settings.inline_move_seconds`` or less on average (:class:`MoveTimes`): a
+hand-off to a thread and back costs far more than such a move on a busy server (the thread
+waits for the interpreter lock, the answer for the loop: 13-33 ms a move at 200 tables,
+issue 37). A kind whose moves grow slower goes to the thread, and comes back when its moves
+there are quick again (the thread's CPU time is what is counted).
 
 Searches share the worker processes fairly (issue 31): each search is capped in time, and the
 cap shrinks as more tables wait for a search (``Settings.bot_move_seconds`` × processes ÷
@@ -41,6 +48,42 @@ log = logging.getLogger("handgame.server")
 T = TypeVar("T")
 
 
+class MoveTimes:
+    """The average time of a quick bot's move, by who plays the table's seats (an average
+    that follows the recent moves), to choose where the next one is played."""
+
+    #: the weight of the newest move in the average
+    WEIGHT = 0.1
+
+    def __init__(self, most: float) -> None:
+        """No move timed yet; ``most``: the longest average a move on the event loop may have
+        (0: none is played there)."""
+        self.most = most
+        self.average: dict[tuple[str | None, ...], float] = {}
+
+    def inline(self, controllers: tuple[str | None, ...]) -> bool:
+        """Whether the next move of these seats' bots is played on the event loop (the first
+        one is, unless the setting is 0)."""
+        return self.most > 0 and self.average.get(controllers, 0.0) <= self.most
+
+    def add(self, controllers: tuple[str | None, ...], seconds: float) -> None:
+        """A move of these seats' bots took ``seconds``."""
+        before = self.average.get(controllers)
+        self.average[controllers] = (
+            seconds if before is None else before + self.WEIGHT * (seconds - before)
+        )
+        if len(self.average) > 1024:  # many kinds of tables: forget the oldest
+            del self.average[next(iter(self.average))]
+
+
+def timed_move(*args: Any) -> tuple[tuple[str, Any] | None, float]:
+    """:func:`auto_move` and the CPU time it took (on the quick bots' thread, the time
+    waited for the interpreter lock is not counted)."""
+    start = time.thread_time()
+    move = auto_move(*args)
+    return move, time.thread_time() - start
+
+
 class WorkerLost(RuntimeError):
     """A search was given up: its worker processes were stopped."""
 
@@ -76,7 +119,8 @@ class Workers:
         self.settings = settings
         self.storage = ThreadPoolExecutor(settings.storage_threads, "hand-storage")
         self.threads = ThreadPoolExecutor(settings.bot_threads, "hand-bots")
-        self.moves = BatchedThread("hand-moves")  # the quick bots' moves
+        self.moves = BatchedThread("hand-moves")  # the quick bots' moves too slow for the loop
+        self.move_times = MoveTimes(settings.inline_move_seconds)
         self._pool: multiprocessing.pool.Pool | None = None
         self._pending: set[asyncio.Future[Any]] = set()
         self._ready: asyncio.Future[None] | None = None
@@ -156,7 +200,7 @@ class Workers:
         for stand_in in dict.fromkeys((self.settings.stand_in, "random")):
             others = tuple(None if c is None else stand_in for c in controllers)
             try:
-                return table.step_of(await self.moves.call(auto_move, *self._args(table, others)))
+                return table.step_of(await self.quick_move(self._args(table, others)))
             except Exception as e:
                 log.warning("table %s: the stand-in %s failed too (%s)", table.id, stand_in, e)
         raise RuntimeError("every bot failed")
@@ -165,10 +209,24 @@ class Workers:
     def _args(table: Table, controllers: tuple[str | None, ...]) -> tuple[Any, ...]:
         return (table.state, table.seed, table.version, controllers)
 
+    async def quick_move(self, args: tuple[Any, ...]) -> tuple[str, Any] | None:
+        """:func:`auto_move` of quick bots (no search): on the event loop while their moves
+        are quick (:class:`MoveTimes`), else on the quick bots' thread."""
+        controllers = args[3]
+        if self.move_times.inline(controllers):
+            start = time.perf_counter()
+            try:
+                return auto_move(*args)
+            finally:
+                self.move_times.add(controllers, time.perf_counter() - start)
+        move, seconds = await self.moves.call(timed_move, *args)
+        self.move_times.add(controllers, seconds)
+        return move
+
     async def _move(self, table: Table, controllers: tuple[str | None, ...]) -> Any:
         args = self._args(table, controllers)
         if not any(is_searching(c) for c in controllers):
-            return await self.moves.call(auto_move, *args)
+            return await self.quick_move(args)
         # the move is due bot_move_seconds from now, however many searches are queued before
         # it (a cap shared at asking time alone let the first of a burst hold the rest: F9)
         deadline = time.time() + self.settings.bot_move_seconds
@@ -191,7 +249,7 @@ class Workers:
             table.version,
         )
         greedy = tuple(None if c is None else "greedy" for c in controllers)
-        return await self.moves.call(auto_move, *self._args(table, greedy))
+        return await self.quick_move(self._args(table, greedy))
 
     def close(self) -> None:
         """Stop every worker at once (queued work is dropped)."""
