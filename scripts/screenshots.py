@@ -2,9 +2,9 @@
 
 A live server on loopback (SQLite in a temporary directory, seeded deals), headless Debian
 Chromium through Playwright (never ``playwright install``): a Hand (levant) and a Hand and Foot
-table in the middle of a round, a gulf table, a round summary and the replay page, a waiting
-room with its chat, the lobby's open tables and a table with its chat (``--rooms``: only
-those), at desktop
+table in the middle of a round, a gulf table, a round summary, the replay page, a spectator's
+page, the rules panel and the first game's guide (``--pages``: only those), a waiting room with
+its chat, the lobby's open tables and a table with its chat (``--rooms``: only those), at desktop
 (1280 × 800) and phone (390 × 844) sizes, in English and Arabic (right to left).
 """
 
@@ -214,10 +214,81 @@ def rooms(browser: Any, base: str, out: Path) -> None:
             context.close()
 
 
+def finished_match(base: str) -> str:
+    """A match of two bots played to its end (one round): its table id."""
+    bots = [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "greedy"}]
+    body = {"rules": {"preset": "levant", "options": {"rounds": 1}}, "seats": bots}
+    made = json.loads(
+        urlopen(
+            Request(
+                base + "/api/tables",
+                json.dumps(body).encode(),
+                {"Content-Type": "application/json"},
+            )
+        ).read()
+    )
+    while not json.loads(urlopen(f"{base}/api/tables/{made['table']}").read())["finished"]:
+        time.sleep(0.1)
+    return str(made["table"])
+
+
+def pages(browser: Any, base: str, out: Path) -> None:
+    """The pages around play (issue 36): the replay drawn as the table (desktop English, phone
+    Arabic), a spectator's page, the rules panel (phone Arabic, desktop English) and the first
+    game's guide (desktop English, phone Arabic)."""
+    tid = finished_match(base)
+    for lang, size in (("en", "desktop"), ("ar", "phone")):
+        w, h = SIZES[size]
+        context = browser.new_context(locale=lang, viewport={"width": w, "height": h})
+        page = context.new_page()
+        page.goto(f"{base}/replay/{tid}")
+        page.wait_for_selector("body[data-ready='1']")
+        page.locator("#slider").fill(str(int(page.get_attribute("#slider", "max") or 0) * 3 // 4))
+        page.wait_for_timeout(600)
+        path = out / f"replay-{size}-{lang}.{'jpg' if size == 'desktop' else 'png'}"
+        save(page, path)
+        print(path, path.stat().st_size // 1024, "KB")
+        if size == "phone":  # the same match watched: the table without the player's controls
+            page.goto(f"{base}/play/{tid}")
+            page.wait_for_function("document.body.dataset.phase === 'over'")
+            page.wait_for_timeout(600)
+            save(page, out / "watch-phone-ar.png")
+            print(out / "watch-phone-ar.png")
+        # the rules panel: the lobby's (phone) or the table's (desktop)
+        page.goto(base + "/")
+        page.wait_for_selector("body[data-ready='1']")
+        page.click("#rules-open")
+        page.wait_for_selector("dialog#rules[open]")
+        path = out / f"rules-{size}-{lang}.{'jpg' if size == 'desktop' else 'png'}"
+        save(page, path)
+        print(path, path.stat().st_size // 1024, "KB")
+        page.click("dialog#rules button[data-t='close']")
+        # the first game: a few moves by its advice, to the step of laying off
+        page.click("#first-game")
+        page.wait_for_selector("#guide:not([hidden]) [data-step]")
+        for _ in range(40):
+            page.wait_for_function(
+                "document.getElementById('guide-play') || document.body.dataset.phase === 'over'"
+            )
+            if page.evaluate("document.body.dataset.guide") in ("add", "won"):
+                break
+            version = int(page.evaluate("document.body.dataset.version"))
+            page.click("#guide-play")
+            page.wait_for_function(f"Number(document.body.dataset.version) > {version}")
+        page.wait_for_selector("#guide-show")
+        page.click("#guide-show")
+        page.wait_for_timeout(600)
+        path = out / f"guide-{size}-{lang}.{'jpg' if size == 'desktop' else 'png'}"
+        save(page, path)
+        print(path, path.stat().st_size // 1024, "KB")
+        context.close()
+
+
 def main() -> None:
     """Make every screenshot into the directory named (docs/screenshots by default);
-    ``--rooms``: only the waiting room's, the lobby's and the chat's."""
-    args = [a for a in sys.argv[1:] if a != "--rooms"]
+    ``--rooms``: only the waiting room's, the lobby's and the chat's; ``--pages``: only the
+    replay's, the spectator's, the rules panel's and the first game's."""
+    args = [a for a in sys.argv[1:] if a not in ("--rooms", "--pages")]
     out = Path(args[0] if args else "docs/screenshots")
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
@@ -225,6 +296,12 @@ def main() -> None:
         browser = p.chromium.launch(
             executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
         )
+        if "--rooms" not in sys.argv[1:]:
+            pages(browser, base, out)
+        if "--pages" in sys.argv[1:]:
+            browser.close()
+            srv.should_exit = True
+            return
         rooms(browser, base, out)
         if "--rooms" in sys.argv[1:]:
             browser.close()
@@ -262,14 +339,6 @@ def main() -> None:
             save(shown, path)
             print(path, path.stat().st_size // 1024, "KB")
             context.close()
-        shoot(
-            browser,
-            f"{base}/replay/{made['table']}",
-            out / "replay-desktop-en.jpg",
-            "en",
-            "desktop",
-            "body[data-ready='1']",
-        )
         browser.close()
         srv.should_exit = True
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,6 +17,7 @@ import pytest
 
 from handgame.cli.commands import main as hand
 from test_web import browser, server  # noqa: F401 - the fixtures: a live server, Chromium
+from test_web_a11y import serious
 
 #: a desktop, and a phone with a touch screen (Chromium's touch events on)
 SIZES = {
@@ -148,4 +150,129 @@ def test_download_the_record_of_a_finished_match(
     with contextlib.redirect_stdout(out):
         code = hand(["replay", str(saved)])
     assert code == 0, out.getvalue()
+    page.context.close()
+
+
+#: the guide's steps shown
+STEP_NAMES = "ns => ns.map((n) => n.dataset.step)"
+
+#: the keys of the rule book's sentences shown
+BOOK_KEYS = "ns => ns.map((n) => n.dataset.book)"
+
+#: Arabic letters (not digits): a sentence said in Arabic
+ARABIC = re.compile(r"[\u0621-\u064a]")
+
+
+def test_the_rules_panel_in_arabic_and_the_badges_explained(server: str, browser: Any) -> None:  # noqa: F811
+    """The lobby's Rules button opens the rule book of the chosen preset in Arabic (right to
+    left, each sentence with its rule ids, the opening minimum in Arabic digits); Hand and
+    Foot's is its own; at the table (a touch phone) the Rules button opens the table's book, and
+    a tap on the minimum pill or the wild box says what it means, with its rule ids."""
+    page = open_page(browser, "phone", "ar")
+    page.goto(server + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#preset", "levant")
+    page.tap("#rules-open")
+    dialog = page.locator("dialog#rules[open]")
+    dialog.wait_for()
+    assert page.evaluate("document.documentElement.dir") == "rtl"
+    items = dialog.locator("[data-book]")
+    assert items.count() >= 15
+    keys = [items.nth(i).get_attribute("data-book") for i in range(items.count())]
+    assert "book_wild_indicator" in keys and "book_announce" in keys
+    opening = dialog.locator("[data-book='book_opening']").inner_text()
+    assert ARABIC.search(opening) and "٥١" in opening and "(L-63, L-64)" in opening, opening
+    for i in range(items.count()):  # every sentence in Arabic, with its rule ids
+        text = items.nth(i).inner_text()
+        assert ARABIC.search(text) and re.search(r"\((?:[A-Z]+-\d+(?:, )?)+\)", text), text
+    assert "{" not in dialog.inner_text()  # every placeholder filled
+    assert serious(page) == []
+    page.tap("dialog#rules button[data-t='close']")
+    page.select_option("#preset", "gulf")
+    page.tap("#rules-open")
+    keys = page.eval_on_selector_all("dialog#rules [data-book]", BOOK_KEYS)
+    assert "book_wild_jokers" in keys and "book_limit" in keys and "book_announce" not in keys
+    page.tap("dialog#rules button[data-t='close']")
+    page.select_option("#preset", "hand-and-foot")
+    page.tap("#rules-open")
+    keys = page.eval_on_selector_all("dialog#rules [data-book]", BOOK_KEYS)
+    assert keys and all(k.startswith("book_hf_") for k in keys), keys
+    opening = page.locator("dialog#rules [data-book='book_hf_opening']").inner_text()
+    assert "٥٠، ٩٠" in opening.replace(", ", "، ") or "٥٠, ٩٠" in opening, opening
+    page.tap("dialog#rules button[data-t='close']")
+    # at a table: its own book (its values: a minimum of 61), and the badges explained
+    made = page.request.post(
+        server + "/api/tables",
+        data={
+            "rules": {"preset": "levant", "options": {"rounds": 1, "initial_minimum": 61}},
+            "seats": [{"kind": "human", "name": "Sara"}, {"kind": "bot", "bot": "greedy"}],
+        },
+    ).json()
+    page.goto(made["seats"][0]["url"])
+    page.wait_for_selector("#hand .card")
+    page.tap("#rules-open")
+    opening = page.locator("dialog#rules [data-book='book_opening']").inner_text()
+    assert "٦١" in opening, opening
+    page.tap("dialog#rules button[data-t='close']")
+    page.tap("#wild-box")
+    note = page.locator("#explain")
+    note.wait_for()
+    assert "L-21" in note.inner_text() and ARABIC.search(note.inner_text())
+    assert note.inner_text() == page.get_attribute("#wild-box", "title")  # the same on hover
+    badges = page.locator(".seat .meta .tag[data-explain]")  # the dealer's badge at least
+    assert badges.count() >= 1 and ARABIC.search(badges.first.get_attribute("title"))
+    shown = page.locator(".seat .meta .tag[data-explain] >> visible=true")
+    if shown.count():  # (a phone hides the badges of its own seat, in the dock)
+        shown.first.tap()
+        assert note.inner_text() == shown.first.get_attribute("title")
+    page.keyboard.press("Escape")
+    assert not note.is_visible()
+    assert serious(page) == []
+    assert page.errors == []
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_the_first_game_guide_finishes_a_round(server: str, browser: Any, size: str) -> None:  # noqa: F811
+    """The lobby's "First game" opens a table against the easy bot with the guide; following
+    it (the draws with the page's own button, a discard by "Show me" then the lit button, the
+    rest by "Play it") the newcomer draws, melds, opens, lays off, discards and goes out: every
+    step ticked, the round won."""
+    page = open_page(browser, size)
+    tap = page.tap if size == "phone" else page.click
+    page.goto(server + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    tap("#first-game")
+    page.wait_for_url(re.compile(r"/play/.+#token=.+&guide=1$"))
+    page.wait_for_selector("#guide:not([hidden]) [data-step='draw']")
+    assert page.locator("#guide [data-step]").count() == 6
+    shown_once = False
+    deadline = time.monotonic() + 120
+    while page.evaluate("document.body.dataset.phase") != "over":
+        assert time.monotonic() < deadline, page.locator("#guide").inner_text()
+        page.wait_for_function(
+            "document.body.dataset.phase === 'over' || document.getElementById('guide-play')"
+        )
+        if page.evaluate("document.body.dataset.phase") == "over":
+            break
+        version = int(page.evaluate("document.body.dataset.version"))
+        verb = page.get_attribute(".guide-advice", "data-advice")
+        draw = page.locator("#actions button[data-draw='stock']")
+        if verb == "draw" and draw.count():
+            tap("#actions button[data-draw='stock']")  # the page's own button
+        elif verb == "discard" and not shown_once:
+            tap("#guide-show")
+            lit = page.locator("#actions button.guide-lit")
+            assert lit.count() == 1 and page.locator("#hand .card.selected").count() == 1
+            lit.first.click()
+            shown_once = True
+        else:
+            tap("#guide-play")
+        page.wait_for_function(f"Number(document.body.dataset.version) > {version}")
+    page.wait_for_function("document.body.dataset.guide === 'won'")
+    done = page.eval_on_selector_all("#guide [data-step][data-done]", STEP_NAMES)
+    assert done == ["draw", "meld", "open", "add", "discard", "out"], done
+    assert page.locator("[data-guide-end='won']").count() == 1
+    assert shown_once
+    assert page.errors == []
     page.context.close()

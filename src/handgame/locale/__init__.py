@@ -43,8 +43,9 @@ def shared() -> dict[str, Any]:
 
 def glossary(lang: str) -> dict[str, Any]:
     """The glossary of ``lang``: ``words`` (key -> template: the shared words, then every
-    registered game's), ``actions`` (each game's action table, by game), ``games`` (the game of
-    each preset) and ``params`` (how parameters are said)."""
+    registered game's), ``actions`` (each game's action table, by game), ``books`` (each game's
+    rule book at hand: its sentences in order, each with its rule ids and the option values it
+    is said under), ``games`` (the game of each preset) and ``params`` (how parameters are said)."""
     return _glossary(lang, tuple(g.name for g in games()))
 
 
@@ -52,17 +53,20 @@ def glossary(lang: str) -> dict[str, Any]:
 def _glossary(lang: str, names: tuple[str, ...]) -> dict[str, Any]:
     words: dict[str, str] = dict(shared()[lang])
     actions: dict[str, Any] = {}
+    books: dict[str, Any] = {}
     presets: dict[str, str] = {}
     for game in games():
         own = game.words()
         words.update(own.get(lang, {}))
         actions[game.name] = list(own.get("actions", ()))
+        books[game.name] = list(own.get("book", ()))
         for p in game.presets:
             presets[p] = game.name
     return {
         "lang": lang,
         "words": words,
         "actions": actions,
+        "books": books,
         "games": presets,
         "params": shared()["params"],
     }

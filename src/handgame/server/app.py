@@ -28,6 +28,7 @@ from handgame.server.clients import unavailable
 from handgame.server.cluster import make_hub
 from handgame.server.connection import Connection
 from handgame.server.guards import BodyLimit
+from handgame.server.guide import FIRST_GAME_RULES, FIRST_GAME_SEATS, FIRST_GAME_SEED, advice
 from handgame.server.hub import LimitReached, TooManyTables, Unavailable
 from handgame.server.lobby import READ, LobbyOut, RoomIn, lobby_list
 from handgame.server.protocol import PROTOCOL, error_message, spectator_view, timer_fields
@@ -158,6 +159,10 @@ class SummaryOut(BaseModel):
     turn_remaining: float | None = Field(
         default=None, description="seconds left on the running turn timer, or null"
     )
+    values: dict[str, Any] = Field(
+        default_factory=dict,
+        description="every option's value at this table (the preset's, overridden by options)",
+    )
 
 
 class PresetOut(BaseModel):
@@ -180,6 +185,10 @@ class PresetOut(BaseModel):
     )
     penalty_limit: int | None = Field(
         default=None, description="the total that ends the match (null: none)"
+    )
+    values: dict[str, Any] = Field(
+        default_factory=dict,
+        description="every option's value in this preset (its default player count)",
     )
 
 
@@ -323,6 +332,7 @@ def create_app(
             turn_timeout=table.timeout(hub.settings.turn_timeout),
             **timer_fields(hub.deadline(table.id)),
             room=room_info(table.room),
+            values=option_values(table.game),
         )
 
     @app.get("/api/tables", response_model=LobbyOut)
@@ -348,6 +358,7 @@ def create_app(
                 player_counts=list(p.counts()),
                 options=[spec.to_json() for spec in game.options],
                 **preset_ends(game, p.name, p.default_players),
+                values=option_values(game.create(p.name, {}, p.default_players, False, None)),
             )
             for game in games()
             for p in game.preset_info
@@ -374,6 +385,58 @@ def create_app(
             )
         # made by the game from the seat's own view of each deal (GameSpec.seat_record)
         return await hub.workers.quick(table.spec.seat_record, table.state, seat)
+
+    @app.post("/api/first-game", response_model=TableOut, status_code=201)
+    async def first_game(request: Request) -> TableOut:
+        """A first game (issue 36): Hand (``levant``), one round against the easy bot, no turn
+        timer, the same deal every time; its seat's link opens the table with the guide."""
+        if not creations.allow(address(request)):
+            raise HTTPException(429, "too many tables made from your address: slow down")
+        try:
+            table, tokens, host_token = await hub.create_table(
+                FIRST_GAME_RULES["preset"],
+                dict(FIRST_GAME_RULES["options"]),
+                False,
+                [dict(s) for s in FIRST_GAME_SEATS],
+                0,
+                address(request),
+                None,
+                FIRST_GAME_SEED,
+            )
+        except TooManyTables as e:
+            raise HTTPException(429, str(e)) from None
+        except (LimitReached, Unavailable) as e:
+            raise HTTPException(503, str(e)) from None
+        base = invite_base(settings, request)
+        return TableOut(
+            table=table.id,
+            seats=[
+                SeatTokenOut(seat=i, token=t, url=f"{base}/play/{table.id}#token={t}&guide=1")
+                for i, t in sorted(tokens.items())
+            ],
+            host_token=host_token,
+        )
+
+    @app.get("/api/tables/{table_id}/advice")
+    async def get_advice(
+        table_id: str,
+        request: Request,
+        token: Annotated[str | None, Query(description="a seat's token")] = None,
+        authorization: Annotated[str | None, Header(description="Bearer TOKEN")] = None,
+    ) -> dict[str, Any]:
+        """The first game's guide: the move it advises a seat (its token) now, made from that
+        seat's view only (``action`` null when the seat has nothing to decide)."""
+        table = await table_or_404(table_id)
+        if token is None and authorization and authorization.lower().startswith("bearer "):
+            token = authorization[7:].strip()
+        seat = table.seat_of_token(token) if token else None
+        if seat is None:
+            raise HTTPException(403, "only a seat, with its token, gets advice")
+        if not hints.allow(address(request)):
+            raise HTTPException(429, "too many hints asked from your address: slow down")
+        version, state = table.version, table.state
+        said = await hub.workers.quick(advice, state, seat, table.seed, version)
+        return {"seat": seat, "version": version, "action": said}
 
     @app.get("/api/tables/{table_id}/hint", response_model=HintOut)
     async def get_hint(
@@ -513,6 +576,14 @@ def preset_ends(game: GameSpec, preset: str, players: int) -> dict[str, int | No
         "rounds": getattr(rules, "rounds", None),
         "penalty_limit": getattr(rules, "penalty_limit", None),
     }
+
+
+def option_values(config: Any) -> dict[str, Any]:
+    """Every option's value of a game configuration (its ruleset's ``options()``), as JSON:
+    what the rules panel words (each game's ``book``); empty for a game without them."""
+    rules = getattr(config, "rules", config)
+    values = getattr(rules, "options", None)
+    return dict(values()) if callable(values) else {}
 
 
 def invite_base(settings: Settings, request: Request) -> str:

@@ -202,12 +202,14 @@ class Hub(Rooms):
         turn_timeout: float | None = None,
         address: str | None = None,
         room: Room | None = None,
+        seed: str | None = None,
     ) -> tuple[Table, dict[int, str], str]:
         """A new table, stored and dealt; its human seats' tokens and its host's token (who
         may end it); ``turn_timeout`` its own turn timer (None: the server's; 0: none, for
         one human against bots); ``address`` its maker's (``max_tables_per_address``
         unfinished tables at most, else :class:`TooManyTables`); ``room``: the table waits in
-        its room for its host to start it (its seats may be ``open``, :mod:`.rooms`). Raises
+        its room for its host to start it (its seats may be ``open``, :mod:`.rooms`); ``seed``
+        its deal seed (None: a new one; the first game's is fixed, :mod:`.guide`). Raises
         ``ValueError``."""
         own_timeout = check_timeout(turn_timeout, seats)
         rounds = options.get("rounds")
@@ -236,7 +238,7 @@ class Hub(Rooms):
         )
         check_players([s.bot for s in made], game.players)
         table_id = secrets.token_urlsafe(9)
-        seed = self.seed_source()
+        seed = seed or self.seed_source()
         table = Table(
             table_id,
             game,

@@ -3,6 +3,7 @@
 // and goes there; friends take its free seats from its link or from the list). The open tables:
 // public rooms to join and public matches to watch (GET /api/tables), looked at again often.
 import { botName, el, num, presetName, presetSummary, seatName, setupLanguage, t } from "./i18n.js";
+import { openRules } from "./rules.js";
 
 // the bots by level, weakest first ("greedy" is the level hard, and plays every game);
 // policy:levant-2p: the trained agent shipped with the package (docs/rl.md; Hand, 2 players)
@@ -220,6 +221,21 @@ async function refreshList() {
   renderList();
 }
 
+/** The first game (issue 36): a table against the easy bot with the guide, the same deal every
+ * time (POST /api/first-game); its seat's link is opened at once. */
+async function firstGame() {
+  const error = document.getElementById("lobby-error");
+  error.textContent = "";
+  try {
+    const r = await fetch("/api/first-game", { method: "POST" });
+    const body = await r.json();
+    if (!r.ok) { error.textContent = t("error", { message: body.detail || r.status }); return; }
+    location.assign(body.seats[0].url);
+  } catch (e) {
+    error.textContent = t("error", { message: String(e) });
+  }
+}
+
 async function main() {
   setupLanguage(() => {
     for (const o of document.getElementById("preset").options) o.textContent = presetName(o.value);
@@ -237,6 +253,11 @@ async function main() {
   document.getElementById("rounds").addEventListener("input", () => { roundsTyped = true; });
   document.getElementById("new-table").addEventListener("submit", create);
   document.getElementById("play-now").addEventListener("click", (e) => create(e, true));
+  document.getElementById("first-game").addEventListener("click", firstGame);
+  document.getElementById("rules-open").addEventListener("click", () => {
+    const preset = presets.find((p) => p.name === select.value);
+    if (preset) openRules(preset.name, preset.values || {});
+  });
   renderPlayers();
   await refreshList();
   setInterval(refreshList, 4000);

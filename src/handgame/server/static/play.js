@@ -9,15 +9,18 @@
 // - hand.js: the hand, the move buttons and the hint;
 // - drag.js, targets.js: dragging hand cards onto the table;
 // - words.js (shared with replay.js): an action in words;
+// - rules.js: the rules panel, the badges explained; guide.js: the first game's guide;
 // - room.js: the waiting room (before the start); chat.js: the chat; rematch.js: play again.
 // This one ties them together: the server's messages, the page's buttons.
 import { sameCards } from "./cards.js";
 import { onChat, renderChat, setupChat } from "./chat.js";
 import { connect, setDeadline } from "./client.js";
 import { setupDrag } from "./drag.js";
+import { renderGuide } from "./guide.js";
 import { hint, sortBy } from "./hand.js";
 import { errorText, setupLanguage, t } from "./i18n.js";
 import { renderRematch } from "./rematch.js";
+import { openRules, setupExplain, watchMoves } from "./rules.js";
 import { joined, newLink, renderRoom } from "./room.js";
 import { say, sortHand, tableId, ui } from "./state.js";
 import { setupSound, sound } from "./sound.js";
@@ -72,6 +75,7 @@ function onState(message) {
   queueSummaries(previous);
   if (message.ended) say(t("table_ended"), true); // its host, the operator or the server ended it
   render();
+  renderGuide();
 }
 
 function onMessage(m) {
@@ -114,12 +118,17 @@ function onLost() {
 }
 
 async function main() {
-  setupLanguage(() => { render(); renderRoom(); renderChat(); renderRematch(); });
+  setupLanguage(() => { render(); renderRoom(); renderChat(); renderRematch(); renderGuide(); });
   say(t("connecting"));
   document.getElementById("sort-suit").addEventListener("click", () => sortBy("suit"));
   document.getElementById("sort-rank").addEventListener("click", () => sortBy("rank"));
   document.getElementById("hint").addEventListener("click", hint);
   setupDrag();
+  setupExplain();
+  watchMoves(ui);
+  document.getElementById("rules-open").addEventListener("click", () => {
+    if (ui.view) openRules(ui.view.preset, ui.values || {});
+  });
   setupSound();
   setupChat();
   document.getElementById("discard-box").addEventListener("click", () => {
@@ -128,6 +137,7 @@ async function main() {
   try {
     const summary = await (await fetch(`/api/tables/${encodeURIComponent(tableId)}`)).json();
     ui.seats = summary.seats || [];
+    ui.values = summary.values || {}; // the table's option values: the rules panel's
   } catch (e) {
     // the welcome message brings the seats
   }

@@ -1,6 +1,7 @@
 // The replay viewer of a finished match: every step drawn as the table is at play (table.js's
 // drawTable, the play page's renderer), every hand face up; the match's record to download.
 import { bdi, el, num, seatName, setupLanguage, t } from "./i18n.js";
+import { setupExplain } from "./rules.js";
 import { tableId, ui } from "./state.js";
 import { drawTable } from "./table.js";
 import { actionLine } from "./words.js";
@@ -79,6 +80,7 @@ function fillRounds() {
 
 async function main() {
   setupLanguage(() => { render(); fillRounds(); autoplay(timer !== null); });
+  setupExplain();
   const r = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay`);
   if (!r.ok) {
     document.getElementById("what").textContent = r.status === 403 ? t("not_finished")
@@ -87,6 +89,11 @@ async function main() {
     return;
   }
   frames = (await r.json()).frames;
+  try { // the table's option values: its badges explain themselves from them (rules.js)
+    ui.values = (await (await fetch(`/api/tables/${encodeURIComponent(tableId)}`)).json()).values || {};
+  } catch (e) {
+    // the badges are drawn all the same
+  }
   ui.bottom = 0; // seat 1 at the bottom, as at play; no seat of its own (ui.seat stays null)
   const download = document.getElementById("download");
   download.href = `/api/tables/${encodeURIComponent(tableId)}/record`;

@@ -32,6 +32,7 @@ export const ui = {
   room: null, // the table's room (waiting, public, ready, votes, next), from the server
   ended: null, // why the table ended early ({by, reason}), from the last state
   view: null,
+  values: {}, // the table's option values (GET /api/tables/ID): the rules panel words them
   version: -1,
   order: [], // the hand as shown
   selected: new Set(), // indices into order

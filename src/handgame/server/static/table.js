@@ -9,6 +9,7 @@ import { send } from "./client.js";
 import { renderActions, renderHand } from "./hand.js";
 import { botName, el, num, presetName, seatName, t, tn } from "./i18n.js";
 import { seatLinkButton } from "./room.js";
+import { explained, topicText } from "./rules.js";
 import { isWild, nameOf, renderNote, selectedCards, token, ui } from "./state.js";
 import { showSummaries } from "./summary.js";
 import { clearTargets, markTargets } from "./targets.js";
@@ -31,16 +32,21 @@ function lastMoves() {
   return last;
 }
 
+/** What a badge of this table means (rules.js: its book sentences and rule ids). */
+function why(topic) {
+  return ui.view ? topicText(topic, ui.view.preset, ui.values) : "";
+}
+
 function seatEl(i, last) {
   const v = ui.view;
   const p = ui.seats[i] || {};
-  const meta = [];
-  if (v && v.opened && v.opened.length === v.players && v.opened[i]) meta.push(t("opened"));
-  if (v && v.announced && v.announced[i] !== null) meta.push(t("announced"));
-  if (v && v.feet_picked) meta.push(t(v.feet_picked[i] ? "foot_up" : "foot_waiting"));
-  if (v && v.dealer === i) meta.push(t("dealer"));
-  if (p.kind !== "bot" && p.away) meta.push(t("standing_in")); // a bot plays it meanwhile
-  else if (p.kind === "human" && !p.connected) meta.push(t("offline"));
+  const meta = []; // [badge, what it means]
+  if (v && v.opened && v.opened.length === v.players && v.opened[i]) meta.push([t("opened"), why("opened")]);
+  if (v && v.announced && v.announced[i] !== null) meta.push([t("announced"), why("announced")]);
+  if (v && v.feet_picked) meta.push([t(v.feet_picked[i] ? "foot_up" : "foot_waiting"), why("foot")]);
+  if (v && v.dealer === i) meta.push([t("dealer"), t("explain_dealer")]);
+  if (p.kind !== "bot" && p.away) meta.push([t("standing_in"), ""]); // a bot plays it meanwhile
+  else if (p.kind === "human" && !p.connected) meta.push([t("offline"), t("explain_offline")]);
   const team = teamOf(i);
   const count = v ? v.hand_counts[i] : 0;
   const name = seatName((v && v.names[i]) || (p && p.name) || "");
@@ -66,7 +72,8 @@ function seatEl(i, last) {
   el("span", { class: "avatar", "aria-hidden": "true" }, (name.trim()[0] || "?").toUpperCase()),
   el("div", { class: "who" }, nameOf(i),
     team !== null ? el("span", { class: "team-tag" }, t("team_of", { n: team + 1 })) : null,
-    el("div", { class: "meta" }, [t("cards_n", { n: count }), ...meta].join(" · "))),
+    el("div", { class: "meta" }, t("cards_n", { n: count }), meta.flatMap(([badge, text]) =>
+      [" · ", explained(el("span", { class: "tag" }, badge), text)]))),
   handOf(i, count),
   extra, seatLinkButton(i));
 }
@@ -217,8 +224,8 @@ function renderPiles() {
   const note = [];
   if (pile.length) note.push(el("span", { class: "count" }, `×${num(pile.length)}`));
   if (v.pile_blocked) {
-    note.push(el("span", { class: "blocked", title: t("pile_blocked_why"), "data-blocked": "1" },
-      t("pile_blocked")));
+    note.push(explained(el("span", { class: "blocked", "data-blocked": "1" }, t("pile_blocked")),
+      t("pile_blocked_why")));
   }
   document.getElementById("pile-note").replaceChildren(...note);
   document.getElementById("discard-box").classList.toggle("is-blocked", Boolean(v.pile_blocked));
@@ -236,7 +243,9 @@ function renderPiles() {
   document.getElementById("wild").replaceChildren(...wild);
   document.getElementById("joker-as").replaceChildren(v.joker_as && isCard(v.joker_as)
     ? tn("joker_plays", { card: cardChip(v.joker_as) }) : "");
-  document.getElementById("wild-box").hidden = !wild.length;
+  const wildBox = document.getElementById("wild-box");
+  wildBox.hidden = !wild.length;
+  explained(wildBox, `${why("wild")} ${t("explain_wild_mark")}`.trim());
 }
 
 export function renderTimer() {
@@ -249,7 +258,7 @@ export function renderTimer() {
     return;
   }
   const s = Math.max(0, Math.ceil((ui.deadline - Date.now()) / 1000));
-  box.textContent = t("timer", { s });
+  explained(box, t("explain_timer")).textContent = t("timer", { s });
   box.dataset.left = String(s);
   box.classList.toggle("urgent", s <= 10);
   if (ring && ui.deadlineTotal) ring.style.setProperty("--left", String(s / ui.deadlineTotal));
@@ -265,7 +274,7 @@ export function drawTable() {
   document.getElementById("round").textContent = t("round", { n: v.round_number });
   const min = document.getElementById("minimum");
   min.hidden = typeof v.minimum !== "number";
-  if (!min.hidden) min.textContent = t("minimum", { n: v.minimum });
+  if (!min.hidden) explained(min, why("minimum")).textContent = t("minimum", { n: v.minimum });
   const turn = document.getElementById("turn");
   const acting = v.to_act ?? v.turn;
   if (acting === null || acting === undefined) turn.replaceChildren();
