@@ -17,6 +17,13 @@ X-Forwarded-For after a 429; ``F7`` 1,100 slow bodies (1 byte / 4 s); ``F8`` (it
 ``--turn-timeout 10``) a seat that comes back before each stand-in move; ``F9`` four tables of
 three ``ismcts:iterations=1000`` beside an ``expert`` table; ``F10`` a 4,300-digit option;
 ``F11`` illegal actions from 250 sockets and compressed 64 KiB frames from 20.
+
+Run under a real-time priority (``chrt -f 10``, for figures that other jobs on the machine do
+not distort), the server and the watcher keep it, and the attacker (this process's main
+thread: its floods are CPU-bound loops) drops to the normal policy: an attacker is not on the
+server's machine, and at a real-time priority its loops would hold a core from the server
+(which no one would see in production). The watcher is a process of its own, so that the
+attacker's loops do not hold its interpreter either.
 """
 
 from __future__ import annotations
@@ -25,11 +32,12 @@ import contextlib
 import http.client
 import json
 import logging
+import multiprocessing
+import os
 import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -80,46 +88,77 @@ def ws(port: int, path: str, source: str = ATTACKER) -> ClientConnection:
     return connect(f"ws://127.0.0.1:{port}{path}", sock=sock, max_size=None, open_timeout=30)
 
 
-class Watcher(threading.Thread):
-    """GETs a table's summary every 50 ms from 127.0.0.3 and notes the latency and how long
-    the bots' table stood still."""
+#: the scheduling policy and priority this process started with (``chrt``): the server's and
+#: the watcher's, the attacker's own dropped to the normal one (module docstring)
+STARTED_WITH: tuple[int, int] = (os.SCHED_OTHER, 0)
 
-    def __init__(self, port: int, honest: str, bots: str) -> None:
-        """Watch ``honest`` (latency) and ``bots`` (its version)."""
-        super().__init__(daemon=True)
-        self.port, self.honest, self.bots = port, honest, bots
-        self.latencies: list[float] = []
-        self.stall = 0.0
-        self.failed = 0
-        self.stop = threading.Event()
 
-    def run(self) -> None:
-        """Watch until stopped."""
-        version, since = -1, time.monotonic()
-        while not self.stop.is_set():
-            start = time.perf_counter()
-            status, _ = request(self.port, "GET", f"/api/tables/{self.honest}", source=WATCHER)
-            self.latencies.append((time.perf_counter() - start) * 1e3)
-            self.failed += status != 200
-            _, summary = request(self.port, "GET", f"/api/tables/{self.bots}", source=WATCHER)
-            now = time.monotonic()
-            if summary and summary.get("version") != version:
-                version, since = summary["version"], now
-            elif summary and not summary.get("finished"):
-                self.stall = max(self.stall, now - since)
-            time.sleep(0.05)
+def keep_priority(pid: int) -> None:
+    """Give process ``pid`` the policy this process started with."""
+    policy, priority = STARTED_WITH
+    if policy != os.SCHED_OTHER:
+        with contextlib.suppress(OSError):
+            os.sched_setscheduler(pid, policy, os.sched_param(priority))
 
-    def figures(self) -> dict[str, Any]:
-        """The latency figures and the longest stall."""
-        values = sorted(self.latencies)
-        return {
+
+def watch(port: int, honest: str, bots: str, stop: Any, answer: Any) -> None:
+    """The watcher's process: GET ``honest``'s summary every 50 ms from 127.0.0.3, note the
+    latency and how long ``bots`` stood still, until ``stop`` is set; the figures to
+    ``answer``."""
+    latencies: list[float] = []
+    stall, failed = 0.0, 0
+    version, since = -1, time.monotonic()
+    while not stop.is_set():
+        start = time.perf_counter()
+        status, _ = request(port, "GET", f"/api/tables/{honest}", source=WATCHER)
+        latencies.append((time.perf_counter() - start) * 1e3)
+        failed += status != 200
+        _, summary = request(port, "GET", f"/api/tables/{bots}", source=WATCHER)
+        now = time.monotonic()
+        if summary and summary.get("version") != version:
+            version, since = summary["version"], now
+        elif summary and not summary.get("finished"):
+            stall = max(stall, now - since)
+        time.sleep(0.05)
+    values = sorted(latencies)
+    answer.send(
+        {
             "gets": len(values),
             "get_median_ms": round(percentile(values, 50), 1),
             "get_p95_ms": round(percentile(values, 95), 1),
             "get_max_ms": round(values[-1], 1) if values else None,
-            "gets_failed": self.failed,
-            "stall_s": round(self.stall, 2),
+            "gets_failed": failed,
+            "stall_s": round(stall, 2),
         }
+    )
+
+
+class Watcher:
+    """GETs a table's summary every 50 ms from 127.0.0.3 (in a process of its own, at the
+    priority this process started with) and notes the latency and how long the bots' table
+    stood still."""
+
+    def __init__(self, port: int, honest: str, bots: str) -> None:
+        """Watch ``honest`` (latency) and ``bots`` (its version)."""
+        context = multiprocessing.get_context("fork")
+        self.stop = context.Event()
+        self.answer, sending = context.Pipe(duplex=False)
+        self.process = context.Process(
+            target=watch, args=(port, honest, bots, self.stop, sending), daemon=True
+        )
+
+    def start(self) -> None:
+        """Start watching."""
+        self.process.start()
+        assert self.process.pid is not None
+        keep_priority(self.process.pid)
+
+    def figures(self) -> dict[str, Any]:
+        """Stop watching: the latency figures and the longest stall."""
+        self.stop.set()
+        got: dict[str, Any] = self.answer.recv() if self.answer.poll(60) else {"gets": 0}
+        self.process.join(30)
+        return got
 
 
 @contextlib.contextmanager
@@ -132,6 +171,7 @@ def server(tmp: Path, *flags: str) -> Iterator[int]:
          "--database-url", f"sqlite:///{tmp / f'abuse-{port}.sqlite'}", *flags],
         stdout=subprocess.DEVNULL, stderr=log,
     )  # fmt: skip
+    keep_priority(process.pid)
     try:
         assert wait_ready(f"http://127.0.0.1:{port}", 60), "the server did not start"
         yield port
@@ -154,9 +194,8 @@ def watched(port: int, probe: Callable[[], dict[str, Any]]) -> dict[str, Any]:
         got = probe()
     finally:
         time.sleep(1.0)
-        watcher.stop.set()
-        watcher.join(30)
-    return {"got": got, **watcher.figures()}
+        figures = watcher.figures()
+    return {"got": got, **figures}
 
 
 def spam(conns: list[ClientConnection], message: Callable[[int], str], seconds: float) -> int:
@@ -388,6 +427,10 @@ def main(argv: list[str] | None = None) -> int:
     # the attacker's sockets the server closes end in the client library's keepalive errors:
     # expected here, not worth a traceback each
     logging.getLogger("websockets").setLevel(logging.CRITICAL)
+    global STARTED_WITH
+    STARTED_WITH = (os.sched_getscheduler(0), os.sched_getparam(0).sched_priority)
+    if STARTED_WITH[0] != os.SCHED_OTHER:  # the attacker: the normal policy (module docstring)
+        os.sched_setscheduler(0, os.SCHED_OTHER, os.sched_param(0))
     tmp = Path(tempfile.mkdtemp(prefix="hand-probes-"))
     out: dict[str, Any] = {"machine": machine()}
     only = set(args.only.split(",")) if args.only else set()

@@ -108,3 +108,26 @@ def test_a_quick_bot_plays_on_the_loop_while_its_moves_stay_quick() -> None:
     assert times.inline(seats)
     assert times.inline((None, "random"))  # each kind of table apart
     assert not MoveTimes(0.0).inline(seats)  # 0: always on the thread
+
+
+def test_search_workers_run_below_the_servers_priority() -> None:
+    """A searching bot's worker process yields the CPU to the event loop: a higher nice value
+    than the server's, and never a real-time policy (issue 31: a search at the server's
+    priority held a core from the loop)."""
+    import os
+
+    from handgame.server.workers import SEARCH_NICE, Workers
+
+    async def run() -> tuple[int, int]:
+        workers = Workers(Settings())
+        try:
+            await workers.ready()
+            niceness = await workers.search(os.nice, 0)
+            policy = await workers.search(os.sched_getscheduler, 0)
+            return niceness, policy
+        finally:
+            workers.close()
+
+    niceness, policy = asyncio.run(run())
+    assert niceness >= min(19, os.nice(0) + SEARCH_NICE)
+    assert policy == os.SCHED_OTHER

@@ -32,6 +32,7 @@ import contextlib
 import logging
 import multiprocessing
 import multiprocessing.pool
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -88,11 +89,28 @@ class WorkerLost(RuntimeError):
     """A search was given up: its worker processes were stopped."""
 
 
+#: how much lower a search worker's CPU priority is than the server's (``nice``): the event
+#: loop answers first on a busy machine, the searches take what is left (issue 31)
+SEARCH_NICE = 10
+
+
 def _warm_up() -> None:
     """Load the bots once in a new worker process."""
     from handgame.play.registry import bot_names
 
     bot_names()
+
+
+def _start_worker() -> None:
+    """A new worker process: a lower CPU priority than the server's (:data:`SEARCH_NICE`;
+    never a real-time one, which would hold a core from the event loop), then the bots
+    loaded."""
+    with contextlib.suppress(AttributeError, OSError):  # not on every system
+        if os.sched_getscheduler(0) != os.SCHED_OTHER:
+            os.sched_setscheduler(0, os.SCHED_OTHER, os.sched_param(0))
+    with contextlib.suppress(AttributeError, OSError):
+        os.nice(SEARCH_NICE)
+    _warm_up()
 
 
 def search_cap(share: float, deadline: float, now: float) -> float:
@@ -139,7 +157,7 @@ class Workers:
         takes a moment to load the bots; that time is not counted against a move)."""
         if self._pool is None:
             context = multiprocessing.get_context("spawn")
-            self._pool = context.Pool(self.settings.bot_processes, initializer=_warm_up)
+            self._pool = context.Pool(self.settings.bot_processes, initializer=_start_worker)
             self._ready = asyncio.ensure_future(self.search(_warm_up))
         assert self._ready is not None
         await asyncio.wait_for(asyncio.shield(self._ready), 120)
