@@ -229,6 +229,9 @@ class GameSpec:
     out_of_turn_verbs: tuple[str, ...] = ()
     #: the verbs of actions that end a seat's turn (``hand simulate`` counts turns by them)
     turn_end_verbs: tuple[str, ...] = ()
+    #: the verbs of a turn's steps a seat may arrange and take back before it confirms them
+    #: (melds, lay-offs, swaps): a front end lays them out privately and sends them together
+    arranged_verbs: tuple[str, ...] = ()
     #: the game's own bots by name (loaded on first use)
     bots: Callable[[], Mapping[str, BotFactory]] = field(default=lambda: {})
     #: every seat's cards of a state in record notation, for showing a finished match whole

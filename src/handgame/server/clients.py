@@ -21,7 +21,9 @@ from handgame.server.protocol import (
     MalformedMessage,
     ack_message,
     error_message,
+    preview_message,
     read_client_message,
+    seat_view,
     timer_fields,
 )
 from handgame.server.room import room_info
@@ -319,7 +321,7 @@ class Clients:
         if message.type in ROOM_TYPES:
             await self.room_message(sender, table, message)
         elif sender.seat is None:
-            if message.type == "action":
+            if message.type in ("action", "turn", "preview"):
                 sender.put(
                     error_message(
                         "spectator",
@@ -333,40 +335,68 @@ class Clients:
         elif message.type in ("pause", "resume"):  # a summary opened or closed
             self.timers.hold(table, sender.seat, message.type == "pause")
             self.send_presence(table)
-        elif message.type == "action":
+        elif message.type in ("action", "turn"):
             await self.action(sender, table, message)
+        elif message.type == "preview":
+            self.preview(sender, table, message)
 
     async def action(self, sender: Sender, table: Table, message: ClientMessage) -> None:
-        """Check a seat's action, store it, acknowledge it (or say why not)."""
+        """Check a seat's action (or a turn's steps sent at once), store it, acknowledge it (or
+        say why not). A turn's steps are stored and sent one by one, in order; the ack, of the
+        last, comes after them all."""
         assert sender.seat is not None
         self.back(table, sender.seat)
-        result = table.check(sender.seat, message.action, message.version, message.id)
+        steps = message.actions if message.type == "turn" else [message.action]
+        result = table.check_turn(sender.seat, steps or [], message.version, message.id)
         if isinstance(result, Duplicate):
             sender.put(ack_message(message.id, result.version, duplicate=True))
         elif isinstance(result, Rejection):
-            sender.put(
-                error_message(
-                    result.code,
-                    result.message,
-                    rules=result.rules,
-                    cards=result.cards,
-                    id=message.id,
-                    version=table.version,
-                )
-            )
+            sender.put(self.refusal(result, message, table))
         else:
-            try:
-                await self.store(table, result, sender=sender)
-            except Unavailable as e:
-                log.warning("table %s: an action not stored: %s", table.id, e)
-                sender.put(
-                    error_message(
-                        "unavailable",
-                        "the database does not answer: nothing was stored; try again soon",
-                        id=message.id,
-                        version=table.version,
+            for i, step in enumerate(result):
+                try:
+                    await self.store(table, step, sender=sender if i == len(result) - 1 else None)
+                except Unavailable as e:
+                    log.warning("table %s: an action not stored: %s", table.id, e)
+                    stored = f" ({i} of the turn's steps were)" if i else ""
+                    sender.put(
+                        error_message(
+                            "unavailable",
+                            f"the database does not answer: nothing more was stored{stored}; "
+                            "try again soon",
+                            id=message.id,
+                            version=table.version,
+                            step=i if len(result) > 1 else None,
+                        )
                     )
-                )
-                return
+                    if not i:
+                        return
+                    break
             self.timers.arm(table)
             self.kick(table.id)
+
+    def preview(self, sender: Sender, table: Table, message: ClientMessage) -> None:
+        """A seat's arranged steps checked and applied to a copy of the table, its own view of
+        the result answered to it alone; nothing is stored or sent to anyone else."""
+        assert sender.seat is not None
+        self.back(table, sender.seat)
+        steps = message.actions or []
+        result = table.check_turn(sender.seat, steps, message.version, message.id, preview=True)
+        if isinstance(result, Rejection):
+            sender.put(self.refusal(result, message, table))
+        elif isinstance(result, list):
+            view = seat_view(result[-1].state, sender.seat)
+            sender.put(preview_message(message.id, table.version, len(result), view))
+
+    @staticmethod
+    def refusal(result: Rejection, message: ClientMessage, table: Table) -> dict[str, Any]:
+        """The ``error`` message of a refused action, turn or preview."""
+        return error_message(
+            result.code,
+            result.message,
+            rules=result.rules,
+            cards=result.cards,
+            id=message.id,
+            version=table.version,
+            step=result.step,
+        )

@@ -491,6 +491,8 @@ class ClusterHub(RoomRelay):
         fields = {"type": message.type, "id": message.id, "version": message.version}
         if message.type == "action":
             fields["action"] = message.action
+        if message.actions is not None:  # a turn's steps ("turn", "preview")
+            fields["actions"] = message.actions
         if message.data is not None:  # a room message: its fields as sent
             fields = {**message.data, **fields}
         text = encode({k: v for k, v in fields.items() if v is not None})
@@ -498,7 +500,7 @@ class ClusterHub(RoomRelay):
             to_owner(table.id),
             {"kind": "client", "origin": self.name, "conn": key, "seat": conn.seat, "text": text},
         )
-        if message.type == "action" and message.id is not None:
+        if message.type in ("action", "turn") and message.id is not None:
             previous = self.waiting.pop((key, message.id), None)
             if previous is not None:
                 previous.cancel()

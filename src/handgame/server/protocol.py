@@ -34,7 +34,11 @@ ERROR_CODES = (
     "room",  # a room command that does not fit the table now (a seat not free…)
     "not_host",  # a room command only the host (its host token) may give
     "chat",  # a chat line refused (too long, unknown phrase, spectators' chat off)
+    "reveals",  # a step of a preview that would show unseen cards: send it with the turn
 )
+
+#: the most steps one ``turn`` or ``preview`` message may hold
+MAX_STEPS = 64
 
 
 def seat_view(state: MatchState, seat: int) -> dict[str, Any]:
@@ -143,6 +147,7 @@ def error_message(
     cards: tuple[str, ...] = (),
     id: str | None = None,
     version: int,
+    step: int | None = None,
 ) -> dict[str, Any]:
     """An ``error`` message (nothing changed at the table): its code, the engine's message (for
     a bug report), and what a page words it from: the rule ids and the cards it is about."""
@@ -154,7 +159,17 @@ def error_message(
         out["cards"] = list(cards)
     if id is not None:
         out["id"] = id
+    if step is not None:
+        out["step"] = step
     return out
+
+
+def preview_message(
+    id: str | None, version: int, steps: int, view: dict[str, Any]
+) -> dict[str, Any]:
+    """A ``preview`` answer: the sender's own view after the ``steps`` it arranged (not stored,
+    sent to no one else)."""
+    return {"type": "preview", "id": id, "version": version, "steps": steps, "view": view}
 
 
 def ack_message(id: str | None, version: int, duplicate: bool = False) -> dict[str, Any]:
@@ -169,10 +184,11 @@ def ack_message(id: str | None, version: int, duplicate: bool = False) -> dict[s
 class ClientMessage:
     """A message a client sent, read: its type and fields."""
 
-    type: str  # "action" | "back" | "ping" | "sync" | "pause" | "resume" | ROOM_TYPES
+    type: str  # "action" | "turn" | "preview" | "back" | "ping" | "sync" | "pause" | ...
     id: str | None = None
     version: Any = None
     action: Any = None
+    actions: list[Any] | None = None  # a turn's steps ("turn", "preview")
     data: dict[str, Any] | None = None  # a room message's fields, as sent (ROOM_TYPES)
 
 
@@ -207,6 +223,13 @@ def read_client_message(text: str) -> ClientMessage:
         if "action" not in obj:
             raise MalformedMessage("an action message needs action (record notation)")
         return ClientMessage("action", mid, obj.get("version"), obj["action"])
+    if kind in ("turn", "preview"):
+        steps = obj.get("actions")
+        if not isinstance(steps, list) or not 0 < len(steps) <= MAX_STEPS:
+            raise MalformedMessage(
+                f"a {kind} message needs actions: a list of 1 to {MAX_STEPS} actions"
+            )
+        return ClientMessage(kind, mid, obj.get("version"), actions=steps)
     if kind in ("back", "ping", "sync", "pause", "resume"):
         version = obj.get("version")
         if (
@@ -219,6 +242,7 @@ def read_client_message(text: str) -> ClientMessage:
     if kind in ROOM_TYPES:
         return ClientMessage(kind, mid, obj.get("version"), data=obj)
     raise MalformedMessage(
-        f"unknown message type {kind!r}; send action, sync, back, ping, pause, resume, "
+        f"unknown message type {kind!r}; send action, turn, preview, sync, back, ping, pause, "
+        "resume, "
         "join, room, ready, chat or rematch"
     )

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -146,6 +146,7 @@ class Rejection:
     message: str
     rules: tuple[str, ...] = ()
     cards: tuple[str, ...] = ()  # the cards the refusal is about (codes)
+    step: int | None = None  # which step of a turn sent at once it is about (from 0)
 
 
 @dataclass(frozen=True)
@@ -381,16 +382,49 @@ class Table:
         self, seat: int, raw_action: Any, version: Any, client_id: str | None
     ) -> Step | Rejection | Duplicate:
         """A seat's action as a step to store, or why not (nothing changes either way)."""
-        if client_id is not None and (seat, client_id) in self.applied_ids:
+        result = self.check_turn(seat, [raw_action], version, client_id)
+        return result[0] if isinstance(result, list) else result
+
+    def check_turn(
+        self,
+        seat: int,
+        raw_actions: list[Any],
+        version: Any,
+        client_id: str | None,
+        preview: bool = False,
+    ) -> list[Step] | Rejection | Duplicate:
+        """A seat's actions sent together (a turn arranged, then confirmed: docs/web-protocol.md)
+        as the steps to store, each checked by the rules at the state the ones before it make,
+        or why not (the refusal names the step; nothing changes either way). Every step but the
+        last is one of the game's ``arranged_verbs``; with ``preview`` every step is, none may
+        show the seat a card it has not seen (its foot, a round's end: ``reveals``), and nothing
+        is to be stored (the client id is not looked at)."""
+        if not preview and client_id is not None and (seat, client_id) in self.applied_ids:
             return Duplicate(self.applied_ids[(seat, client_id)])
-        if isinstance(raw_action, dict) and "seat" not in raw_action:
-            raw_action = {**raw_action, "seat": seat}
-        try:
-            action = self.spec.parse_action(raw_action)
-        except ActionError as e:
-            return Rejection("malformed", str(e))
-        if action.seat != seat:
-            return Rejection("malformed", f"you play seat {seat}, not seat {action.seat}")
+        parsed = []
+        for i, raw in enumerate(raw_actions):
+            if isinstance(raw, dict) and "seat" not in raw:
+                raw = {**raw, "seat": seat}
+            try:
+                action = self.spec.parse_action(raw)
+            except ActionError as e:
+                return Rejection("malformed", str(e), step=self._step_no(i, raw_actions))
+            if action.seat != seat:
+                return Rejection(
+                    "malformed",
+                    f"you play seat {seat}, not seat {action.seat}",
+                    step=self._step_no(i, raw_actions),
+                )
+            arranged = action.verb in self.spec.arranged_verbs
+            if not arranged and (preview or i < len(raw_actions) - 1):
+                verbs = ", ".join(self.spec.arranged_verbs)
+                return Rejection(
+                    "malformed",
+                    f"only {verbs} may be arranged before the turn is confirmed, not "
+                    f"{action.verb} (step {i + 1})",
+                    step=i,
+                )
+            parsed.append(action)
         if not isinstance(version, int) or isinstance(version, bool):
             return Rejection("malformed", "an action needs the version it was chosen at")
         if version != self.version:
@@ -404,10 +438,57 @@ class Table:
             return Rejection("illegal", "the match is over (L-90, L-93, G-9, F-10)", ("L-90",))
         if self.waiting:
             return Rejection("waiting", "the match has not started: the host starts it")
-        if self.state.current_seat != seat and action.verb not in self.spec.out_of_turn_verbs:
-            return Rejection("not_your_turn", f"it is not seat {seat}'s turn")
-        try:
-            return self._action_step(action, client_id)
-        except IllegalAction as e:
-            code = e.code if e.code in ("not_held",) else "illegal"  # protocol.ERROR_CODES
-            return Rejection(code, e.message, e.rules, e.cards)
+        steps: list[Step] = []
+        state = self.state
+        for i, action in enumerate(parsed):
+            where = self._step_no(i, parsed)
+            if state.current_seat != seat and (
+                action.verb not in self.spec.out_of_turn_verbs or len(parsed) > 1
+            ):
+                return Rejection("not_your_turn", f"it is not seat {seat}'s turn", step=where)
+            try:
+                after = state.apply(action)
+            except IllegalAction as e:
+                code = e.code if e.code in ("not_held",) else "illegal"  # protocol.ERROR_CODES
+                return Rejection(code, e.message, e.rules, e.cards, step=where)
+            if preview and reveals(state, after, seat):
+                return Rejection(
+                    "reveals",
+                    "this step shows cards the seat has not seen (a foot picked up, a round's "
+                    "end): it cannot be taken back, so it is sent with the turn",
+                    step=i,
+                )
+            last = i == len(parsed) - 1
+            stored = StoredStep(
+                self.version + i + 1,
+                "action",
+                seat,
+                client_id if last else None,
+                action.to_json(),
+                time.time(),
+            )
+            steps.append(Step(after, stored))
+            state = after
+        return steps
+
+    @staticmethod
+    def _step_no(i: int, steps: list[Any]) -> int | None:
+        """The step a refusal names: none for a single action (as before turns were sent)."""
+        return i if len(steps) > 1 else None
+
+
+def reveals(before: MatchState, after: MatchState, seat: int) -> bool:
+    """Whether an action of ``seat`` shows it something it had not seen: the turn passes or the
+    round ends (the hands are shown), or its hand gains a card that did not come off the table
+    (a foot picked up, HF-9; a wild card taken back by a swap, L-40, came off a meld)."""
+    if after.is_chance or after.is_over or after.current_seat != seat:
+        return True
+    was, now = before.view(seat).to_json(), after.view(seat).to_json()
+    gained = Counter(now["hand"]) - Counter(was["hand"])
+    if not gained:
+        return False
+
+    def on_table(view: dict[str, Any]) -> Counter[str]:
+        return Counter(c for m in view["melds"] for c in m["cards"])
+
+    return bool(gained - (on_table(was) - on_table(now)))

@@ -56,6 +56,7 @@ GAME = GameSpec(
     words=lambda: package_words("handgame.games.hand"),
     out_of_turn_verbs=("redeal",),
     turn_end_verbs=("discard",),
+    arranged_verbs=("meld", "add", "swap"),
     bots=bots,
     hands=round_hands,
     sample_state=_sample_state,

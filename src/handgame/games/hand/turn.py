@@ -74,7 +74,7 @@ def required_minimum(state: Match) -> int:
     return base
 
 
-def _minimum_rules(state: Match) -> tuple[str, ...]:
+def minimum_rules(state: Match) -> tuple[str, ...]:
     """The rules that set the opening minimum of the match's preset (L-63, and G-6 or F-6
     where the preset's own rule sets it), and O-4 when it escalates."""
     base = get_preset(state.game.preset).minimum_rules
@@ -395,7 +395,7 @@ def turn_problem(
                 "L-63",
                 "L-64",
             )
-        cited = _minimum_rules(state)
+        cited = minimum_rules(state)
         escalating = " escalating" if "O-4" in cited else ""
         return Reason(
             f"an opening must total at least {required_minimum(state)}; these melds count "

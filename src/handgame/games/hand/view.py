@@ -18,6 +18,7 @@ from handgame.games.hand.legal import legal_actions
 from handgame.games.hand.match import Match
 from handgame.games.hand.melds import Meld
 from handgame.games.hand.rounds import Phase, TurnState
+from handgame.games.hand.turn import minimum_rules, required_minimum
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,9 @@ class PlayerView:
     options: dict[str, Any]
     preset: str
     public: PublicRound | None = None
+    #: the opening minimum now (L-63, O-4) and the rules that set it, None between rounds
+    minimum: int | None = None
+    minimum_rules: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """As a JSON object (what a client receives)."""
@@ -142,6 +146,8 @@ class PlayerView:
             "preset": self.preset,
             "options": self.options,
             "public": self.public.to_json() if self.public is not None else None,
+            "minimum": self.minimum,
+            "minimum_rules": list(self.minimum_rules),
         }
 
 
@@ -251,6 +257,8 @@ def view(state: Match, seat: int | None) -> PlayerView:
         )
         if in_round
         else None,
+        minimum=required_minimum(state) if in_round else None,
+        minimum_rules=minimum_rules(state) if in_round else (),
     )
 
 

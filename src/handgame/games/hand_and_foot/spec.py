@@ -61,6 +61,7 @@ GAME = GameSpec(
     words=lambda: package_words("handgame.games.hand_and_foot"),
     out_of_turn_verbs=("answer",),
     turn_end_verbs=("discard",),
+    arranged_verbs=("meld", "add"),
     bots=bots,
     hands=round_hands,
     sample_state=_sample_state,

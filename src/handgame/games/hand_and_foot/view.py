@@ -117,6 +117,7 @@ class PlayerView:
             "dealer": self.dealer,
             "round_number": self.round_number,
             "minimum": self.minimum,
+            "minimum_rules": ["HF-8"],
             "opened": list(self.opened),
             "turn_info": self.turn_info,
             "known": [_cards(k) for k in self.known],
