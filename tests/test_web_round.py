@@ -285,7 +285,8 @@ def test_a_round_of_hand_by_clicking(server: str, browser: Any, size: str) -> No
     page.set_default_timeout(15_000)
     lobby(page, server, "levant", 3, "greedy")
     assert page.locator("#game").inner_text() == "Hand · Levant"
-    assert page.locator("#minimum").is_hidden()
+    # the opening minimum, which Hand's view carries too now (L-63; issue 36's counter)
+    assert page.locator("#minimum").inner_text() == "Minimum 51"
     # no timer at this table (the lobby's "none"), and the bots named in words, by seat
     assert page.locator("#timer").inner_text() == ""
     assert page.locator(".seat[data-seat='1'] .who bdi").inner_text() == "Hard 2"
