@@ -127,6 +127,15 @@ def shoot(browser: Any, url: str, out: Path, lang: str, size: str, wait: str) ->
     print(out, out.stat().st_size // 1024, "KB")
 
 
+def post_table(base: str, body: dict[str, Any]) -> dict[str, Any]:
+    """``POST /api/tables`` with ``body``: the new table's answer."""
+    request = Request(
+        base + "/api/tables", json.dumps(body).encode(), {"Content-Type": "application/json"}
+    )
+    made: dict[str, Any] = json.loads(urlopen(request).read())
+    return made
+
+
 def friend_joins(base: str, table_id: str, name: str) -> str:
     """A friend takes the room's free seat over the WebSocket: its token."""
     with connect(base.replace("http", "ws") + f"/ws/tables/{table_id}") as ws:
@@ -159,15 +168,7 @@ def rooms(browser: Any, base: str, out: Path) -> None:
                 "room": {"public": True},
                 "turn_timeout": 60,
             }
-            made = json.loads(
-                urlopen(
-                    Request(
-                        base + "/api/tables",
-                        json.dumps(body).encode(),
-                        {"Content-Type": "application/json"},
-                    )
-                ).read()
-            )
+            made = post_table(base, body)
             tid = made["table"]
             token = friend_joins(base, tid, friend)
             w, h = SIZES[size]
@@ -218,15 +219,7 @@ def finished_match(base: str) -> str:
     """A match of two bots played to its end (one round): its table id."""
     bots = [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "greedy"}]
     body = {"rules": {"preset": "levant", "options": {"rounds": 1}}, "seats": bots}
-    made = json.loads(
-        urlopen(
-            Request(
-                base + "/api/tables",
-                json.dumps(body).encode(),
-                {"Content-Type": "application/json"},
-            )
-        ).read()
-    )
+    made = post_table(base, body)
     while not json.loads(urlopen(f"{base}/api/tables/{made['table']}").read())["finished"]:
         time.sleep(0.1)
     return str(made["table"])

@@ -99,6 +99,7 @@ def test_the_replay_is_drawn_as_the_table(
     watch.wait_for_function("document.body.dataset.phase === 'over'")
     for control in ("#hand", "#actions", "#hint", "#sort-suit"):
         assert not watch.locator(control).is_visible(), control
+    assert serious(watch) == []
     replay = open_page(browser, size)
     replay.goto(f"{server}/replay/{finished}")
     replay.wait_for_load_state("networkidle")
@@ -115,6 +116,7 @@ def test_the_replay_is_drawn_as_the_table(
     assert replay.evaluate(PLACES) == watch.evaluate(PLACES)
     assert replay.evaluate(LOOK) == watch.evaluate(LOOK)
     assert replay.locator("#melds .meld .card").count() > 0
+    assert serious(replay) == []
     # the replay's seats hold their cards face up, the table's their backs
     assert replay.locator(".seat [data-replay-hand] .card").count() > 0
     assert replay.locator(".seat .fan").count() == 0
@@ -258,6 +260,8 @@ def test_the_first_game_guide_finishes_a_round(server: str, browser: Any, size: 
         version = int(page.evaluate("document.body.dataset.version"))
         verb = page.get_attribute(".guide-advice", "data-advice")
         draw = page.locator("#actions button[data-draw='stock']")
+        if verb == "add" and size == "phone":  # the guide at the step it teaches, for axe
+            assert serious(page) == []
         if verb == "draw" and draw.count():
             tap("#actions button[data-draw='stock']")  # the page's own button
         elif verb == "discard" and not shown_once:
@@ -274,5 +278,34 @@ def test_the_first_game_guide_finishes_a_round(server: str, browser: Any, size: 
     assert done == ["draw", "meld", "open", "add", "discard", "out"], done
     assert page.locator("[data-guide-end='won']").count() == 1
     assert shown_once
+    assert page.errors == []
+    page.context.close()
+
+
+def test_hand_and_foot_badges_explained(server: str, browser: Any) -> None:  # noqa: F811
+    """At a Hand and Foot table the round's minimum and the feet explain themselves (HF-8,
+    HF-9), and its Rules button opens Hand and Foot's own book."""
+    page = open_page(browser, "desktop")
+    seats = [{"kind": "human", "name": "Sara"}] + [{"kind": "bot", "bot": "random"}] * 3
+    made = page.request.post(
+        server + "/api/tables",
+        data={
+            # no partner's question (HF-10 ask_partner=off): its dialog would cover the table
+            "rules": {"preset": "hand-and-foot", "options": {"rounds": 1, "ask_partner": "off"}},
+            "seats": seats,
+        },
+    ).json()
+    page.goto(made["seats"][0]["url"])
+    page.wait_for_selector("#hand .card")
+    page.click("#minimum")
+    note = page.locator("#explain")
+    note.wait_for()
+    assert "HF-8" in note.inner_text() and "50, 90, 120, 150" in note.inner_text()
+    foot = page.locator(".seat .meta .tag[data-explain]", has_text="foot").first
+    foot.click()
+    assert "HF-2, HF-9" in note.inner_text(), note.inner_text()
+    page.click("#rules-open")
+    keys = page.eval_on_selector_all("dialog#rules [data-book]", BOOK_KEYS)
+    assert keys[0].startswith("book_hf_") and "book_hf_opening" in keys
     assert page.errors == []
     page.context.close()

@@ -272,15 +272,7 @@ def create_app(
             raise HTTPException(503, str(e)) from None
         except ValueError as e:
             raise HTTPException(422, str(e)) from None
-        base = invite_base(settings, request)
-        return TableOut(
-            table=table.id,
-            seats=[
-                SeatTokenOut(seat=i, token=t, url=f"{base}/play/{table.id}#token={t}")
-                for i, t in sorted(tokens.items())
-            ],
-            host_token=host_token,
-        )
+        return table_out(invite_base(settings, request), table, tokens, host_token)
 
     @app.delete("/api/tables/{table_id}", status_code=200)
     async def end_table(
@@ -407,15 +399,7 @@ def create_app(
             raise HTTPException(429, str(e)) from None
         except (LimitReached, Unavailable) as e:
             raise HTTPException(503, str(e)) from None
-        base = invite_base(settings, request)
-        return TableOut(
-            table=table.id,
-            seats=[
-                SeatTokenOut(seat=i, token=t, url=f"{base}/play/{table.id}#token={t}&guide=1")
-                for i, t in sorted(tokens.items())
-            ],
-            host_token=host_token,
-        )
+        return table_out(invite_base(settings, request), table, tokens, host_token, "&guide=1")
 
     @app.get("/api/tables/{table_id}/advice")
     async def get_advice(
@@ -576,6 +560,21 @@ def preset_ends(game: GameSpec, preset: str, players: int) -> dict[str, int | No
         "rounds": getattr(rules, "rounds", None),
         "penalty_limit": getattr(rules, "penalty_limit", None),
     }
+
+
+def table_out(
+    base: str, table: Table, tokens: dict[int, str], host_token: str, more: str = ""
+) -> TableOut:
+    """A new table's answer: its human seats' tokens and links (``more``: added to each
+    link's fragment, ``&guide=1`` for a first game) and its host's token."""
+    return TableOut(
+        table=table.id,
+        seats=[
+            SeatTokenOut(seat=i, token=t, url=f"{base}/play/{table.id}#token={t}{more}")
+            for i, t in sorted(tokens.items())
+        ],
+        host_token=host_token,
+    )
 
 
 def option_values(config: Any) -> dict[str, Any]:
