@@ -209,3 +209,34 @@ def test_a_table_seats_the_search_bot_for_hand_and_foot(tmp_path: Path) -> None:
             assert spectator.view["phase"] in ("draw", "play")
             actions = spectator.view["public"]["actions"]
     assert [a["seat"] for a in actions if "discard" in a][:3] == [1, 2, 3]
+
+
+def test_the_bots_offered_are_the_games_own_ladder(tmp_path: Path) -> None:
+    """Issue 34: ``/api/presets`` offers each game's own ladder (``GameSpec.levels``): at
+    Hand and Foot ``hard`` is its own (the planner), no Hand-only agent is offered, and a seat
+    given no bot gets the game's default level; Hand keeps its trained agent, at 2 players."""
+    from handgame.play.registry import make_bot, offered_bots
+
+    with client(tmp_path / "t.sqlite") as c:
+        presets = {p["name"]: p for p in c.get("/api/presets").json()}
+        hf = presets["hand-and-foot"]
+        assert [b["spec"] for b in hf["bots"]] == ["random", "easy", "medium", "hard", "expert"]
+        assert hf["default_bot"] == "hard"
+        levant = {b["spec"]: b["players"] for b in presets["levant"]["bots"]}
+        assert list(levant)[:5] == ["random", "easy", "medium", "hard", "expert"]
+        assert levant["policy:levant-2p"] == [2] and levant["expert"] == []
+        seats = [{"kind": "human", "name": "Sara"}, {"kind": "bot"}, {"kind": "bot", "bot": "hard"},
+                 {"kind": "bot", "bot": "expert"}]
+        body = {"rules": {"preset": "hand-and-foot", "options": {"rounds": 1}}, "seats": seats}
+        made = c.post("/api/tables", json=body)
+        assert made.status_code == 201 or made.status_code == 200, made.text
+        table = c.get(f"/api/tables/{made.json()['table']}").json()
+        assert [s.get("bot") for s in table["seats"][1:]] == ["hard", "hard", "expert"]
+    # the level's bot is the game's own: Hand and Foot's hard is its planner, Hand's is greedy
+    levels = GAME.levels()
+    assert list(levels) == ["easy", "medium", "hard", "expert"]
+    assert levels["hard"].startswith("planner") and levels["medium"] == "greedy"
+    assert find_game("levant").levels()["hard"] == "greedy"
+    hard = make_bot("hard", 1)
+    assert [o.spec for o in offered_bots("hand-and-foot")] == [b["spec"] for b in hf["bots"]]
+    hard.close()

@@ -169,3 +169,12 @@ def test_every_game_covers_it() -> None:
     import test_every_game
 
     assert any(case[0] == "tiny-rummy" for case in test_every_game.CASES)
+
+
+def test_a_game_with_no_ladder_is_offered_random_only(tmp_path: Path) -> None:
+    """The lobby's bots are a game's own ladder (``GameSpec.levels``): tiny rummy has none, so
+    its tables are offered ``random`` (and seat it when no bot is named), no other game's."""
+    with client(tmp_path / "t.sqlite") as c:
+        tiny = next(p for p in c.get("/api/presets").json() if p["name"] == "tiny")
+    assert tiny["bots"] == [{"spec": "random", "players": []}]
+    assert tiny["default_bot"] == "random"

@@ -630,13 +630,14 @@ def test_redeal_offer_out_of_turn() -> None:
 
 
 def test_the_same_bot_twice_is_named_by_its_seat(tmp_path: Path) -> None:
-    """``hand play --players 3``: the two greedy bots are "bot:greedy 2" and "bot:greedy 3"
-    (not "bot:greedy #1" and "bot:greedy"); in Arabic, by the bot's name (issue 14)."""
+    """``hand play --players 3``: the two bots of the game's default level are "bot:hard 2" and
+    "bot:hard 3" (not "bot:hard #1" and "bot:hard"); in Arabic, by the bot's name (issue 14;
+    the default is the game's level ``hard``, Hand's ``greedy``, issue 34)."""
     args = build_parser().parse_args(
         ["play", "--players", "3", "--seed", "1", "--record", str(tmp_path / "g.json")]
     )
     session = play_session(args)
-    assert session.game.names == ("you", "bot:greedy 2", "bot:greedy 3")
+    assert session.game.names == ("you", "bot:hard 2", "bot:hard 3")
     from handgame.tui.i18n import player_name
 
     assert [player_name("ar", n) for n in session.game.names] == ["أنت", "صعب ٢", "صعب ٣"]

@@ -239,20 +239,36 @@ def test_a_round_of_hand_and_foot_by_clicking_on_a_phone(server: str, browser: A
 
 
 def test_expert_at_a_hand_and_foot_table_from_the_lobby(server: str, browser: Any) -> None:  # noqa: F811
-    """Issue 34: the lobby offers the ladder's levels for Hand and Foot; Sara sits with three
-    ``expert`` bots (her partner one of them) and plays a round to its end by clicking; the
-    hint is Hand and Foot's own advice (the turn's steps with their reasons, HF-…)."""
+    """Issue 34: the lobby offers Hand and Foot's own ladder for a Hand and Foot table (its
+    Hard is Hand and Foot's ``hard``, no Hand-only agent), Hand's for a Hand table; Sara sits
+    with three ``expert`` bots (her partner one of them) and plays a round to its end by
+    clicking; the hint is Hand and Foot's own advice (the turn's steps with their reasons)."""
     context = browser.new_context(locale="en-US", viewport=SIZES_DESKTOP)
     page = context.new_page()
     page.set_default_timeout(15_000)
     page.goto(server + "/")
     page.wait_for_selector("body[data-ready='1']")
+    menu = "[data-seat-bot='1'] option"
+    pairs = "os => os.map(o => [o.value, o.textContent])"
+    page.select_option("#preset", "levant")
+    page.select_option("#players", "2")
+    assert [v for v, _ in page.eval_on_selector_all(menu, pairs)] == [
+        "random", "easy", "medium", "hard", "expert", "policy:levant-2p"]
+    page.select_option("#players", "3")  # the trained agent plays at 2 players only
+    assert "policy:levant-2p" not in [v for v, _ in page.eval_on_selector_all(menu, pairs)]
+    page.select_option("[data-seat-bot='1']", "expert")
     page.select_option("#preset", "hand-and-foot")
-    offered = page.eval_on_selector_all(
-        "[data-seat-bot='1'] option", "os => os.map(o => o.value)"
-    )
-    assert {"easy", "medium", "expert"} <= set(offered), offered  # Hard: greedy (issue 36)
+    offered = page.eval_on_selector_all(menu, pairs)
+    assert offered == [["random", "Beginner"], ["easy", "Easy"], ["medium", "Medium"],
+                       ["hard", "Hard"], ["expert", "Expert"]], offered
+    # a level chosen at Hand stays chosen (the game's own bot of that level); the others are
+    # the game's default level
+    assert page.input_value("[data-seat-bot='1']") == "expert"
+    assert page.input_value("[data-seat-bot='2']") == "hard"
     lobby(page, server, "hand-and-foot", 4, "expert")
+    table = page.url.split("/play/")[1].split("#")[0]
+    seated = page.request.get(f"{server}/api/tables/{table}").json()["seats"]
+    assert [s.get("bot") for s in seated] == [None, "expert", "expert", "expert"], seated
     assert page.locator("#game").inner_text() == "Hand and Foot"
     # the first hint of a turn of Sara's: Hand and Foot's own words, a rule cited
     page.wait_for_function("document.body.dataset.toAct === '0'", timeout=60_000)
@@ -283,7 +299,7 @@ def test_a_round_of_hand_by_clicking(server: str, browser: Any, size: str) -> No
     context = browser.new_context(locale="en-US", viewport=viewport)
     page = context.new_page()
     page.set_default_timeout(15_000)
-    lobby(page, server, "levant", 3, "greedy")
+    lobby(page, server, "levant", 3, "hard")
     assert page.locator("#game").inner_text() == "Hand · Levant"
     # the opening minimum, which Hand's view carries too now (L-63; issue 36's counter)
     assert page.locator("#minimum").inner_text() == "Minimum 51"

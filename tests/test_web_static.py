@@ -107,21 +107,26 @@ def test_a_favicon(tmp_path: Path) -> None:
         assert '<link rel="icon" href="/favicon.ico"' in page.read_text(), page.name
 
 
-def test_the_lobby_names_its_bots_by_level() -> None:
-    """The lobby's bots are named by level, weakest first, in every language, each name once
-    ("Greedy" was the same bot as "Hard"; "Searcher"; untranslated levels in Arabic: issue 36,
-    B9 and the bot names)."""
+def test_the_lobby_names_its_bots_by_level(tmp_path: Path) -> None:
+    """The lobby's bots are the server's list for the chosen preset (no list of its own, issue
+    34), named by level, weakest first, in every language, each name once ("Greedy" was the
+    same bot as "Hard"; "Searcher"; untranslated levels in Arabic: issue 36, B9 and the bot
+    names)."""
     import json
-    import re
 
-    line = re.search(r"^const BOTS = (\[.*\]);$", (STATIC / "lobby.js").read_text(), re.M)
-    assert line is not None
-    bots = json.loads(line.group(1))
+    lobby = (STATIC / "lobby.js").read_text()
+    assert "const BOTS" not in lobby and '"greedy"' not in lobby  # the game's ladder, not ours
+    assert "greedy" not in (STATIC / "room.js").read_text()  # a room's bot: the game's default
     words = json.loads((STATIC.parent.parent / "locale" / "words.json").read_text())
-    names = {lang: [words[lang][f"bot_{b.split(':')[0]}"] for b in bots] for lang in LANGS}
-    assert names["en"] == ["Beginner", "Easy", "Medium", "Hard", "Expert", "Trained agent"]
-    for lang, said in names.items():
-        assert len(set(said)) == len(said), (lang, said)
-        if lang != "en":
-            assert not set(said) & set(names["en"]), (lang, said)  # said in the language
+    with client(tmp_path / "t.sqlite") as c:
+        presets = {p["name"]: p for p in c.get("/api/presets").json()}
+    for preset in ("levant", "hand-and-foot"):
+        bots = [b["spec"] for b in presets[preset]["bots"]]
+        names = {lang: [words[lang][f"bot_{b.split(':')[0]}"] for b in bots] for lang in LANGS}
+        expected = ["Beginner", "Easy", "Medium", "Hard", "Expert"]
+        assert names["en"] == expected + (["Trained agent"] if preset == "levant" else [])
+        for lang, said in names.items():
+            assert len(set(said)) == len(said), (lang, said)
+            if lang != "en":
+                assert not set(said) & set(names["en"]), (lang, said)  # said in the language
     assert words["en"]["bot_greedy"] == words["en"]["bot_hard"]  # one bot, one name

@@ -258,8 +258,10 @@ def test_hand_play_makes_and_resumes_a_hand_and_foot_session(tmp_path: Path) -> 
     argv = ["play", "--rules", "hand-and-foot", "--seed", "3", "--record", str(record)]
     session = play_session(build_parser().parse_args(argv))
     assert isinstance(session, Session)
-    # 4 seats (HF-1); the default opponents are the game's own greedy bots
-    assert session.seats == ["human", "greedy", "greedy", "greedy"]
+    # 4 seats (HF-1); the default opponents are the game's own default level, its hard (its
+    # planner, not Hand's greedy: issue 34)
+    assert session.seats == ["human", "hard", "hard", "hard"]
+    assert find_game("hand-and-foot").levels()["hard"].startswith("planner")
     session.deal()
     again = play_session(build_parser().parse_args(["play", "--resume", str(record)]))
     assert isinstance(again, Session) and again.seed == "3"

@@ -19,11 +19,12 @@ from handgame.core.registry import find_game
 
 
 def _default_bot(spec: GameSpec) -> str:
-    """The bot that plays the other seats by default: ``greedy`` where the game has it, else
-    the game's first own bot, else ``random`` (which plays every game)."""
-    own = list(spec.bots())
-    if "greedy" in own:
-        return "greedy"
+    """The bot that plays the other seats by default: the game's default level (its ladder's
+    ``hard``), else its first level, else its first own bot, else ``random`` (which plays
+    every game)."""
+    if spec.default_level:
+        return spec.default_level
+    own = [*spec.levels(), *spec.bots()]
     return own[0] if own else "random"
 
 
@@ -230,8 +231,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--opponents",
         metavar="A,B,...",
-        help="who plays the other seats: bot specs (greedy, random, ismcts, "
-        "ismcts:iterations=40) or human for hot-seat play (default: greedy)",
+        help="who plays the other seats: bot specs, by level easy, medium, hard, expert (the "
+        "game's own ladder: hand rules PRESET lists it), or random, greedy, "
+        "ismcts:iterations=40…, or human for hot-seat play (default: the game's hard)",
     )
     p.add_argument("--names", metavar="A,B,...", help="a name for every seat, seat 0 first")
     p.add_argument("--seed", help="seed of the deals and the bots (default: a random one)")

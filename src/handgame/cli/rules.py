@@ -12,6 +12,7 @@ from handgame.core.errors import OptionError
 from handgame.core.game import GameSpec, PresetInfo
 from handgame.core.options import OptionSpec
 from handgame.core.registry import games, preset_names
+from handgame.play.registry import offered_bots
 
 
 def spec_values(spec: OptionSpec) -> str:
@@ -78,6 +79,10 @@ def _preset_json(name: str) -> dict[str, Any]:
             "partnership": p.partnership_players,
         },
     }
+    out["levels"] = dict(game.levels())
+    out["bots"] = [
+        {"spec": o.spec, "players": list(o.players)} for o in offered_bots(game.name)
+    ]
     if game.options:
         out["options"] = dict(p.values)
         out["rules"] = {s.name: s.rule for s in game.options}
@@ -106,6 +111,11 @@ def cmd_rules(args: argparse.Namespace) -> int:
     game, preset = _find(args.preset)
     print(f"{info['preset']}: {info['summary']}")
     print(f"players: {players_words(preset)}")
+    if info["levels"]:
+        # the game's own ladder: what --opponents, --bots and the lobby offer by level
+        levels = ", ".join(f"{name} ({bot})" for name, bot in info["levels"].items())
+        default = f"; by default {game.default_level}" if game.default_level else ""
+        print(f"bots by level, weakest first: {levels}{default}")
     if not game.options:
         return 0
     print("options (override with --option NAME=VALUE; rule ids from spec/RULES.md):")

@@ -234,6 +234,11 @@ class GameSpec:
     arranged_verbs: tuple[str, ...] = ()
     #: the game's own bots by name (loaded on first use)
     bots: Callable[[], Mapping[str, BotFactory]] = field(default=lambda: {})
+    #: the game's ladder: each level's name (one of :attr:`bots`) and the bot spec it plays,
+    #: weakest first (loaded on first use); what the front ends offer by level
+    levels: Callable[[], Mapping[str, str]] = field(default=lambda: {})
+    #: the level a front end seats when nobody chose one (one of :attr:`levels`; "": the first)
+    default_level: str = ""
     #: every seat's cards of a state in record notation, for showing a finished match whole
     #: (the web replay); ``[]`` before the first deal
     hands: Callable[[Any], list[list[str]]] = field(default=lambda state: [])

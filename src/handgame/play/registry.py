@@ -8,12 +8,14 @@ options; ``make_bot("external:./mybot.py")`` runs a program that speaks the bot 
 from __future__ import annotations
 
 import importlib
+import re
+from dataclasses import dataclass
 from importlib import resources
 
 from handgame.core.bot import Bot, BotFactory, no_argument
 from handgame.core.bot_options import OptionsFactory, Param
-from handgame.core.errors import BotError
-from handgame.core.registry import games
+from handgame.core.errors import BotError, OptionError
+from handgame.core.registry import find_game, games
 from handgame.play import external
 from handgame.play.game_bots import per_game_factory
 from handgame.play.random_bot import RandomBot
@@ -77,9 +79,10 @@ def check_plays(spec: str, game: str) -> None:
     name = spec.strip().partition(":")[0]
     games_of = _GAMES.get(name, ())
     if games_of and game not in games_of:
+        levels = ", ".join(find_game(game).levels())
         raise BotError(
-            f"bot {name!r} plays {', '.join(games_of)} only, not {game}; the bots of {game}: "
-            f"{', '.join(game_bot_names(game))}"
+            f"bot {name!r} plays {', '.join(games_of)} only, not {game}; its levels: {levels}; "
+            f"all the bots of {game}: {', '.join(game_bot_names(game))}"
         )
     bot = make_bot(spec, 0)
     try:
@@ -100,6 +103,42 @@ def shipped_policies() -> tuple[str, ...]:
     if not agents.is_dir():
         return ()
     return tuple(sorted(p.name[:-4] for p in agents.iterdir() if p.name.endswith(".npz")))
+
+
+def shipped_policy_table(name: str) -> tuple[str, int | None]:
+    """The preset and the player count a shipped agent was trained at, read from its name
+    ``PRESET-Np`` (``levant-2p``: levant, 2 players; None when the name gives no count)."""
+    found = re.fullmatch(r"(.+)-(\d+)p", name)
+    if found is None:
+        return name, None
+    return found.group(1), int(found.group(2))
+
+
+@dataclass(frozen=True)
+class Offer:
+    """A bot a front end offers at a table: its spec, and the player counts it plays at."""
+
+    #: the bot spec (``expert``, ``policy:levant-2p``)
+    spec: str
+    #: the player counts it plays at; ``()``: every count
+    players: tuple[int, ...] = ()
+
+
+def offered_bots(game: str) -> list[Offer]:
+    """The bots a front end offers at a table of the game ``game`` (a name, alias or preset),
+    weakest first: ``random``, the game's own ladder (:attr:`GameSpec.levels`), then the
+    trained agents shipped for that game; raises ``OptionError`` for an unknown game."""
+    spec = find_game(game)
+    offers = [Offer("random"), *(Offer(level) for level in spec.levels())]
+    for name in shipped_policies():
+        preset, players = shipped_policy_table(name)
+        try:
+            trained = find_game(preset).name
+        except OptionError:
+            continue
+        if trained == spec.name:
+            offers.append(Offer(f"policy:{name}", (players,) if players else ()))
+    return offers
 
 
 def _policy(argument: str, seed: int | str) -> Bot:
@@ -140,6 +179,7 @@ def _load_builtin() -> None:
 __all__ = [
     "Bot",
     "BotError",
+    "Offer",
     "RandomBot",
     "bot_games",
     "bot_names",
@@ -147,5 +187,7 @@ __all__ = [
     "check_plays",
     "game_bot_names",
     "make_bot",
+    "offered_bots",
     "register",
+    "shipped_policy_table",
 ]

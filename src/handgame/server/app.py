@@ -24,6 +24,8 @@ from handgame.core import __version__
 from handgame.core.game import GameSpec, MatchState
 from handgame.core.record import game_of
 from handgame.core.registry import games
+from handgame.play.registry import offered_bots
+from handgame.server.botspec import default_bot
 from handgame.server.clients import unavailable
 from handgame.server.cluster import make_hub
 from handgame.server.connection import Connection
@@ -165,6 +167,15 @@ class SummaryOut(BaseModel):
     )
 
 
+class BotOfferOut(BaseModel):
+    """A bot the lobby offers at a table of a preset: its spec and the player counts it plays."""
+
+    spec: str
+    players: list[int] = Field(
+        default_factory=list, description="the player counts it plays at (empty: every count)"
+    )
+
+
 class PresetOut(BaseModel):
     """A preset (``hand rules``) and the player counts it allows."""
 
@@ -190,6 +201,12 @@ class PresetOut(BaseModel):
         default_factory=dict,
         description="every option's value in this preset (its default player count)",
     )
+    bots: list[BotOfferOut] = Field(
+        default_factory=list,
+        description="the bots a table of this preset seats by level, weakest first: random, "
+        "the game's own ladder, the trained agents shipped for the game",
+    )
+    default_bot: str = Field(default="random", description="the bot a new seat gets")
 
 
 def create_app(
@@ -337,6 +354,9 @@ def create_app(
             raise HTTPException(503, str(unavailable(e))) from None
         return lobby_list(rows)
 
+    def offers(game: str) -> list[BotOfferOut]:
+        return [BotOfferOut(spec=o.spec, players=list(o.players)) for o in offered_bots(game)]
+
     @app.get("/api/presets", response_model=list[PresetOut])
     async def get_presets() -> list[PresetOut]:
         """The presets a table may start from (every game's), with their player counts."""
@@ -351,6 +371,8 @@ def create_app(
                 options=[spec.to_json() for spec in game.options],
                 **preset_ends(game, p.name, p.default_players),
                 values=option_values(game.create(p.name, {}, p.default_players, False, None)),
+                bots=offers(game.name),
+                default_bot=default_bot(game.name),
             )
             for game in games()
             for p in game.preset_info

@@ -16,7 +16,13 @@ from collections.abc import Callable
 
 from handgame.core.bot_options import capped, parse_options, spec_text
 from handgame.core.registry import find_game
-from handgame.play.registry import bot_games, bot_params, make_bot, shipped_policies
+from handgame.play.registry import (
+    bot_games,
+    bot_params,
+    make_bot,
+    shipped_policies,
+    shipped_policy_table,
+)
 from handgame.server.settings import Settings
 
 #: the bots a table may seat
@@ -49,7 +55,7 @@ def check_bot(spec: str, settings: Settings | None = None, game: str | None = No
     if name == "policy" and (file in settings.policies or file in shipped_policies()):
         if file not in settings.policies and game is not None:
             # a shipped agent is named by the preset it was trained on: levant-2p plays Hand
-            trained = find_game(file.split("-")[0]).name
+            trained = find_game(shipped_policy_table(file)[0]).name
             if trained != game:
                 raise ValueError(f"bot {spec!r} plays {trained} only, not {game}")
         make_bot(spec, 0)
@@ -67,6 +73,13 @@ def check_bot(spec: str, settings: Settings | None = None, game: str | None = No
     if refused is not None:  # one game's bot takes these options, not this table's game's
         raise ValueError(f"{game}: {refused}")
     return normal
+
+
+def default_bot(game: str) -> str:
+    """The bot a seat gets when nobody names one: the game's default level (its ladder's
+    ``hard`` for both built-in games), else ``random``."""
+    spec = find_game(game)
+    return spec.default_level or next(iter(spec.levels()), "random")
 
 
 def is_searching(spec: str | None) -> bool:

@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from handgame.core.registry import find_game
-from handgame.server.botspec import check_bot, check_players
+from handgame.server.botspec import check_bot, check_players, default_bot
 from handgame.server.clients import (
     LimitReached,
     Sender,
@@ -224,7 +224,8 @@ class Hub(Rooms):
                     raise ValueError(f"seat {i}: an open seat only in a room (room: {{...}})")
                 made.append(Seat("open", f"seat {i + 1}"))
             elif s.get("kind") == "bot":
-                spec = check_bot(str(s.get("bot") or "greedy"), self.settings, game_name)
+                bot = str(s.get("bot") or default_bot(game_name))
+                spec = check_bot(bot, self.settings, game_name)
                 made.append(
                     Seat("bot", str(s.get("name") or f"{spec.partition(':')[0]} {i}"), spec)
                 )

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from handgame.server.botspec import check_bot
+from handgame.server.botspec import check_bot, default_bot
 from handgame.server.chat import ChatRefused, chat_message, spectator_name
 from handgame.server.clients import Clients, Sender, Unavailable
 from handgame.server.connection import Connection, encode
@@ -164,7 +164,7 @@ class Rooms(Clients):
         if do == "bot":
             try:
                 game = table.spec.name
-                spec = check_bot(str(data.get("bot") or "greedy"), self.settings, game)
+                spec = check_bot(str(data.get("bot") or default_bot(game)), self.settings, game)
             except ValueError as e:
                 raise RoomRefused(str(e)) from None
             seat_bot(table, data.get("seat"), spec)

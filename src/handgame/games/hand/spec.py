@@ -9,7 +9,7 @@ from handgame.core.game import GameSpec, PresetInfo, round_hands
 from handgame.core.words import package_words
 from handgame.games.hand import hints
 from handgame.games.hand.actions import parse_action
-from handgame.games.hand.bots import bots
+from handgame.games.hand.bots import bots, levels
 from handgame.games.hand.deal import Deal
 from handgame.games.hand.meld_check import check_meld
 from handgame.games.hand.record import play_record, read_game, replay, summary, to_record
@@ -58,6 +58,8 @@ GAME = GameSpec(
     turn_end_verbs=("discard",),
     arranged_verbs=("meld", "add", "swap"),
     bots=bots,
+    levels=levels,
+    default_level="hard",
     hands=round_hands,
     sample_state=_sample_state,
     table_view=table_view,

@@ -9,7 +9,7 @@ from handgame.core.game import GameSpec, PresetInfo, round_hands
 from handgame.core.words import package_words
 from handgame.games.hand_and_foot import hints
 from handgame.games.hand_and_foot.actions import parse_action
-from handgame.games.hand_and_foot.bots import bots
+from handgame.games.hand_and_foot.bots import bots, levels
 from handgame.games.hand_and_foot.deal import Deal
 from handgame.games.hand_and_foot.melds import check_meld
 from handgame.games.hand_and_foot.record import (
@@ -63,6 +63,8 @@ GAME = GameSpec(
     turn_end_verbs=("discard",),
     arranged_verbs=("meld", "add"),
     bots=bots,
+    levels=levels,
+    default_level="hard",
     hands=round_hands,
     sample_state=_sample_state,
     table_view=table_view,

@@ -5,15 +5,31 @@
 import { botName, el, num, presetName, presetSummary, seatName, setupLanguage, t } from "./i18n.js";
 import { openRules } from "./rules.js";
 
-// the bots by level, weakest first ("greedy" is the level hard, and plays every game);
-// policy:levant-2p: the trained agent shipped with the package (docs/rl.md; Hand, 2 players)
-const BOTS = ["random", "easy", "medium", "greedy", "expert", "policy:levant-2p"];
 // the turn timer choices (seconds; 0: none, for one human against bots only)
 const TIMERS = [30, 60, 120, 300, 0];
 let presets = [];
 let made = null;
 let roundsTyped = false; // the player typed the rounds: a change of preset keeps them
 const seats = []; // {kind, name, bot}
+
+function chosenPreset() {
+  return presets.find((p) => p.name === document.getElementById("preset").value);
+}
+
+/** The bots a seat may be given at the chosen preset and player count, weakest first: the
+ * server's list for the preset (/api/presets: random, the game's own ladder, the trained
+ * agents shipped for the game, each at the player counts it plays). */
+function offeredBots() {
+  const preset = chosenPreset();
+  const n = Number(document.getElementById("players").value || 4);
+  return ((preset && preset.bots) || [])
+    .filter((b) => !b.players.length || b.players.includes(n)).map((b) => b.spec);
+}
+
+function defaultBot() {
+  const preset = chosenPreset();
+  return (preset && preset.default_bot) || "random";
+}
 
 function partnership() {
   return document.getElementById("partnership").checked;
@@ -48,8 +64,10 @@ function seatRow(i) {
     name.addEventListener("input", () => { s.name = name.value; });
     row.append(name);
   } else {
+    const offered = offeredBots();
+    if (!offered.includes(s.bot)) s.bot = offered.includes(defaultBot()) ? defaultBot() : offered[0];
     const bot = el("select", { "data-seat-bot": i, "aria-label": t("bot") },
-      BOTS.map((b) => el("option", { value: b, selected: s.bot === b }, botName(b))));
+      offered.map((b) => el("option", { value: b, selected: s.bot === b }, botName(b))));
     bot.addEventListener("change", () => { s.bot = bot.value; });
     row.append(bot);
   }
@@ -59,7 +77,7 @@ function seatRow(i) {
 function renderSeats() {
   const n = Number(document.getElementById("players").value || 4);
   while (seats.length < n) seats.push(seats.length === 0
-    ? { kind: "human", name: "", bot: "greedy" } : { kind: "bot", name: "", bot: "greedy" });
+    ? { kind: "human", name: "", bot: defaultBot() } : { kind: "bot", name: "", bot: defaultBot() });
   seats.length = n;
   const p = document.getElementById("partnership");
   p.disabled = n !== 4;
@@ -89,7 +107,7 @@ function renderRounds(preset) {
 }
 
 function renderPlayers() {
-  const preset = presets.find((p) => p.name === document.getElementById("preset").value);
+  const preset = chosenPreset();
   if (!preset) return;
   const select = document.getElementById("players");
   const current = Number(select.value) || preset.default_players;
@@ -131,7 +149,7 @@ async function create(event, now = false) {
   const error = document.getElementById("lobby-error");
   error.textContent = "";
   const options = {};
-  const preset = presets.find((p) => p.name === document.getElementById("preset").value);
+  const preset = chosenPreset();
   const rounds = document.getElementById("rounds").value;
   if (rounds && !(preset && String(preset.rounds) === rounds)) options.rounds = Number(rounds);
   // "Play now": this player in seat 1, bots in every other seat, straight to the table
@@ -144,7 +162,8 @@ async function create(event, now = false) {
   const body = {
     rules: { preset: document.getElementById("preset").value, options },
     partnership: partnership(),
-    seats: chosen.map((s, i) => s.kind !== "human" ? { kind: "bot", bot: s.bot }
+    seats: chosen.map((s, i) => s.kind !== "human"
+      ? { kind: "bot", bot: offeredBots().includes(s.bot) ? s.bot : defaultBot() }
       : room && i !== mine ? { kind: "open" } : { kind: "human", name: s.name || null }),
     turn_timeout: Number(document.getElementById("timer").value),
   };

@@ -44,7 +44,7 @@ function hostTools(i, s) {
   const tools = [];
   if (s.kind === "open") {
     tools.push(el("button", { type: "button", "data-seat-bot-add": i,
-      onclick: () => host({ do: "bot", seat: i, bot: "greedy" }) }, t("room_seat_bot")));
+      onclick: () => host({ do: "bot", seat: i }) }, t("room_seat_bot")));
   } else if (i !== ui.seat) {
     tools.push(el("button", { type: "button", "data-free": i,
       onclick: () => host({ do: "open", seat: i }) }, t("room_free_seat")));

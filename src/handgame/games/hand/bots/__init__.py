@@ -3,6 +3,8 @@ the ladder of levels (``easy``, ``medium``, ``hard``, ``expert``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from handgame.core.bot import BotFactory
 
 
@@ -16,3 +18,10 @@ def bots() -> dict[str, BotFactory]:
     ladder.register_bots(found.__setitem__)
     wary.register_bots(found.__setitem__)
     return found
+
+
+def levels() -> Mapping[str, str]:
+    """The ladder: each level's name and the bot spec it plays, weakest first."""
+    from handgame.games.hand.bots.ladder import LEVELS
+
+    return dict(LEVELS)

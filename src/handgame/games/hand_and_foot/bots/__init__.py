@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from handgame.core.bot import BotFactory
 
 
@@ -17,3 +19,10 @@ def bots() -> dict[str, BotFactory]:
     planner.register_bots(found.__setitem__)
     ladder.register_bots(found.__setitem__)
     return found
+
+
+def levels() -> Mapping[str, str]:
+    """The ladder: each level's name and the bot spec it plays, weakest first."""
+    from handgame.games.hand_and_foot.bots.ladder import LEVELS
+
+    return dict(LEVELS)
