@@ -43,17 +43,23 @@ class Decision:
     required: bool = False
 
 
+# the decisions asked most, made once (a Decision is an immutable value)
+_DEAL = Decision("deal")
+_OVER = Decision("over")
+_TURNS = tuple(Decision("turn", seat) for seat in range(16))
+
+
 def next_decision(state: MatchState, declined: Sequence[int] | set[int] = ()) -> Decision:
     """The decision ``state`` waits for, with the seats in ``declined`` passing their offers."""
     if state.is_over:
-        return Decision("over")
+        return _OVER
     if state.is_chance:
-        return Decision("deal")
+        return _DEAL
     seat = state.to_act(declined)
     if seat is None:  # pragma: no cover - a game that names no seat mid-round
         raise BotError("the game names no seat to act")
     if seat == state.current_seat:
-        return Decision("turn", seat)
+        return _TURNS[seat] if seat < len(_TURNS) else Decision("turn", seat)
     return Decision("offer", seat, is_required(state, seat, declined))
 
 

@@ -61,32 +61,48 @@ class FastTree:
     """:class:`tokens.ActionTree` with its spellings remembered and its walk on indices: the
     same prefixes, masks and actions (``tests/rl/test_fast_path.py``)."""
 
-    __slots__ = ("_actions", "_hi", "_lo", "_seqs", "prefix")
+    __slots__ = ("_actions", "_at", "_hi", "_lo", "_seqs", "prefix")
 
     def __init__(self, legal: Sequence[Any], can_pass: bool = False) -> None:
         """The tree of ``legal`` (the engine's ``legal_actions`` of the seat to act)."""
-        seqs = [spell(a) for a in legal]
+        by_id = _BY_ID
+        seqs: list[tuple[int, ...]] = []
+        for a in legal:  # spell(a), its identity lookup inlined (the common case)
+            known = by_id.get(id(a))
+            seqs.append(known[1] if known is not None and known[0] is a else spell(a))
         actions: list[Any] = list(legal)
         if can_pass:
             seqs.append((PASS,))
             actions.append(None)
-        if not seqs:
+        n = len(seqs)
+        if not n:
             raise ValueError("a decision with no legal action")
-        order = sorted(range(len(seqs)), key=seqs.__getitem__)
-        self._seqs: list[tuple[int, ...]] = [seqs[i] for i in order]
-        self._actions: list[Any] = [actions[i] for i in order]
-        for i, (s, t) in enumerate(itertools.pairwise(self._seqs)):
-            if s == t:
-                raise ValueError(f"two legal actions spell the same tokens: {self._actions[i]}")
-        self._lo, self._hi = 0, len(seqs)
+        if n > 1:
+            order = sorted(range(n), key=seqs.__getitem__)
+            seqs = [seqs[i] for i in order]
+            actions = [actions[i] for i in order]
+            if len(set(seqs)) != n:
+                for i, (s, t) in enumerate(itertools.pairwise(seqs)):
+                    if s == t:
+                        raise ValueError(
+                            f"two legal actions spell the same tokens: {actions[i]}"
+                        )
+        self._seqs: list[tuple[int, ...]] = seqs
+        self._actions: list[Any] = actions
+        self._lo, self._hi = 0, n
+        self._at = 0
         self.prefix: tuple[int, ...] = ()
 
     def next_tokens(self) -> list[int]:
         """The tokens that may follow the prefix, in increasing order."""
-        at = len(self.prefix)
+        at = self._at
+        lo, hi = self._lo, self._hi
+        seqs = self._seqs
+        if hi - lo == 1:
+            return [seqs[lo][at]]
         out: list[int] = []
         last = -1
-        for s in self._seqs[self._lo : self._hi]:  # sorted: equal tokens are adjacent
+        for s in seqs[lo:hi]:  # sorted: equal tokens are adjacent
             t = s[at]
             if t != last:
                 out.append(t)
@@ -96,7 +112,7 @@ class FastTree:
     @property
     def done(self) -> bool:
         """Whether the prefix spells a whole action."""
-        return self._hi - self._lo == 1 and len(self._seqs[self._lo]) == len(self.prefix)
+        return self._hi - self._lo == 1 and len(self._seqs[self._lo]) == self._at
 
     @property
     def action(self) -> Any:
@@ -107,7 +123,7 @@ class FastTree:
 
     def push(self, token: int) -> None:
         """Take ``token`` (one of :meth:`next_tokens`); raises ``ValueError`` otherwise."""
-        at = len(self.prefix)
+        at = self._at
         seqs = self._seqs
         lo, hi = self._lo, self._hi
         while lo < hi and seqs[lo][at] != token:
@@ -120,17 +136,32 @@ class FastTree:
 
             raise ValueError(f"the token {token} ({token_name(token)}) is masked out")
         self._lo, self._hi = lo, end
+        self._at = at + 1
         self.prefix = (*self.prefix, token)
 
     def advance(self) -> None:
         """Take every token that is the only choice, until a choice or the action's end."""
         seqs = self._seqs
-        while not self.done:
-            at = len(self.prefix)
-            first = seqs[self._lo][at]
-            if seqs[self._hi - 1][at] != first:  # sorted: the ends differ iff a choice
-                return
-            self.prefix = (*self.prefix, first)
+        lo, hi, at = self._lo, self._hi, self._at
+        if hi - lo == 1:  # one action left: the rest of its spelling at once
+            seq = seqs[lo]
+            if len(seq) > at:
+                self.prefix = seq
+                self._at = len(seq)
+            return
+        first, last = seqs[lo], seqs[hi - 1]
+        start = at
+        while first[at] == last[at]:  # sorted: the ends agree iff every one does
+            at += 1
+        if at > start:
+            self.prefix = first[:at]
+            self._at = at
+
+    def take(self, token: int) -> bool:
+        """:meth:`push` then :meth:`advance`; whether the action is then spelt whole."""
+        self.push(token)
+        self.advance()
+        return self._hi - self._lo == 1 and len(self._seqs[self._lo]) == self._at
 
 
 def table_of(view: Any, seat: int) -> TableView:
@@ -207,6 +238,7 @@ def _base_arrays(
 
 
 _PHASE = {p: i for i, p in enumerate(PHASES)}
+_OTHER_PHASE = len(PHASES)
 #: the meld entries of the last tables seen: (melds, owners, seat, players) -> entries
 _MELDS: dict[tuple[Any, ...], tuple[list[int], list[int]]] = {}
 
@@ -283,11 +315,13 @@ class Encoder:
     """Observations of one environment's seats: the base of the last view kept, so the steps
     of one spelling cost a copy and a few entries."""
 
-    __slots__ = ("_base", "_view", "_with", "players")
+    __slots__ = ("_at", "_base", "_size", "_view", "_with", "players")
 
     def __init__(self, players: int) -> None:
         """An encoder for observations of ``players`` seats."""
         self.players = players
+        self._size = obs_size(players)
+        self._at = _offsets_tuple(players)
         self._view: Any = None
         self._with = -1
         self._base: np.ndarray | None = None
@@ -305,8 +339,11 @@ class Encoder:
         """``encode.encode(view, seat, players, prefix, offer)`` of the view ``table`` was
         read from: the same array."""
         if NATIVE:
-            out = np.empty(obs_size(self.players), dtype=np.float32)
-            native_encode(out, table, seat, self.players, prefix, offer)
+            out = np.empty(self._size, dtype=np.float32)
+            table_native.encode(
+                out, table, seat, self.players, self._at, MELD_SLOTS,
+                _PHASE.get(table.phase, _OTHER_PHASE), prefix, offer,
+            )  # fmt: skip
             return out
         out = self.base(table, seat).copy()
         self.finish(out, prefix, offer)
@@ -317,7 +354,10 @@ class Encoder:
     ) -> None:
         """:meth:`encode` written into ``out`` (a contiguous float32 row)."""
         if NATIVE:
-            native_encode(out, table, seat, self.players, prefix, offer)
+            table_native.encode(
+                out, table, seat, self.players, self._at, MELD_SLOTS,
+                _PHASE.get(table.phase, _OTHER_PHASE), prefix, offer,
+            )  # fmt: skip
         else:
             out[:] = self.base(table, seat)
             self.finish(out, prefix, offer)
@@ -336,9 +376,14 @@ class Encoder:
 
 def mask_of(tokens: Sequence[int], out: np.ndarray | None = None) -> np.ndarray:
     """The int8 mask with ``tokens`` set (into ``out``, zeroed first, when given)."""
-    if out is None:
-        out = np.zeros(N_ACTIONS, dtype=np.int8)
-    else:
-        out[:] = 0
+    if out is None:  # a bytearray set token by token, then seen as an array: no fancy index
+        buf = bytearray(_NO_TOKENS)
+        for t in tokens:
+            buf[t] = 1
+        return np.frombuffer(buf, dtype=np.int8)
+    out[:] = 0
     out[list(tokens)] = 1
     return out
+
+
+_NO_TOKENS = bytes(N_ACTIONS)

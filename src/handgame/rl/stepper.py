@@ -116,13 +116,18 @@ class Stepper:
     def push(self, token: int) -> Any:
         """The seat to decide chooses ``token``; the engine action it completed, if any
         (``None`` while spelling or for a declined offer); raises ``ValueError`` if masked."""
-        if self.tree is None:
+        tree = self.tree
+        if tree is None:
             raise ValueError("no seat has a decision: the match is over")
-        self.tree.push(token)
-        self.tree.advance()
-        if not self.tree.done:
-            return None
-        action = self.tree.action
+        if isinstance(tree, FastTree):
+            if not tree.take(token):
+                return None
+        else:
+            tree.push(token)
+            tree.advance()
+            if not tree.done:
+                return None
+        action = tree.action
         self._act(action)
         self._settle()
         return action

@@ -106,12 +106,43 @@ def rules_support(rules: Ruleset) -> str | None:
 def support(rules: Ruleset) -> str | None:
     """Why play under ``rules`` is not native (the path off, or an option not ported), or
     None when it is."""
-    if extension() is None:
+    if _NATIVE.on is None:
         return "the native path is off (not built, or HANDGAME_NATIVE=0)"
     return rules_support(rules)
 
 
+def config_of(rules: Ruleset, wilds: Wilds) -> tuple[int, ...]:
+    """:func:`config`, the last (rules, wilds) pair remembered by identity (a round keeps
+    both objects: no hashing at every decision)."""
+    global _CONFIG
+    last = _CONFIG
+    if last[0] is rules and last[1] is wilds:
+        return last[2]
+    got = config(rules, wilds)
+    _CONFIG = (rules, wilds, got)  # one tuple, replaced whole: safe across threads
+    return got
+
+
+#: the last (rules, wilds) converted and the conversion
+_CONFIG: tuple[Any, Any, tuple[int, ...]] = (None, None, ())
+
+
 _LAST: list[Any] = [None, []]  # the last table converted and its conversion
+
+
+def play_table(melds: tuple[Meld, ...]) -> list[tuple[int, ...]]:
+    """The table's melds as the turn search reads them (``Meld.as_play_ints``; the last
+    table kept: it changes only when a seat lays, adds or swaps)."""
+    global _LAST_PLAY
+    last = _LAST_PLAY
+    if last[0] is melds:
+        return last[1]
+    out: list[tuple[int, ...]] = [m.as_play_ints for m in melds]
+    _LAST_PLAY = (melds, out)  # one tuple, replaced whole: safe across threads
+    return out
+
+
+_LAST_PLAY: tuple[Any, list[tuple[int, ...]]] = (None, [])  # the last table for play_table
 
 
 def table(melds: tuple[Meld, ...]) -> list[tuple[int, ...]]:

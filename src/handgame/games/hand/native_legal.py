@@ -69,7 +69,7 @@ def draws(state: Match) -> list[Action] | None:
         rnd.hands[seat],
         rnd.discard_pile[-1],
         native.table(rnd.melds),
-        native.config(state.rules, rnd.wilds),
+        native.config_of(state.rules, rnd.wilds),
         rnd.opened[seat],
         required_minimum(state),
         going_out_forbidden(state) is not None,

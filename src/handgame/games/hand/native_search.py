@@ -100,10 +100,10 @@ def turn_args(state: Match) -> tuple[object, ...] | None:
     )
     return (
         rnd.hands[seat],
-        [m.as_play_ints for m in rnd.melds],
+        native.play_table(rnd.melds),
         rnd.owners,
         turn,
-        native.config(rules, rnd.wilds),
+        native.config_of(rules, rnd.wilds),
         search_config(rules),
     )
 
@@ -165,12 +165,29 @@ def play_steps(state: Match) -> list[Action] | None:
     rnd = state.round
     assert rnd is not None
     seat = rnd.turn
+    made = _MADE[seat] if seat < len(_MADE) else {}
+    if len(made) >= _MADE_MAX:
+        made.clear()
     out: list[Action] = []
     for t in got:
-        if t[0] == 0:
-            out.append(LayMelds(seat, (tuple(ALL_CARDS[c] for c in t[1:]),)))
-        elif t[0] == 1:
-            out.append(LayOff(seat, ALL_CARDS[t[2]], t[1], _END_NAMES[t[3]]))
-        else:
-            out.append(SwapWild(seat, tuple(ALL_CARDS[c] for c in t[2:]), t[1]))
+        action = made.get(t)
+        if action is None:
+            made[t] = action = _step_of(seat, t)
+        out.append(action)
     return out
+
+
+# The steps made from the search's answers, per seat and answer: an action is an immutable
+# value, so the same answer gives the same object (no new objects at every decision, and the
+# callers' caches by identity hit). Bounded: cleared when full.
+_MADE: tuple[dict[tuple[int, ...], Action], ...] = tuple({} for _ in range(16))
+_MADE_MAX = 50_000
+
+
+def _step_of(seat: int, t: tuple[int, ...]) -> Action:
+    """The step an answer of ``search_play_steps`` names."""
+    if t[0] == 0:
+        return LayMelds(seat, (tuple(ALL_CARDS[c] for c in t[1:]),))
+    if t[0] == 1:
+        return LayOff(seat, ALL_CARDS[t[2]], t[1], _END_NAMES[t[3]])
+    return SwapWild(seat, tuple(ALL_CARDS[c] for c in t[2:]), t[1])
