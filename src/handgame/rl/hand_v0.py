@@ -125,6 +125,15 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         assert m is not None
         seat = self._seat_of[agent]
         acting = m.seat == seat
+        if acting and not self.reference:  # the common case: the seat to decide, fast path
+            tree = m.tree
+            assert tree is not None
+            table = m.table
+            assert table is not None
+            return {
+                "observation": self._encoder.encode(table, seat, tree.prefix, m.offer),
+                "action_mask": mask_of(tree.next_tokens()),
+            }
         prefix, offer = (m.prefix, m.offer) if acting else ((), False)
         if self.reference:
             view = m.view if acting else m.state.view(seat)

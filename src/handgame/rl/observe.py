@@ -157,6 +157,11 @@ class FastTree:
             self.prefix = first[:at]
             self._at = at
 
+    def take_forced(self) -> bool:
+        """:meth:`advance`; whether the action is then spelt whole."""
+        self.advance()
+        return self._hi - self._lo == 1 and len(self._seqs[self._lo]) == self._at
+
     def take(self, token: int) -> bool:
         """:meth:`push` then :meth:`advance`; whether the action is then spelt whole."""
         self.push(token)

@@ -161,27 +161,34 @@ class Stepper:
 
     def _settle(self) -> None:
         """Make every step with no choice, until a seat has one (or the match ends)."""
+        driver = self.driver
         while True:
             self.seat, self.tree, self.offer = None, None, False
             self._view = self._table = None
-            if self.state.is_over or self.actions >= self.max_actions:
+            state = self.state
+            if state.is_over or self.actions >= self.max_actions:
                 return
-            d = self.driver.decision(self.state)
-            if d.kind == "deal":
-                self.state = self.state.apply_deal(self.driver.deal(self.state))
+            d = driver.decision(state)
+            kind = d.kind
+            if kind == "deal":
+                self.state = state.apply_deal(driver.deal(state))
                 continue
-            assert d.seat is not None
-            self.seat = d.seat
-            self.offer = d.kind == "offer"
+            seat = d.seat
+            assert seat is not None
+            self.seat = seat
+            offer = self.offer = kind == "offer"
             if self.reference:
-                self.tree = ActionTree(self.view.legal_actions, can_pass=self.offer)
+                tree: ActionTree | FastTree = ActionTree(self.view.legal_actions, can_pass=offer)
+                tree.advance()
+                done = tree.done
             else:  # the view's legal actions, without building the rest of the view
-                legal = self.state.legal_actions(d.seat)
-                if len(legal) == 1 and not self.offer:  # no choice: no spelling to walk
+                legal = state.legal_actions(seat)
+                if len(legal) == 1 and not offer:  # no choice: no spelling to walk
                     self._act(legal[0])
                     continue
-                self.tree = FastTree(legal, can_pass=self.offer)
-            self.tree.advance()
-            if not self.tree.done:
+                tree = FastTree(legal, can_pass=offer)
+                done = tree.take_forced()
+            self.tree = tree
+            if not done:
                 return
-            self._act(self.tree.action)
+            self._act(tree.action)
