@@ -4,7 +4,9 @@ A live server on loopback (SQLite in a temporary directory, seeded deals), headl
 Chromium through Playwright (never ``playwright install``): a Hand (levant) and a Hand and Foot
 table in the middle of a round, a gulf table, a round summary, the replay page, a spectator's
 page, the rules panel and the first game's guide (``--pages``: only those), a waiting room with
-its chat, the lobby's open tables and a table with its chat (``--rooms``: only those), at desktop
+its chat, the lobby's open tables and a table with its chat (``--rooms``: only those), a turn
+laid out before it is confirmed, a card dragged by a finger and a long press saying what a wild
+card means (``--arrange``: only those; a touch phone there), at desktop
 (1280 × 800) and phone (390 × 844) sizes, in English and Arabic (right to left).
 """
 
@@ -31,6 +33,11 @@ from handgame.server.settings import Settings
 CHROMIUM = "/usr/bin/chromium"
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 SEEDS = iter(f"shot-{i}" for i in range(1000))
+#: the deal seeds of the next tables made (before SEEDS); a shot that needs a known deal
+NEXT: list[str] = []
+#: tests/test_web.py's OPENING_SEED: Sara (seat 0, against a greedy bot) draws 6D and can open
+#: with 4D AS 6D (15, the wild A♠ as 5D) + 2S 2H 2C (6) + TH TD TC (30) = 51 (L-63)
+OPENING = "web-274"
 
 
 def policy(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -48,7 +55,7 @@ def serve(tmp: Path) -> tuple[str, uvicorn.Server]:
     settings = Settings(
         database_url=f"sqlite:///{tmp / 'shots.sqlite'}", bot_delay=0.0, turn_timeout=None
     )
-    app = create_app(settings, seed_source=lambda: next(SEEDS))
+    app = create_app(settings, seed_source=lambda: NEXT.pop(0) if NEXT else next(SEEDS))
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = int(s.getsockname()[1])
@@ -275,13 +282,83 @@ def pages(browser: Any, base: str, out: Path) -> None:
         save(page, path)
         print(path, path.stat().st_size // 1024, "KB")
         context.close()
+def touch(cdp: Any, kind: str, x: float = 0, y: float = 0) -> None:
+    """A finger's touch event through Chromium's input pipeline (a page's CDP session)."""
+    points = [] if kind == "touchEnd" else [{"x": x, "y": y}]
+    cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+
+def lay_out(page: Any, cards: tuple[str, ...], n: int) -> None:
+    """Select ``cards`` and lay them out as a meld (not played: the turn is arranged)."""
+    for c in cards:
+        page.evaluate(
+            f"document.querySelector(\"#hand .card[data-card='{c}']:not(.selected)\").click()"
+        )
+    page.click("button[data-action='meld']")
+    page.wait_for_function(
+        f"document.body.dataset.arranged === '{n}' && !document.body.dataset.busy"
+    )
+
+
+def arranging(browser: Any, base: str, out: Path) -> None:
+    """A turn laid out, not yet played (issue 36): its steps with their take-back buttons and
+    the opening counter (desktop: 21 of 51; phone: 51 of 51, a long press on the run's wild
+    card saying what it stands for, then 3D dragged by a finger onto the run)."""
+    for lang in ("en", "ar"):
+        for size, (w, h) in SIZES.items():
+            phone = size == "phone"
+            NEXT.append(OPENING)
+            context = browser.new_context(
+                locale=lang,
+                viewport={"width": w, "height": h},
+                device_scale_factor=1,
+                has_touch=phone,
+                is_mobile=phone,
+            )
+            page = context.new_page()
+            made = table(base, page, "levant", 2, ["Sara"])
+            page.goto(made["seats"][0]["url"])
+            page.wait_for_function("document.body.dataset.turn === '0'")
+            page.click("button[data-draw='stock']")
+            page.wait_for_function("Number(document.body.dataset.version) >= 3")
+            lay_out(page, ("4D", "AS", "6D"), 1)
+            lay_out(page, ("2S", "2H", "2C"), 2)
+            ext = "png" if phone else "jpg"
+            if not phone:
+                page.wait_for_timeout(500)
+                save(page, out / f"arrange-{size}-{lang}.{ext}")
+                context.close()
+                continue
+            lay_out(page, ("TH", "TD", "TC"), 3)
+            cdp = context.new_cdp_session(page)
+            wild = page.locator("#melds .meld[data-meld='0'] .card[data-card='AS']").bounding_box()
+            touch(cdp, "touchStart", wild["x"] + wild["width"] / 2, wild["y"] + 20)
+            page.wait_for_timeout(800)
+            touch(cdp, "touchEnd")
+            page.wait_for_selector("#card-meaning")
+            save(page, out / f"arrange-{size}-{lang}.{ext}")
+            card = page.locator("#hand .card[data-card='3D']").bounding_box()
+            run = page.locator("#melds .meld[data-meld='0']").bounding_box()
+            x0, y0 = card["x"] + 9, card["y"] + 24
+            x1, y1 = run["x"] + run["width"] / 2, run["y"] + run["height"] / 2
+            touch(cdp, "touchStart", x0, y0)
+            for k in range(1, 9):
+                touch(cdp, "touchMove", x0 + (x1 - x0) * k / 8, y0 + (y1 - y0) * k / 8)
+            page.wait_for_timeout(300)
+            save(page, out / f"drag-{size}-{lang}.{ext}")
+            touch(cdp, "touchEnd")
+            context.close()
+            for name in (f"arrange-{size}-{lang}.{ext}", f"drag-{size}-{lang}.{ext}"):
+                print(out / name, (out / name).stat().st_size // 1024, "KB")
 
 
 def main() -> None:
     """Make every screenshot into the directory named (docs/screenshots by default);
     ``--rooms``: only the waiting room's, the lobby's and the chat's; ``--pages``: only the
-    replay's, the spectator's, the rules panel's and the first game's."""
-    args = [a for a in sys.argv[1:] if a not in ("--rooms", "--pages")]
+    replay's, the spectator's, the rules panel's and the first game's; ``--arrange``: only the
+    turn laid out's."""
+    only = {"--rooms", "--pages", "--arrange"} & set(sys.argv[1:])
+    args = [a for a in sys.argv[1:] if a not in ("--rooms", "--pages", "--arrange")]
     out = Path(args[0] if args else "docs/screenshots")
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
@@ -289,14 +366,13 @@ def main() -> None:
         browser = p.chromium.launch(
             executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
         )
-        if "--rooms" not in sys.argv[1:]:
+        if not only or "--pages" in only:
             pages(browser, base, out)
-        if "--pages" in sys.argv[1:]:
-            browser.close()
-            srv.should_exit = True
-            return
-        rooms(browser, base, out)
-        if "--rooms" in sys.argv[1:]:
+        if not only or "--rooms" in only:
+            rooms(browser, base, out)
+        if not only or "--arrange" in only:
+            arranging(browser, base, out)
+        if only:
             browser.close()
             srv.should_exit = True
             return

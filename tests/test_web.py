@@ -46,6 +46,8 @@ uvicorn = pytest.importorskip("uvicorn")
 
 #: the deal seeds of the next tables made (a test that needs a known deal puts one here)
 NEXT_SEEDS: list[str] = []
+#: Playwright's device descriptors ("Pixel 7"...), filled when the browser starts
+DEVICES: dict[str, Any] = {}
 
 
 def free_port() -> int:
@@ -80,6 +82,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def browser() -> Iterator[Any]:
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
+        DEVICES.update(p.devices)
         yield b
         b.close()
 
@@ -245,6 +248,22 @@ def wait_version(page: Any, version: int) -> None:
     page.wait_for_function(f"Number(document.body.dataset.version) >= {version}")
 
 
+def wait_arranged(page: Any, n: int) -> None:
+    """Until the page shows ``n`` steps of its turn laid out (arrange.js), no preview on its
+    way."""
+    page.wait_for_function(
+        f"document.body.dataset.arranged === '{n}' && !document.body.dataset.busy"
+    )
+
+
+def shown_view(page: Any) -> dict[str, Any]:
+    """The view the page shows (the server's, or its preview of the turn laid out)."""
+    view: dict[str, Any] = page.evaluate(
+        "import('/static/state.js').then(({ ui }) => ui.view)"
+    )
+    return view
+
+
 def select(page: Any, *cards: str) -> None:
     """Click cards of the hand (each one not selected yet)."""
     for c in cards:
@@ -315,14 +334,14 @@ def test_open_lay_off_swap_and_discard_by_clicking_then_the_summaries(
     # nothing selected: the meld button is there but does nothing
     assert page.locator("button[data-action='meld']").is_disabled()
 
-    # the opening, meld by meld: select the cards, "Meld selected"
-    version = 3
-    for meld in (("4D", "AS", "6D"), ("2S", "2H", "2C"), ("TH", "TD", "TC")):
+    # the opening, meld by meld: select the cards, "Meld selected" — laid out, not yet played
+    # (issue 36: the turn is arranged, then confirmed; test_web_arrange.py)
+    for n, meld in enumerate((("4D", "AS", "6D"), ("2S", "2H", "2C"), ("TH", "TD", "TC")), 1):
         select(page, *meld)
         page.click("button[data-action='meld']")
-        version += 1
-        wait_version(page, version)
-        assert page.locator("#melds .meld").count() == version - 3
+        wait_arranged(page, n)
+        assert page.locator("#melds .meld").count() == n
+    assert version_of(page) == 3
     assert "opened" in page.locator(".seat[data-seat='0'] .meta").inner_text()
     run = page.locator("#melds .meld[data-meld='0']")
     # the wild A♠ is marked on the card with what it stands for (5♦)
@@ -335,16 +354,14 @@ def test_open_lay_off_swap_and_discard_by_clicking_then_the_summaries(
     add = page.locator("button[data-action='add']")
     assert add.count() == 1 and "meld 1" in add.inner_text()
     add.click()
-    version += 1
-    wait_version(page, version)
+    wait_arranged(page, 4)
     assert run.locator(".card").count() == 4 and "3D" not in hand_cards(page)
 
     # swap the wild: select the natural card it stands for, click the meld on the table
     select(page, "5D")
     assert page.locator("button[data-action='swap']").count() == 1
     run.click()
-    version += 1
-    wait_version(page, version)
+    wait_arranged(page, 5)
     assert run.locator(".card.wild").count() == 0
     assert [run.locator(".card").nth(i).get_attribute("data-card") for i in range(4)] == [
         "3D",
@@ -354,11 +371,10 @@ def test_open_lay_off_swap_and_discard_by_clicking_then_the_summaries(
     ]
     assert "AS" in hand_cards(page) and "5D" not in hand_cards(page)
 
-    # discard the wild card taken back (legal, L-66)
+    # discard the wild card taken back (legal, L-66): the turn is played, its six steps in order
     select(page, "AS")
     page.click("button[data-action='discard'] >> nth=0")
-    version += 1
-    wait_version(page, version)
+    wait_version(page, 9)
     assert "AS" not in hand_cards(page)
     log = page.locator("#log").inner_text()
     for said in ("Sara laid", "Sara added", "Sara swapped", "Sara discarded"):
@@ -517,41 +533,40 @@ def test_reorder_meld_lay_off_and_discard_by_dragging(server: str, browser: Any)
     # the hand changed: sorted again (by suit, as the page starts)
     assert hand_order(page) == sorted(hand_order(page), key=by_suit)
 
-    # meld: the selected cards, one of them dragged onto the new-meld zone
-    version = 3
-    for meld in (("4D", "AS", "6D"), ("2S", "2H", "2C"), ("TH", "TD", "TC")):
+    # meld: the selected cards, one of them dragged onto the new-meld zone (laid out: issue 36)
+    for n, meld in enumerate((("4D", "AS", "6D"), ("2S", "2H", "2C"), ("TH", "TD", "TC")), 1):
         select(page, *meld)
         card(page, meld[0]).drag_to(page.locator("#new-meld"))
-        version += 1
-        wait_version(page, version)
-        assert page.locator("#melds .meld").count() == version - 3
+        wait_arranged(page, n)
+        assert page.locator("#melds .meld").count() == n
     assert "opened" in page.locator(".seat[data-seat='0'] .meta").inner_text()
 
     # lay off: 3D dragged onto the run (4D 5D 6D, the wild standing for 5D)
-    before = server_view(server, table, token)
+    before = shown_view(page)
     assert len(before["melds"][0]["cards"]) == 3 and "3D" in before["hand"]
     run = page.locator("#melds .meld[data-meld='0']")
     card(page, "3D").drag_to(run)
-    version += 1
-    wait_version(page, version)
-    after = server_view(server, table, token)
+    wait_arranged(page, 4)
+    after = shown_view(page)
     assert after["melds"][0]["cards"] == ["3D", *before["melds"][0]["cards"]]
     assert len(after["hand"]) == len(before["hand"]) - 1 and "3D" not in after["hand"]
     assert run.locator(".card").count() == 4 and "3D" not in hand_cards(page)
     # a card no meld takes: a drop on the run does nothing
     card(page, "8S").drag_to(run)
     page.wait_for_timeout(300)
-    assert version_of(page) == version and run.locator(".card").count() == 4
+    assert page.evaluate("document.body.dataset.arranged") == "4"
+    assert run.locator(".card").count() == 4 and version_of(page) == 3
 
-    # discard: 8S dragged onto the pile (four cards are left: no announcement to choose, L-70)
+    # discard: 8S dragged onto the pile (four cards are left: no announcement to choose, L-70);
+    # the turn is played: three melds, the lay-off and the discard
     card(page, "8S").drag_to(page.locator("#pile"))
-    version += 1
-    wait_version(page, version)
+    wait_version(page, 8)
     assert "8S" not in hand_cards(page)
     assert "Sara discarded" in page.locator("#log").inner_text()
     view = server_view(server, table, token)
     assert sorted(view["hand"]) == sorted(set(after["hand"]) - {"8S"})
     assert {"seat": 0, "discard": "8S"} in view["public"]["actions"]
+    assert view["melds"][0]["cards"] == after["melds"][0]["cards"]
 
 
 #: every kind of action, and what words.js says of it (in the log and on its move button)

@@ -26,7 +26,7 @@ VIEW = """
   const { ui } = await import("/static/state.js");
   const v = ui.view;
   return { legal: v.legal_actions, order: ui.order, toAct: v.to_act, phase: v.phase,
-    version: ui.version, round: v.round_number };
+    version: ui.version, round: v.round_number, arranged: ui.arranged.length };
 })()
 """
 
@@ -162,8 +162,15 @@ def play_round(page: Any) -> int:
             check_hint(page)
         move = pick(state["legal"])
         act(page, move, state["order"], state["legal"])
+        # a move played (a new version), or a step of the turn laid out (issue 36: melds, adds
+        # and swaps wait for the turn's confirm; the discard plays them all)
         page.wait_for_function(
-            f"Number(document.body.dataset.version) > {state['version']}", timeout=60_000
+            f"(Number(document.body.dataset.version) > {state['version']}"
+            " && !document.body.dataset.busy)"
+            f" || (document.body.dataset.arranged !== '{state['arranged']}'"
+            " && !document.body.dataset.busy)"
+            " || document.querySelector('#announce.error')",
+            timeout=60_000,
         )
         assert not page.locator("#announce.error").count(), page.locator("#announce").inner_text()
         moves += 1

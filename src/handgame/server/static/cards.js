@@ -71,8 +71,8 @@ export function cardEl(card, attrs = {}) {
   const cls = `card ${colorOf(card)}` + (wild || as ? " wild" : "") +
     (rest.class ? ` ${rest.class}` : "");
   const label = cardText(card) + (as ? ` = ${cardText(as)}` : "");
-  const node = el(tag, { ...rest, class: cls, dir: "ltr", "data-card": card, title: label,
-    "aria-label": label });
+  const node = el(tag, { title: label, ...rest, class: cls, dir: "ltr", "data-card": card,
+    "data-as": as, "aria-label": label });
   if (isCard(card)) node.insertAdjacentHTML("beforeend", faceSvg(card));
   node.append(el("span", { class: "sr" }, cardText(card)));
   if (as) node.append(el("span", { class: "as" }, "=" + cardText(as)));

@@ -13,6 +13,16 @@ export function send(action) {
     version: ui.version, action }));
 }
 
+/** Sends a turn's steps at once (`kind`: "preview", answered to this page alone, or "turn", which
+ * plays them: docs/web-protocol.md, Arranging a turn); the message's id, or null if not sent. */
+export function sendSteps(kind, actions) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) return null;
+  ui.sent += 1;
+  const id = `${kind[0]}-${ui.sent}-${ui.version}`;
+  socket.send(JSON.stringify({ type: kind, id, version: ui.version, actions }));
+  return id;
+}
+
 /** Sends a room message (join, room, ready, chat, rematch: docs/web-protocol.md, Rooms). */
 export function sendMessage(message) {
   if (!socket || socket.readyState !== WebSocket.OPEN) return false;

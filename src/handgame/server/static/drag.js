@@ -1,93 +1,100 @@
-// Drag and drop (HTML5; the clicks and the keyboard work as before): a hand card, or the selected
-// cards when the card held is one of them, dropped
-// - elsewhere in the hand: a custom order (kept until the hand changes or the player sorts);
-// - on a meld: lays the card held off there (at the end nearer the drop point, where both ends
-//   take it), or swaps the cards for its wild card, as a click on the meld does;
-// - on the new-meld zone or this seat's meld area: melds the cards, as "Meld selected" does;
-// - on the discard pile: discards the card held.
-// A drop sends one of the view's legal_actions; where several fit (the arrangements of a meld, a
+// Dragging hand cards with a mouse, a pen or a finger (pointer events: touch screens send no
+// HTML5 drag events). A press on a hand card that moves a few pixels becomes a drag of that card
+// (or of the whole selection, if the card is selected), drawn under the pointer; a drop on:
+// - another place in the hand moves the cards there (the hand's order is the player's);
+// - a meld lays the card off (or swaps the selected cards for its wild card);
+// - the new-meld zone (or this seat's own meld area) lays the cards as a new meld;
+// - the discard pile discards the card.
+// A drop is a move of the page (arrange.js: melds, lay-offs and swaps are laid out until the turn
+// is confirmed). Where more than one move fits (a lay-off at either end, a wild card's place, a
 // discard with or without announcing), the cards are selected and the buttons ask. Only the
-// targets that some legal action fits take a drop (highlighted while dragging, targets.js);
-// elsewhere a drop does nothing.
-import { send } from "./client.js";
+// targets that some legal action fits take a drop (highlighted while dragging, targets.js).
+// A finger or a pen held still on a card shows what it means (meaning.js); a mouse pointer
+// resting on it shows the same words as its tooltip.
+import { play } from "./arrange.js";
 import { t } from "./i18n.js";
 import { renderActions, renderHand } from "./hand.js";
+import { hideMeaning, showMeaning } from "./meaning.js";
 import { say, selectCards, ui } from "./state.js";
 import { clearTargets, dropActions, dropAllowed, dropTargetAt, markTargets } from "./targets.js";
 
-function dragStart(event, i) {
+const START = 8; // pixels a press moves before it is a drag
+const LONG = 550; // milliseconds a still press takes to show the card's meaning
+let press = null; // {id, x, y, node, index, dragging, long, timer}
+let ghost = null;
+let swallowClick = false;
+
+function startDrag(i) {
   const indices = ui.selected.has(i) ? [...ui.selected].sort((a, b) => a - b) : [i];
   ui.drag = { held: i, indices, cards: indices.map((j) => ui.order[j]) };
-  event.dataTransfer.effectAllowed = "move";
-  event.dataTransfer.setData("text/plain", ui.drag.cards.join(" "));
   markTargets();
-  // fade the cards dragged once the browser has taken its picture of the one held
-  setTimeout(() => {
-    if (!ui.drag) return;
-    for (const j of ui.drag.indices) {
-      const node = document.querySelector(`#hand .card[data-index="${j}"]`);
-      if (node) node.classList.add("dragging");
-    }
-  }, 0);
+  for (const j of indices) {
+    const node = document.querySelector(`#hand .card[data-index="${j}"]`);
+    if (node) node.classList.add("dragging");
+  }
+  const held = document.querySelector(`#hand .card[data-index="${i}"]`);
+  ghost = document.createElement("div");
+  ghost.className = "drag-ghost";
+  ghost.setAttribute("aria-hidden", "true");
+  if (held) ghost.append(held.cloneNode(true));
+  if (indices.length > 1) ghost.dataset.count = String(indices.length);
+  document.body.append(ghost);
 }
 
-function dragEnd() {
+function moveGhost(x, y) {
+  if (ghost) ghost.style.transform = `translate(${x}px, ${y}px)`;
+}
+
+function endDrag() {
+  if (ghost) ghost.remove();
+  ghost = null;
   if (!ui.drag) return;
   ui.drag = null;
   clearTargets();
   renderHand();
 }
 
-/** The hand card a dragstart is on, or null. */
-function handCardOf(event) {
-  const node = event.target;
-  return node instanceof Element ? node.closest("#hand .card[data-index]") : null;
-}
-
-function onDragOver(event) {
-  if (!ui.drag) return;
-  const target = dropTargetAt(event.target);
+function over(node) {
+  const target = dropTargetAt(node);
   const ok = dropAllowed(target, ui.drag);
-  const node = ok ? target.el : null;
-  if (ui.dragOver !== node) {
+  const hit = ok ? target.el : null;
+  if (ui.dragOver !== hit) {
     if (ui.dragOver) ui.dragOver.classList.remove("drop-over");
-    if (node) node.classList.add("drop-over");
-    ui.dragOver = node;
-  }
-  if (ok) {
-    event.preventDefault(); // a drop here is taken
-    event.dataTransfer.dropEffect = "move";
+    if (hit) hit.classList.add("drop-over");
+    ui.dragOver = hit;
   }
 }
 
 /** The end of a meld nearer the point (its cards lie low to high along the line). */
-function nearestEnd(event, node) {
+function nearestEnd(x, node) {
   const r = node.getBoundingClientRect();
-  let f = (event.clientX - r.left) / (r.width || 1);
+  let f = (x - r.left) / (r.width || 1);
   if (getComputedStyle(node).direction === "rtl") f = 1 - f;
   return f < 0.5 ? "low" : "high";
 }
 
-function onDrop(event) {
+function drop(node, x) {
   const drag = ui.drag;
-  const target = dropTargetAt(event.target);
-  if (!dropAllowed(target, drag)) return;
-  event.preventDefault();
+  const target = dropTargetAt(node);
+  if (!dropAllowed(target, drag)) {
+    endDrag();
+    return;
+  }
   const fits = dropActions(target, drag);
-  const at = target.kind === "hand" ? dropPlace(event) : null; // before the hand is drawn again
-  dragEnd();
+  const at = target.kind === "hand" ? dropPlace(node, x) : null; // before the hand is redrawn
+  endDrag();
   if (target.kind === "hand") {
     reorder(drag, at);
     return;
   }
   let chosen = fits;
   if (target.kind === "meld" && fits.length > 1) {
-    const end = nearestEnd(event, target.el);
+    const end = nearestEnd(x, target.el);
     const there = fits.filter((a) => "add" in a && a.end === end);
     if (there.length === 1) chosen = there;
   }
   if (chosen.length === 1) {
-    send(chosen[0]);
+    play(chosen[0]);
     return;
   }
   // more than one move fits: select the cards, the buttons ask
@@ -99,14 +106,14 @@ function onDrop(event) {
 }
 
 /** The place in the hand a drop means: before (or after) the card dropped on, else the end. */
-function dropPlace(event) {
-  const over = event.target.closest("#hand .card[data-index]");
-  if (!over) return ui.order.length;
-  const j = Number(over.dataset.index);
-  const r = over.getBoundingClientRect();
+function dropPlace(node, x) {
+  const on = node.closest("#hand .card[data-index]");
+  if (!on) return ui.order.length;
+  const j = Number(on.dataset.index);
+  const r = on.getBoundingClientRect();
   const mid = r.left + r.width / 2;
   const rtl = getComputedStyle(document.getElementById("hand")).direction === "rtl";
-  return (rtl ? event.clientX < mid : event.clientX > mid) ? j + 1 : j;
+  return (rtl ? x < mid : x > mid) ? j + 1 : j;
 }
 
 /** Moves the cards dragged to place `at` (an index in the order before the move). */
@@ -124,14 +131,73 @@ function reorder(drag, at) {
   renderActions();
 }
 
-/** Listens for drags on the page (once): of hand cards, over and onto the drop targets. */
+function onDown(event) {
+  if (event.pointerType === "mouse" && event.button !== 0) return;
+  hideMeaning();
+  const node = event.target instanceof Element ? event.target.closest(".card") : null;
+  if (!node || !node.closest("#hand, #melds, #pile, #indicator")) return;
+  const index = node.matches("#hand .card[data-index]") ? Number(node.dataset.index) : null;
+  press = { id: event.pointerId, x: event.clientX, y: event.clientY, node, index,
+    dragging: false, long: false };
+  // a finger or a pen held still says what the card means (a mouse has the card's tooltip)
+  if (event.pointerType === "mouse") return;
+  press.timer = setTimeout(() => {
+    if (press && !press.dragging) {
+      press.long = true;
+      showMeaning(node);
+    }
+  }, LONG);
+}
+
+function onMove(event) {
+  if (!press || event.pointerId !== press.id) return;
+  if (!press.dragging) {
+    const far = Math.hypot(event.clientX - press.x, event.clientY - press.y) >= START;
+    if (press.index === null || !far) return;
+    clearTimeout(press.timer);
+    hideMeaning(); // a card held still, then moved: its meaning was said, now it is dragged
+    press.dragging = true;
+    startDrag(press.index);
+  }
+  event.preventDefault();
+  moveGhost(event.clientX, event.clientY);
+  over(document.elementFromPoint(event.clientX, event.clientY));
+}
+
+function onUp(event) {
+  if (!press || event.pointerId !== press.id) return;
+  clearTimeout(press.timer);
+  const done = press;
+  press = null;
+  if (done.dragging || done.long) {
+    swallowClick = true; // the click that ends a drag or a long press is not a selection
+    setTimeout(() => { swallowClick = false; }, 0);
+  }
+  if (done.dragging) drop(document.elementFromPoint(event.clientX, event.clientY), event.clientX);
+}
+
+function onCancel(event) {
+  if (!press || event.pointerId !== press.id) return;
+  clearTimeout(press.timer);
+  press = null;
+  endDrag();
+}
+
+/** Listens for presses on the page (once): drags of hand cards, long presses on cards. */
 export function setupDrag() {
-  document.addEventListener("dragstart", (event) => {
-    const card = handCardOf(event);
-    if (card) dragStart(event, Number(card.dataset.index));
+  document.addEventListener("pointerdown", onDown);
+  document.addEventListener("pointermove", onMove, { passive: false });
+  document.addEventListener("pointerup", onUp);
+  document.addEventListener("pointercancel", onCancel);
+  document.addEventListener("click", (event) => {
+    if (swallowClick) {
+      event.stopPropagation();
+      event.preventDefault();
+      swallowClick = false;
+    }
+  }, true);
+  document.addEventListener("contextmenu", (event) => {
+    // a long press on a card shows its meaning, not the browser's menu
+    if (event.target instanceof Element && event.target.closest(".card")) event.preventDefault();
   });
-  document.addEventListener("dragend", dragEnd);
-  document.addEventListener("dragenter", onDragOver);
-  document.addEventListener("dragover", onDragOver);
-  document.addEventListener("drop", onDrop);
 }

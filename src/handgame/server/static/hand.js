@@ -1,8 +1,9 @@
 // This seat's hand and its moves: the cards (a click selects), the move buttons, built from the
 // view's legal_actions (sent as they are), and the hint.
 import { byRank, cardEl, sameCards } from "./cards.js";
-import { send } from "./client.js";
+import { play } from "./arrange.js";
 import { el, hintLine, t, tn } from "./i18n.js";
+import { cardMeaning } from "./meaning.js";
 import { isWild, nameOf, say, selectCards, selectedCards, sortHand, tableId, token, ui }
   from "./state.js";
 import { addedCards, moveLabel, verbOf } from "./words.js";
@@ -10,9 +11,9 @@ import { addedCards, moveLabel, verbOf } from "./words.js";
 function handPanel() {
   return ui.order.map((c, i) => {
     const dragged = ui.drag && ui.drag.indices.includes(i);
-    // dragging is drag.js's (its listeners are on the document)
-    const node = cardEl(c, { tag: "button", type: "button", draggable: "true", "data-index": i,
-      style: `--i: ${i}`,
+    // dragging is drag.js's (pointer events: its listeners are on the document)
+    const node = cardEl(c, { tag: "button", type: "button", "data-index": i,
+      style: `--i: ${i}`, title: cardMeaning(c),
       wild: isWild(c),
       class: (ui.selected.has(i) ? "selected" : "") + (dragged ? " dragging" : "") +
         (ui.arrived.has(i) ? " arrive" : ""),
@@ -33,7 +34,7 @@ export function renderHand() {
 function actionButton(label, action, primary = false) {
   const b = el("button", { type: "button", class: primary ? "primary" : "",
     "data-action": verbOf(action) }, label);
-  b.addEventListener("click", () => send(action));
+  b.addEventListener("click", () => play(action));
   return b;
 }
 

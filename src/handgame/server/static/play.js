@@ -7,11 +7,14 @@
 // - summary.js: the round and match summaries (kept and shown in order);
 // - sound.js: the optional sounds (off by default);
 // - hand.js: the hand, the move buttons and the hint;
-// - drag.js, targets.js: dragging hand cards onto the table;
+// - arrange.js: the turn's melds, lay-offs and swaps laid out (previewed), taken back, confirmed;
+// - drag.js, targets.js, meaning.js: dragging hand cards onto the table (mouse, pen, finger), and
+//   a long press saying what a card means;
 // - words.js (shared with replay.js): an action in words;
 // - rules.js: the rules panel, the badges explained; guide.js: the first game's guide;
 // - room.js: the waiting room (before the start); chat.js: the chat; rematch.js: play again.
 // This one ties them together: the server's messages, the page's buttons.
+import { onArrangeError, onCommitted, onPreview, setupArrange } from "./arrange.js";
 import { sameCards } from "./cards.js";
 import { onChat, renderChat, setupChat } from "./chat.js";
 import { connect, setDeadline } from "./client.js";
@@ -53,6 +56,7 @@ function onState(message) {
   const previous = ui.view;
   ui.version = message.version;
   ui.view = message.view;
+  ui.committed = message.view;
   const hand = ui.view.hand;
   ui.arrived = new Set();
   if (!previous || !sameCards(previous.hand, hand) || previous.hand.length !== hand.length) {
@@ -76,6 +80,7 @@ function onState(message) {
   if (message.ended) say(t("table_ended"), true); // its host, the operator or the server ended it
   render();
   renderGuide();
+  onCommitted(); // an arrangement still being laid out is checked again at this version
 }
 
 function onMessage(m) {
@@ -105,8 +110,10 @@ function onMessage(m) {
   } else if (m.type === "state") {
     if (m.resync || m.version > ui.version) onState(m);
     renderRoom();
+  } else if (m.type === "preview") {
+    onPreview(m);
   } else if (m.type === "error") {
-    say(() => errorText(m), true);
+    if (!onArrangeError(m)) say(() => errorText(m), true);
   } else if (m.type === "ack") {
     if (ui.note && ui.note.error) say("");
   }
@@ -123,6 +130,7 @@ async function main() {
   document.getElementById("sort-suit").addEventListener("click", () => sortBy("suit"));
   document.getElementById("sort-rank").addEventListener("click", () => sortBy("rank"));
   document.getElementById("hint").addEventListener("click", hint);
+  setupArrange(render);
   setupDrag();
   setupExplain();
   watchMoves(ui);

@@ -47,6 +47,11 @@ export const ui = {
   deadline: null, // when the turn timer runs out (this browser's clock), from the server
   sent: 0,
   holding: false, // a summary is open: the server holds this seat's turn timer
+  committed: null, // the server's last view (ui.view is a preview while a turn is laid out)
+  arranged: [], // the turn's steps laid out, not yet played: {action, before} (arrange.js)
+  previewing: null, // the id of the preview asked for and not yet answered
+  turnSent: null, // the id of the turn sent and not yet played
+  turnUntil: -1, // the version its last step makes
   drag: null, // a drag of hand cards: {held, indices, cards} (indices into order, held among them)
   dragOver: null, // the drop target under the pointer, highlighted
 };

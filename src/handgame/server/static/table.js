@@ -4,10 +4,11 @@
 // what a view does not hold (an indicator, books, feet, red threes) is simply not drawn.
 // The replay page draws its frames with the same functions (drawTable): every hand face up
 // (`ui.hands`), seat `ui.bottom` at the bottom, no move of its own.
+import { play, renderArranged } from "./arrange.js";
 import { backsEl, cardChip, cardEl, isCard, sameCards } from "./cards.js";
-import { send } from "./client.js";
 import { renderActions, renderHand } from "./hand.js";
 import { botName, el, num, presetName, seatName, t, tn } from "./i18n.js";
+import { cardMeaning } from "./meaning.js";
 import { seatLinkButton } from "./room.js";
 import { explained, topicText } from "./rules.js";
 import { isWild, nameOf, renderNote, selectedCards, token, ui } from "./state.js";
@@ -115,7 +116,8 @@ function renderSeats() {
 function meldEl(m, fresh) {
   const cards = m.cards.map((c, i) => {
     const as = (m.stands_for || [])[i];
-    return cardEl(c, { class: "small", as: as || null, wild: !as && isWild(c) });
+    return cardEl(c, { class: "small", as: as || null, wild: !as && isWild(c),
+      title: cardMeaning(c, as || null) });
   });
   const kind = m.kind === "clean" || m.kind === "dirty" ? ` book ${m.kind}` : "";
   const title = m.text || `${m.rank || ""} ${m.kind || ""}`.trim();
@@ -135,7 +137,7 @@ function meldClicked(index) {
   const fits = v.legal_actions.filter((a) =>
     ("add" in a && a.to === index && sameCards(addedCards(a), sel)) ||
     ("swap" in a && a.at === index && sameCards(a.swap, sel)));
-  if (fits.length === 1) send(fits[0]);
+  if (fits.length === 1) play(fits[0]);
 }
 
 /** The melds touched by the last action (flashed). */
@@ -304,6 +306,7 @@ export function render() {
     renderHand();
   }
   renderActions();
+  renderArranged();
   renderNote();
   renderTimer();
   showSummaries(scoresPanel);
