@@ -254,3 +254,58 @@ def test_a_refused_turn_is_laid_out_again(server: str, browser: Any) -> None:  #
     wait_arranged(page, 1)
     assert page.locator("#melds .meld").count() == 1 and version_of(page) == 3
     assert not [f for f in ali.frames if f.get("version", 0) > 3]
+
+
+#: the page's view and what it may do now (ui.view, as state.js holds it)
+SHOWN = "import('/static/state.js').then(({ ui }) => ({ legal: ui.view.legal_actions,"
+SHOWN += " phase: ui.view.phase, toAct: ui.view.to_act, arranged: ui.arranged.length }))"
+
+
+def test_hand_and_foot_counts_toward_its_minimum_on_a_phone(
+    server: str,  # noqa: F811
+    browser: Any,  # noqa: F811
+) -> None:
+    """HF-8 (``minimums`` 10 here): the counter names the round's minimum and its rule; a meld
+    laid out reaches it, and the discard plays the turn. Every front end takes any game."""
+    NEXT_SEEDS.append("arrange-hf-1")
+    seats = [{"kind": "human", "name": "Sara"}] + [{"kind": "bot", "bot": "random"}] * 3
+    body = {
+        "rules": {
+            "preset": "hand-and-foot",
+            "options": {"rounds": 1, "decks": 3, "minimums": [10]},
+        },
+        "seats": seats,
+    }
+    context = context_for(browser, "phone")
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    made = page.request.post(server + "/api/tables", data=body).json()
+    page.goto(made["seats"][0]["url"])
+    for _ in range(12):
+        page.wait_for_function("document.body.dataset.toAct === '0'")
+        version = version_of(page)
+        legal = page.evaluate(SHOWN)["legal"]
+        draw = [a for a in legal if a.get("draw") == "stock"]
+        if draw:
+            page.click("button[data-draw='stock']")
+            wait_version(page, version + 1)
+            continue
+        assert counter(page) == ("Opening: 0 of 10 (HF-8)", False)
+        melds = [a for a in legal if "meld" in a]
+        if melds:
+            page.evaluate("(m) => import('/static/arrange.js').then((a) => a.play(m))", melds[0])
+            wait_arranged(page, 1)
+            text, reached = counter(page)
+            assert reached and text.endswith("of 10 (HF-8)"), text
+            assert version_of(page) == version
+            shown = page.evaluate(SHOWN)
+            end = next(a for a in shown["legal"] if "discard" in a)
+            page.evaluate("(m) => import('/static/arrange.js').then((a) => a.play(m))", end)
+            wait_version(page, version + 2)
+            return
+        page.evaluate(
+            "(m) => import('/static/arrange.js').then((a) => a.play(m))",
+            next(a for a in legal if "discard" in a),
+        )
+        wait_version(page, version + 1)
+    raise AssertionError("no meld in twelve turns: choose another seed")
