@@ -133,7 +133,8 @@ def test_the_ladder_levels_are_bots() -> None:
 
     assert [getattr(hand(n), "rate", None) for n in ("easy", "medium")] == [0.75, 0.33]
     assert type(hand("hard")).__name__ == "GreedyBot"
-    assert hand("expert").budget.iterations == 150
+    assert hand("expert").exact.budget.iterations == 150
+    assert hand("expert").sketched.budget.iterations == 450
     for name in LEVELS:
         bot = make_bot(name, 1)
         assert hasattr(bot, "choose")
@@ -209,11 +210,9 @@ def test_expert_rolls_out_cheaply_at_two_players_and_exactly_at_more() -> None:
     greedy at 3 and 4 players and under F-4's ``must-meld`` pickup (four-jokers, whose draws
     the sketch misjudges); a fixed ``rollout`` is kept at every size and rule."""
     from handgame.games.hand.bots.ismcts import IsmctsBot
-    from handgame.games.hand.bots.ladder import SEARCH
+    from handgame.games.hand.bots.ladder import EXACT, SEARCH
 
-    assert LEVELS["expert"] == "ismcts:iterations=150," + ",".join(
-        f"{k}={v}" for k, v in SEARCH.items()
-    )
+    assert EXACT == "ismcts:iterations=150," + ",".join(f"{k}={v}" for k, v in SEARCH.items())
     expert = IsmctsBot(1, iterations=150, **SEARCH)  # type: ignore[arg-type]
     sizes = [expert.rollout_for(_dealt("levant", n)) for n in (2, 3, 4)]
     assert sizes == ["fast", "exact", "exact"]
@@ -224,3 +223,26 @@ def test_expert_rolls_out_cheaply_at_two_players_and_exactly_at_more() -> None:
     must_meld = Game.create("levant", {"rounds": 1, "discard_pickup": "must-meld"}, 2)
     assert expert.rollout_for(must_meld.new_match().deal_seeded("r")) == "exact"
     assert IsmctsBot(1, rollout="fast").rollout_for(_dealt("four-jokers", 2)) == "fast"
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "spec"),
+    [
+        ("levant", 2, "SKETCHED"),
+        ("gulf", 2, "SKETCHED"),
+        ("four-jokers", 2, "EXACT"),
+        ("levant", 3, "EXACT"),
+    ],
+)
+def test_expert_plays_as_its_tables_searcher(preset: str, players: int, spec: str) -> None:
+    """``expert`` is the bigger paired search where the cheap rollout sketches the table and
+    the issue-17 search elsewhere: a seeded match plays move for move as that spec's bot."""
+    from handgame.games.hand.bots import ladder
+
+    game = Game.create(preset, {"rounds": 1}, players)
+    records = []
+    for first in ("expert", getattr(ladder, spec)):
+        specs = [first] + ["greedy"] * (players - 1)
+        bots = [make_bot(s, f"x-{i}") for i, s in enumerate(specs)]
+        records.append(to_record(play_match(game, bots, f"expert-{preset}")))
+    assert records[0] == records[1]

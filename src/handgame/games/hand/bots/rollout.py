@@ -52,7 +52,12 @@ def sketches(state: State) -> bool:
     """Whether the fast rollout is a fair sketch of play at ``state``'s table: two seats
     (against three ``greedy``, its differences from theirs cost the search its lead) and a
     discard pickup it models (:data:`MISSKETCHED_PICKUPS`)."""
-    return state.game.players <= 2 and state.rules.discard_pickup not in MISSKETCHED_PICKUPS
+    return table_sketched(state.game.players, state.rules)
+
+
+def table_sketched(players: int, rules: Ruleset) -> bool:
+    """:func:`sketches` of a table of ``players`` seats under ``rules``."""
+    return players <= 2 and rules.discard_pickup not in MISSKETCHED_PICKUPS
 
 
 #: how a seat of a sketch discards (``Sketch.discard_rule``): the loosest card, ``greedy``'s
@@ -399,4 +404,5 @@ __all__ = [
     "run",
     "sketch",
     "sketches",
+    "table_sketched",
 ]
