@@ -25,6 +25,7 @@ from collections.abc import Callable
 
 from handgame.core.bot import Bot
 from handgame.core.errors import BotError
+from handgame.core.search import Budget
 from handgame.games.hand.actions import Action, Discard
 from handgame.games.hand.bots import rollout
 from handgame.games.hand.bots.determinize import game_of
@@ -101,6 +102,7 @@ class ExpertBot(Bot):
             **SEARCH,  # type: ignore[arg-type]
         )
         self.exact = IsmctsBot(seed, iterations=EXPERT_ITERATIONS, **SEARCH)  # type: ignore[arg-type]
+        self.last = self.sketched
 
     def searcher(self, view: PlayerView) -> IsmctsBot:
         """The searcher of ``view``'s table (:func:`.rollout.table_sketched`)."""
@@ -112,7 +114,22 @@ class ExpertBot(Bot):
 
     def choose(self, view: PlayerView) -> Action:
         """The move of the table's searcher."""
-        return self.searcher(view).choose(view)
+        self.last = self.searcher(view)
+        return self.last.choose(view)
+
+    @property
+    def last_iterations(self) -> int:
+        """The iterations of the last search (``benchmarks/ismcts.py`` reads them)."""
+        return self.last.last_iterations
+
+    @last_iterations.setter
+    def last_iterations(self, value: int) -> None:
+        self.last.last_iterations = value
+
+    @property
+    def budget(self) -> Budget:
+        """The budget of the searcher that played last."""
+        return self.last.budget
 
     def wants_redeal(self, view: PlayerView) -> bool:
         """As ``greedy`` (and both searchers) answer a redeal offer."""
