@@ -40,7 +40,7 @@ LEVELS: dict[str, str] = {
     "easy": "greedy-blunder:0.75",
     "medium": "greedy-blunder:0.33",
     "hard": "greedy",
-    "expert": "expert",
+    "expert": "ismcts, 450 paired iterations at 2 players under L-62 or free pickup, else 150",
 }
 #: ``expert``'s search where the cheap rollout sketches the table (two players, a pickup it
 #: models), and elsewhere (measured in docs/notes/bots.md)
