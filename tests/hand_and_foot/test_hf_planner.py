@@ -10,7 +10,7 @@ from hf_helpers import play, start
 from test_hf_records import GO_ACTIONS, GO_FEET, GO_HANDS, GO_STOCK
 
 from handgame.core.cards import Card
-from handgame.games.hand_and_foot.actions import Answer, Ask
+from handgame.games.hand_and_foot.actions import Add, Answer, Ask, Discard
 from handgame.games.hand_and_foot.bots.ladder import LEVELS
 from handgame.games.hand_and_foot.bots.plan import make_plan
 from handgame.games.hand_and_foot.bots.planner import PlannerBot, lead_if_out
@@ -144,3 +144,39 @@ def test_the_hint_is_the_planners_turn_in_words() -> None:
         for p in lines + took + out + asked:
             text = locale.say(lang, p, game="hand-and-foot")
             assert "{" not in text and (lang == "en" or "Take" not in text), (lang, text)
+
+
+def test_melds_stay_open_while_the_partners_foot_is_down() -> None:
+    """Issue 34: while a partner's foot is down (HF-9) ``expert`` completes no book but in the
+    turn it goes out: a meld stops at six cards, so its rank stays open for the partner's
+    cards; the seventh waits in hand (``held``, not a card to throw away). ``open=0`` (``hard``)
+    completes it."""
+    hand = cards("KS KH 5C 9D")
+    kings = {13: (0, 5, 0)}
+    capped = make_plan(hand, kings, "sinks", cap=True)
+    assert capped.books_clean == 0 and capped.laid == 1
+    assert [str(c) for c in capped.held] == ["KH"] or [str(c) for c in capped.held] == ["KS"]
+    assert sorted(map(str, capped.left)) == ["5C", "9D"]
+    assert make_plan(cards("KS 2C"), {13: (0, 5, 0)}, "free", cap=True).books_dirty == 0
+    state = _going_out_state()
+    view = state.view(0)
+    five = MeldView(90, 0, "K", tuple(cards("KS KH KD KC KS")), "meld")
+    legal = (Add(0, (Card.parse("KS"),), 90), Add(0, (Card.parse("KH"),), 90),
+             *(Discard(0, c) for c in cards("KS KH 5C 9D")))
+    base = dataclasses.replace(
+        view, hand=tuple(cards("KS KH 5C 9D")), melds=(*view.melds, five), legal_actions=legal
+    )
+    down = dataclasses.replace(base, feet_picked=(True, True, False, True))
+    first = PlannerBot(1).choose(down)
+    assert isinstance(first, Add) and first.to == 90  # the sixth king
+    after = dataclasses.replace(
+        down,
+        melds=(*view.melds, dataclasses.replace(five, cards=(*five.cards, Card.parse("KH")))),
+        hand=tuple(cards("KS 5C 9D")),
+        legal_actions=(Add(0, (Card.parse("KS"),), 90),
+                       *(Discard(0, c) for c in cards("KS 5C 9D"))),
+    )
+    kept = PlannerBot(1).choose(after)
+    assert isinstance(kept, Discard) and kept.card != Card.parse("KS")  # the book waits
+    hard = PlannerBot(1, dataclasses.replace(PlannerBot(1).settings, open=False))
+    assert hard.choose(after) == Add(0, (Card.parse("KS"),), 90)  # open=0: the book now

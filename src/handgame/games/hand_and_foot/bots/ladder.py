@@ -7,11 +7,12 @@ Each level is a bot spec (:data:`LEVELS`), measured team against team with the o
 - ``easy``: ``greedy`` that throws away a random card three times in four it discards
   (``greedy-blunder:0.75``, :class:`BlunderBot`);
 - ``medium``: ``greedy``;
-- ``hard``: ``planner`` placing its wild cards where they complete books first, and keeping no
-  meld clean on purpose (``planner:wilds=books,keep=0``): it runs out of open melds sooner, so
-  it picks up its foot and goes out later;
+- ``hard``: ``planner`` placing its wild cards where they complete books first, keeping no
+  meld clean on purpose and completing books while its partner's foot is down
+  (``planner:wilds=books,keep=0,open=0``): it runs out of open melds sooner, so it picks up
+  its foot and goes out later;
 - ``expert``: ``planner`` (:mod:`.planner`): plays to pick up its foot and go out, wild
-  cards making pairs into melds.
+  cards making pairs into melds, every meld kept open while its partner's foot is down.
 """
 
 from __future__ import annotations
@@ -29,13 +30,13 @@ from handgame.games.hand_and_foot.bots.planner import PlannerBot, Settings
 LEVELS: dict[str, str] = {
     "easy": "greedy-blunder:0.75",
     "medium": "greedy",
-    "hard": "planner:wilds=books,keep=0",
+    "hard": "planner:wilds=books,keep=0,open=0",
     "expert": "planner",
 }
 #: the blunder rate of ``easy``
 EASY_BLUNDERS = 0.75
 #: the settings of ``hard`` and ``expert``
-HARD = Settings(wilds="books", keep=False)
+HARD = Settings(wilds="books", keep=False, open=False)
 EXPERT = Settings()
 
 

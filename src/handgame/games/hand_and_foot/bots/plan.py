@@ -6,7 +6,9 @@ what is left in hand. It is arithmetic on counts (no state, no search): each ran
 go onto the team's unfinished meld of that rank, then into new melds (books of seven first); a
 pair is made a meld with one wild card; the other wild cards go where they complete a book,
 then wherever naturals outnumber wilds. ``protect`` names a rank whose meld the wild cards keep
-off (a clean book to be), so a plan can aim at HF-10's clean book and dirty book.
+off (a clean book to be), so a plan can aim at HF-10's clean book and dirty book. ``cap``
+makes no book: every meld stops at six cards (its rank stays open for the partner's cards),
+the naturals past that ``held`` in hand.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ class Plan:
 
     piles: list[Pile] = field(default_factory=list)
     left: list[Card] = field(default_factory=list)  # the cards kept in hand
+    held: list[Card] = field(default_factory=list)  # naturals kept for a book (``cap``)
     wild_to: Counter[int] = field(default_factory=Counter)  # rank -> wild cards laid on it
     laid_value: int = 0  # HF-7 values of the cards laid from hand
     books_clean: int = 0  # books the plan completes
@@ -71,6 +74,7 @@ def make_plan(
     wilds: str = "free",
     protect: int | None = None,
     need_dirty: bool = False,
+    cap: bool = False,
 ) -> Plan:
     """The plan of laying ``hand`` on the team's ``unfinished`` melds (rank -> (index,
     naturals, wilds)). ``wilds``: ``free`` places every wild card it can (a pair made a meld
@@ -78,25 +82,33 @@ def make_plan(
     the same with books completed first; ``sinks``
     only makes pairs melds (new melds take the naturals drawn later) and, with ``need_dirty``,
     completes the one book the team's first dirty book needs; ``none`` keeps them all.
-    ``protect``: a rank whose meld gets no wild card."""
+    ``protect``: a rank whose meld gets no wild card. ``cap``: no meld is made a book (at most
+    six cards; the naturals past that are ``held``, no wild card completes one)."""
     plan = Plan()
     counts = naturals_by_rank(hand)
     pairs: list[Pile] = []
+    top = BOOK - 1 if cap else BOOK  # the most cards a meld of the plan holds
     for rank in MELD_RANKS:
         n = counts.get(rank, 0)
         at = unfinished.get(rank)
+        open_meld = False  # the team keeps an unfinished meld of this rank: no new one
         if at is not None:
             index, nat, wil = at
             pile = Pile(rank, nat, wil, index)
-            put = min(n, BOOK - pile.size)
+            put = max(0, min(n, top - pile.size))
             pile.naturals += put
             pile.laid += put
             n -= put
             plan.piles.append(pile)
-        while n >= 3:
-            put = min(n, BOOK)
+            open_meld = pile.size < BOOK
+        while n >= 3 and not open_meld:
+            put = min(n, top)
             plan.piles.append(Pile(rank, put, 0, None, put))
             n -= put
+            open_meld = put < BOOK
+        if open_meld and n:
+            plan.held += [c for c in hand if c.rank == rank and not is_wild(c)][:n]
+            n = 0
         if n == 2:
             pairs.append(Pile(rank, 2, 0, None, 0))
         elif n == 1:
@@ -119,6 +131,8 @@ def make_plan(
             (p for p in plan.piles if p.rank != protect and 0 < BOOK - p.size <= p.room),
             key=lambda p: BOOK - p.size,
         )
+        if cap:
+            return
         for pile in gaps if which == "all" else gaps[:1]:
             need = BOOK - pile.size
             if need <= len(wild_cards):
@@ -141,7 +155,7 @@ def make_plan(
             # 3. the rest onto melds with room: dirty ones first, then the biggest
             for pile in sorted(plan.piles, key=lambda p: (p.wilds == 0, -p.size)):
                 if pile.rank != protect and wild_cards:
-                    place(pile, min(pile.room, len(wild_cards)))
+                    place(pile, max(0, min(pile.room - (BOOK - top), len(wild_cards))))
     for pile in pairs:
         if pile.laid == 0:
             plan.left += [c for c in hand if c.rank == pile.rank and not is_wild(c)][:2]

@@ -14,6 +14,10 @@ hand can lay on the team's melds, which books that makes, what is left):
 - **Books (HF-5).** Naturals go onto the team's melds and into new melds of three or more; wild
   cards are kept for books: they go on a meld that is dirty already, or where they complete a
   book, the team's biggest clean meld kept clean while the team has no clean book.
+- **Open melds for the partner (HF-9, HF-10).** While a partner's foot is down it completes no
+  book but in the turn it goes out: every meld stops at six cards, so each rank the team has
+  melded stays open for the partner to lay its cards on and pick up its foot (the seat cannot
+  go out before); the seventh cards wait in hand, to be laid as it goes out.
 - **The pile (HF-6).** It takes the pile when it may, unless it is about to go out with a small
   hand and the pile is big.
 - **Discard.** A card the plan leaves in hand, in ``greedy``'s order (a black three first, then
@@ -23,9 +27,9 @@ hand can lay on the team's melds, which books that makes, what is left):
   as it is, would be ahead once the asker goes out (or when the round is lost on the stock
   anyway: few cards left in the stock); else "no".
 
-Options (``planner:lead=0,ask=1,keep=1``): ``lead``, the points the team must be ahead by
-to go out (negative: go out behind); ``ask=0`` never asks; ``keep=0`` lets wild cards go
-anywhere (no clean meld kept).
+Options (``planner:lead=0,ask=1,keep=1,open=1``): ``lead``, the points the team must be ahead
+by to go out (negative: go out behind); ``ask=0`` never asks; ``keep=0`` lets wild cards go
+anywhere (no clean meld kept); ``open=0`` completes books while a partner's foot is down.
 """
 
 from __future__ import annotations
@@ -50,6 +54,7 @@ PARAMS = {
     "ask": Param("whole", 0, 1),
     "keep": Param("whole", 0, 1),
     "wilds": Param("word", words=("sinks", "free", "books", "none")),
+    "open": Param("whole", 0, 1),
 }
 _RANKS = "A23456789TJQK"
 
@@ -62,6 +67,7 @@ class Settings:
     ask: bool = True
     keep: bool = True
     wilds: str = "sinks"
+    open: bool = True
 
 
 def _rank(name: str) -> int:
@@ -240,12 +246,15 @@ class PlannerBot(Bot):
                     return step
         # the ordinary turn: naturals down, wild cards kept for books
         protect = self._protected(view, team, melds)
-        plan = make_plan(
-            view.hand, melds, self.settings.wilds, protect, need_dirty=view.books[team][1] == 0
+        # a partner's foot down: every meld kept open for it (no book but going out)
+        cap = self.settings.open and not all(
+            view.feet_picked[s] for s in range(view.players) if s % view.teams == team
         )
+        need_dirty = view.books[team][1] == 0 and not cap
+        plan = make_plan(view.hand, melds, self.settings.wilds, protect, need_dirty, cap)
         holding = view.feet_picked[seat]
         if not holding or len(view.hand) > 2:
-            step = self._step_of(view, legal, plan, melds, final=False)
+            step = self._step_of(view, legal, plan, melds, final=False, cap=cap)
             if step is not None:
                 return step
         return self._discard(view, legal, plan)
@@ -267,11 +276,15 @@ class PlannerBot(Bot):
         plan: Plan,
         melds: dict[int, tuple[int, int, int]],
         final: bool,
+        cap: bool = False,
     ) -> Any | None:
         """The next legal step of ``plan``: a natural onto its meld, a new meld of naturals, a
         pair with its wild card, a wild card onto its meld; with ``final``, the last card's
-        discard once the plan's lays are done."""
+        discard once the plan's lays are done; with ``cap``, no step that makes a book."""
         adds = [a for a in legal if isinstance(a, Add)]
+        if cap:
+            size = {index: nat + wil for index, nat, wil in melds.values()}
+            adds = [a for a in adds if size.get(a.to, 0) + len(a.cards) < BOOK]
         news = [a for a in legal if isinstance(a, Meld)]
         by_index = {index: rank for rank, (index, _, _) in melds.items()}
         planned = {p.rank for p in plan.piles if p.laid > p.wilds_laid}
@@ -340,6 +353,7 @@ def _make(seed: int | str, values: dict[str, Value]) -> Bot:
             ask=bool(values.get("ask", 1)),
             keep=bool(values.get("keep", 1)),
             wilds=str(values.get("wilds", "sinks")),
+            open=bool(values.get("open", 1)),
         ),
     )
 
