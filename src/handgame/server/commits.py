@@ -17,6 +17,8 @@ import contextlib
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from sqlalchemy import Connection
+
 from handgame.server.storage import Storage, StoredStep, Timer
 
 #: what runs a blocking call off the event loop (the workers' database threads)
@@ -36,6 +38,8 @@ class Commits:
         self.storage = storage
         self.run = run
         self.steps: list[tuple[str, StoredStep, bool, asyncio.Future[None]]] = []
+        # what runs in the transaction of a step that is stored, by the step's future
+        self.ends: dict[asyncio.Future[None], Callable[[Connection], Any]] = {}
         self.presences: dict[str, tuple[list[int], Timer, list[asyncio.Future[None]]]] = {}
         self.task: asyncio.Task[None] | None = None
         self.batches = 0  # transactions committed
@@ -43,11 +47,20 @@ class Commits:
         self.steps_written = 0  # steps committed
         self.presence_rows = 0  # presence rows committed
 
-    async def step(self, table_id: str, step: StoredStep, finished: bool) -> None:
+    async def step(
+        self,
+        table_id: str,
+        step: StoredStep,
+        finished: bool,
+        end: Callable[[Connection], Any] | None = None,
+    ) -> None:
         """Store a step (its version must be its table's next one); returns once it is
-        committed. Raises :class:`StepRefused`, or the database's error."""
+        committed. Raises :class:`StepRefused`, or the database's error. ``end``: run in the
+        step's transaction if it is stored (a ranked match's ratings)."""
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.steps.append((table_id, step, finished, future))
+        if end is not None:
+            self.ends[future] = end
         self._wake()
         await future
 
@@ -75,9 +88,11 @@ class Commits:
                     self.storage().write_batch,
                     [(table_id, step, finished) for table_id, step, finished, _ in steps],
                     {table_id: (away, timer) for table_id, (away, timer, _) in presences.items()},
+                    {i: self.ends[f] for i, (*_, f) in enumerate(steps) if f in self.ends},
                 )
             except BaseException as e:
                 for future in futures:
+                    self.ends.pop(future, None)
                     if not future.done():
                         future.set_exception(e if isinstance(e, Exception) else RuntimeError(e))
                 if not isinstance(e, Exception):
@@ -88,6 +103,7 @@ class Commits:
             self.steps_written += len(steps) - len(refused)
             self.presence_rows += len(presences)
             for i, (table_id, step, _, future) in enumerate(steps):
+                self.ends.pop(future, None)
                 if future.done():
                     continue
                 if i in refused:

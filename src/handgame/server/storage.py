@@ -19,6 +19,7 @@ import json
 import os
 import sqlite3
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -42,12 +43,12 @@ from sqlalchemy import (
     event,
     func,
     insert,
-    inspect,
     select,
-    text,
     update,
 )
-from sqlalchemy.exc import IntegrityError, OperationalError, ProgrammingError
+from sqlalchemy.exc import IntegrityError, ProgrammingError
+
+from handgame.server import migrate
 
 ENV_URL = "HAND_DATABASE_URL"
 
@@ -237,10 +238,7 @@ class Storage:
                 _sqlite_pragmas(dbapi_connection, synchronous)
 
             event.listen(self.engine, "connect", pragmas)
-            metadata.create_all(self.engine)
-        else:
-            create_tables(metadata, self.engine)
-        add_step_times(self.engine)
+        migrate.upgrade(self.engine)  # Alembic: the schema at its newest revision
 
     def close(self) -> None:
         """Release the database connections."""
@@ -303,23 +301,29 @@ class Storage:
         self,
         steps: list[tuple[str, StoredStep, bool]],
         presence: dict[str, tuple[list[int], Timer]] | None = None,
+        ends: dict[int, Callable[[Connection], Any]] | None = None,
     ) -> set[int]:
         """Append many tables' steps and store their presence rows, in one transaction; the
         indices of the steps refused because their version is not their table's next one
-        (the others are stored)."""
+        (the others are stored). ``ends[i]``: run in the same transaction if step ``i`` is
+        stored (a ranked match's ratings, :func:`handgame.server.ratings.rate_in`)."""
         try:
-            return self._write_batch(steps, presence, together=True)
+            return self._write_batch(steps, presence, together=True, ends=ends)
         except _Refusals:  # some step is refused: again, one step at a time, to know which
-            return self._write_batch(steps, presence, together=False)
+            return self._write_batch(steps, presence, together=False, ends=ends)
 
     def _write_batch(
         self,
         steps: list[tuple[str, StoredStep, bool]],
         presence: dict[str, tuple[list[int], Timer]] | None,
         together: bool,
+        ends: dict[int, Callable[[Connection], Any]] | None = None,
     ) -> set[int]:
         with self.engine.begin() as conn:
             refused = self._advance(conn, steps, together)
+            for i, end in sorted((ends or {}).items()):
+                if i not in refused:
+                    end(conn)
             kept = [(t, step) for i, (t, step, _) in enumerate(steps) if i not in refused]
             if kept and not self.postgres:
                 # one statement of many rows: SQLite's driver lets other threads run (and
@@ -518,19 +522,6 @@ def _timer_read(stored: Any) -> Timer:
     if not stored:
         return None
     return (int(stored[0]), int(stored[1]), float(stored[2]))
-
-
-def add_step_times(engine: Engine) -> None:
-    """Give a database made before step times their column (``hand_steps.at``, null for the
-    steps stored before); several processes may race to add it: the loser finds it there."""
-    if "at" in {c["name"] for c in inspect(engine).get_columns("hand_steps")}:
-        return
-    try:
-        with engine.begin() as conn:
-            conn.execute(text("ALTER TABLE hand_steps ADD COLUMN at FLOAT"))
-    except (OperationalError, ProgrammingError):
-        if "at" not in {c["name"] for c in inspect(engine).get_columns("hand_steps")}:
-            raise
 
 
 def create_tables(schema: MetaData, engine: Engine, tries: int = 5) -> None:

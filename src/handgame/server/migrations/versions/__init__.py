@@ -1,0 +1,1 @@
+"""The migrations, one module a revision, in order (``down_revision``)."""
