@@ -24,6 +24,7 @@ from handgame.core import __version__
 from handgame.core.game import GameSpec, MatchState
 from handgame.core.record import game_of
 from handgame.core.registry import games
+from handgame.server.account_routes import AccountService, add_account_routes, same_origin
 from handgame.play.registry import offered_bots
 from handgame.server.botspec import default_bot
 from handgame.server.clients import unavailable
@@ -92,6 +93,11 @@ class TableIn(BaseModel):
         default=None,
         description="the table waits in its room (open seats, the host starts it: issue 35); "
         "null: it starts at once",
+    )
+    ranked: bool = Field(
+        default=False,
+        description="a ranked table (issue 40): logged-in players only, the preset's rules, "
+        "the turn timer on, rated when the match ends; made from the site's pages only",
     )
 
 
@@ -237,6 +243,8 @@ def create_app(
     )
     app.state.hub = hub
     app.add_middleware(BodyLimit, settings=settings)
+    service = AccountService(lambda: hub.storage.engine, hub.workers.db, settings)
+    add_account_routes(app, service, STATIC)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(_request: Request, exc: RequestValidationError) -> Response:
@@ -271,6 +279,14 @@ def create_app(
         one address makes too many, ``503`` when the server is full or its database down)."""
         if not creations.allow(address(request)):
             raise HTTPException(429, "too many tables made from your address: slow down")
+        account = None
+        if body.ranked:
+            if not same_origin(request, settings):
+                raise HTTPException(403, "refused: this request did not come from this site")
+            found = await service.current(request)
+            if found is None:
+                raise HTTPException(401, "a ranked table: log in first")
+            account = (found.id, found.name)
         try:
             table, tokens, host_token = await hub.create_table(
                 body.rules.preset,
@@ -280,6 +296,7 @@ def create_app(
                 body.turn_timeout,
                 address(request),
                 body.room.made() if body.room is not None else None,
+                account=account,
             )
         except TooManyTables as e:
             raise HTTPException(429, str(e)) from None
@@ -503,7 +520,27 @@ def create_app(
             )
             await websocket.close(4403)
             return
+        # a ranked table reads the session of a page of this site (a browser always sends its
+        # page's Origin; a program sends none)
+        trusted = "origin" not in websocket.headers or same_origin(websocket, settings)
+        found = await service.current(websocket) if table.ranked and trusted else None
+        account = (found.id, found.name) if found is not None else None
+        if (
+            seat is not None
+            and table.ranked
+            and table.seats[seat].account != (account[0] if account else None)
+        ):  # a ranked seat is its account's: its token alone does not play it
+            await websocket.send_json(
+                error_message(
+                    "not_your_seat",
+                    "this seat is another account's: log in as its player",
+                    version=table.version,
+                )
+            )
+            await websocket.close(4403)
+            return
         conn = Connection(websocket, table.id, seat, hub.settings, address(websocket))
+        conn.account = account
         conn.token_sha256 = token_hash(token) if seat is not None and token else None
         try:
             hub.admit(conn)

@@ -32,6 +32,7 @@ import secrets
 import socket
 from collections.abc import Callable
 from dataclasses import asdict
+from functools import partial
 from typing import Any
 
 from handgame.server.bus import Bus, make_bus
@@ -40,6 +41,7 @@ from handgame.server.connection import Connection, encode
 from handgame.server.hub import Hub, short
 from handgame.server.leases import Leases
 from handgame.server.protocol import ClientMessage, Deadline, error_message, read_client_message
+from handgame.server.ratings import rate_in
 from handgame.server.relay import (
     RemoteSender,
     deadline_of,
@@ -352,8 +354,10 @@ class ClusterHub(RoomRelay):
         """:meth:`Hub.write_step`, where a write whose answer was lost is recognised by the
         stored step itself: one stored at that version by another process (this one lost its
         lease) is not ours, and this process stops driving the table."""
+        rated = self.rating_of(table, step)
+        end = partial(rate_in, match=rated) if rated is not None else None
         try:
-            await self.commits.step(table.id, step.stored, step.finishes)
+            await self.commits.step(table.id, step.stored, step.finishes, end)
         except Exception as e:
             self.database_error = short(e)
             try:

@@ -92,6 +92,8 @@ class Connection:
         self.closer: asyncio.Task[None] | None = None
         self.closed = False
         self.counted = False  # counted in its address's connections (Hub.admit)
+        # the account logged in by the connection's session cookie (id, name), or None
+        self.account: tuple[int, str] | None = None
         # the hash of the seat's token (None: a spectator): a seat moved in a waiting room
         # follows its token (:mod:`handgame.server.rooms`)
         self.token_sha256: str | None = None

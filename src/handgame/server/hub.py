@@ -18,6 +18,7 @@ import logging
 import secrets
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 from handgame.core.registry import find_game
@@ -35,12 +36,13 @@ from handgame.server.driving import TableDrivers
 from handgame.server.evictions import Evictions
 from handgame.server.limits import AddressBuckets, AddressCounts
 from handgame.server.persist import PresenceWrites, ViewCache
-from handgame.server.protocol import Deadline, ack_message
+from handgame.server.protocol import Deadline, ack_message, spectator_view
+from handgame.server.ratings import RatedMatch, places, rate_in
 from handgame.server.room import Room
 from handgame.server.rooms import Rooms
 from handgame.server.settings import Settings
 from handgame.server.storage import FROM_STEPS, Storage, Timer, TooMany
-from handgame.server.table import Seat, Step, Table, check_timeout, token_hash
+from handgame.server.table import END, Seat, Step, Table, check_timeout, token_hash
 from handgame.server.timers import TurnTimers
 from handgame.server.workers import Workers
 
@@ -203,6 +205,7 @@ class Hub(Rooms):
         address: str | None = None,
         room: Room | None = None,
         seed: str | None = None,
+        account: tuple[int, str] | None = None,
     ) -> tuple[Table, dict[int, str], str]:
         """A new table, stored and dealt; its human seats' tokens and its host's token (who
         may end it); ``turn_timeout`` its own turn timer (None: the server's; 0: none, for
@@ -210,7 +213,11 @@ class Hub(Rooms):
         unfinished tables at most, else :class:`TooManyTables`); ``room``: the table waits in
         its room for its host to start it (its seats may be ``open``, :mod:`.rooms`); ``seed``
         its deal seed (None: a new one; the first game's is fixed, :mod:`.guide`). Raises
-        ``ValueError``."""
+        ``ValueError``. ``account`` (id, name): a ranked table's maker, who holds its one
+        human seat (:meth:`ranked_rules`)."""
+        ranked = account is not None
+        if ranked:
+            options, room, turn_timeout = self.ranked_rules(seats, room, turn_timeout)
         own_timeout = check_timeout(turn_timeout, seats)
         rounds = options.get("rounds")
         if isinstance(rounds, int) and rounds > self.settings.max_rounds:
@@ -229,6 +236,9 @@ class Hub(Rooms):
                 made.append(
                     Seat("bot", str(s.get("name") or f"{spec.partition(':')[0]} {i}"), spec)
                 )
+            elif account is not None:
+                tokens[i] = secrets.token_urlsafe(24)
+                made.append(Seat("human", account[1], None, token_hash(tokens[i]), account[0]))
             else:
                 tokens[i] = secrets.token_urlsafe(24)
                 made.append(
@@ -249,6 +259,7 @@ class Hub(Rooms):
             stand_in=self.settings.stand_in,
             turn_timeout=own_timeout,
             room=room,
+            ranked=ranked,
         )
         host_token = secrets.token_urlsafe(24)
         table.host_sha256 = token_hash(host_token)
@@ -287,6 +298,38 @@ class Hub(Rooms):
             await self.store(table, first_deal)
         self.kick(table_id)
         return table, tokens, host_token
+
+    def ranked_rules(
+        self, seats: list[dict[str, Any]], room: Room | None, turn_timeout: float | None
+    ) -> tuple[dict[str, Any], Room, float]:
+        """A ranked table's rules, room and turn timer: the preset's rules (with the server's
+        ``ranked_rounds`` if set), one human seat (its maker's) and the others open, in a
+        room whose decliners wait (no bot), the turn timer on. Raises ``ValueError``."""
+        if sum(1 for s in seats if s.get("kind") == "human") != 1 or any(
+            s.get("kind") not in ("human", "open") for s in seats
+        ):
+            raise ValueError("a ranked table: one human seat (yours), the others open; no bot")
+        options: dict[str, Any] = {}
+        if self.settings.ranked_rounds is not None:
+            options["rounds"] = self.settings.ranked_rounds
+        made = room or Room(public=True)
+        made.decliners = "wait"
+        timer = turn_timeout or self.settings.turn_timeout or 60.0
+        return options, made, timer
+
+    def rating_of(self, table: Table, step: Step) -> RatedMatch | None:
+        """What a step that ends a ranked match rates (None: nothing, for any other step; a
+        table ended before its match was over is not rated)."""
+        if not table.ranked or step.stored.kind == END or not step.state.is_over:
+            return None
+        accounts = [s.account for s in table.seats]
+        if any(a is None for a in accounts):
+            return None
+        view = spectator_view(step.state)
+        teams, ranks = places(view["totals"], view["team_totals"], step.state.returns())
+        return RatedMatch(
+            table.id, table.spec.name, tuple(a for a in accounts if a is not None), teams, ranks
+        )
 
     def get(self, table_id: str) -> Table | None:
         """A table by id (loaded from storage if needed), or None."""
@@ -429,8 +472,10 @@ class Hub(Rooms):
     async def write_step(self, table: Table, step: Step) -> None:
         """Store a step with the next group commit; raises :class:`Unavailable` if it was not
         stored."""
+        rated = self.rating_of(table, step)
+        end = partial(rate_in, match=rated) if rated is not None else None
         try:
-            await self.commits.step(table.id, step.stored, step.finishes)
+            await self.commits.step(table.id, step.stored, step.finishes, end)
         except Exception as e:
             self.database_error = short(e)
             try:  # the write may have been done with its answer lost

@@ -53,6 +53,7 @@ class ListedTable(BaseModel):
     waiting: bool
     version: int
     turn_timeout: float | None = None
+    ranked: bool = False  # a ranked table: account holders only (issue 40)
 
 
 class LobbyOut(BaseModel):
@@ -90,6 +91,7 @@ def lobby_list(rows: list[tuple[str, datetime, dict[str, Any], int]]) -> LobbyOu
             waiting=waiting,
             version=version,
             turn_timeout=config.get("turn_timeout"),
+            ranked=bool(config.get("ranked", False)),
         )
         group = out.waiting if waiting else out.playing
         if len(group) < LISTED:

@@ -35,6 +35,8 @@ ERROR_CODES = (
     "not_host",  # a room command only the host (its host token) may give
     "chat",  # a chat line refused (too long, unknown phrase, spectators' chat off)
     "reveals",  # a step of a preview that would show unseen cards: send it with the turn
+    "account",  # a ranked table: log in to take a seat (issue 40)
+    "not_your_seat",  # a ranked seat is its account's: the token with another session
 )
 
 #: the most steps one ``turn`` or ``preview`` message may hold

@@ -6,8 +6,9 @@ stores its last step (:meth:`~handgame.server.storage.Storage.write_batch` runs
 and ``hand_rated``'s primary key (the table) refuses a second count. Partnerships and Hand and
 Foot's teams are rated as teams; 3 to 5 seats without teams, free-for-all.
 
-A rating is shown as its *ordinal*, ``mu - 3 sigma`` (the skill the player has at least, 99.7%
-sure): a new player shows 0 and climbs as it wins and its uncertainty falls.
+A rating is shown as ``mu`` (a new player's is 25.0: a win moves it up, a loss down) with its
+uncertainty, ``3 sigma``; the leaderboards order players by the skill they have at least,
+99.7% sure, ``mu - 3 sigma`` (:func:`ordinal`), so that one lucky win does not top them.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from sqlalchemy import Column, Connection, Float, ForeignKey, Integer, String, T
 from sqlalchemy import insert as sql_insert
 from sqlalchemy import update as sql_update
 
+from handgame.server.accounts import seat_accounts_table
 from handgame.server.storage import metadata
 
 #: the model every rating is made with (OpenSkill's defaults: mu 25, sigma 25/3)
@@ -139,6 +141,13 @@ def rate_in(conn: Connection, match: RatedMatch) -> bool:
     new = MODEL.rate(teams, ranks=[float(r) for r in match.ranks])
     stored = set(known)  # the accounts with a row
     conn.execute(sql_insert(rated_table).values(table_id=match.table_id, game=match.game, at=now))
+    conn.execute(
+        sql_insert(seat_accounts_table),
+        [
+            {"table_id": match.table_id, "seat": seat, "account_id": account}
+            for seat, account in enumerate(match.accounts)
+        ],
+    )
     for team, ratings in enumerate(new):
         for seat, rating in zip(members[team], ratings, strict=True):
             account = match.accounts[seat]

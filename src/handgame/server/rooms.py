@@ -118,7 +118,8 @@ class Rooms(Clients):
         if sender.seat is not None:
             raise RoomRefused("you hold a seat already")
         before = (table.seats, set(table.room.ready) if table.room else set())
-        seat, token = take_seat(table, data.get("name"), data.get("seat"))
+        account = getattr(sender, "account", None)  # (a cluster's forwarded join: none)
+        seat, token = take_seat(table, data.get("name"), data.get("seat"), account)
         await self.save_room(table, before)
         self.send_presence(table)  # (first: a cluster's replicas read the seats again)
         sender.put(
@@ -312,6 +313,7 @@ class Rooms(Clients):
                 previous=table.id,
             ),
             first_dealer=(table.first_dealer + 1) % len(seats),
+            ranked=table.ranked,
         )
         again.host_sha256 = table.host_sha256
         again.reseat(seats)  # the match made with the new seats' names

@@ -82,10 +82,19 @@ def seat_index(table: Table, seat: Any) -> int:
     return seat
 
 
-def take_seat(table: Table, name: Any, seat: Any = None) -> tuple[int, str]:
+def take_seat(
+    table: Table, name: Any, seat: Any = None, account: tuple[int, str] | None = None
+) -> tuple[int, str]:
     """Someone takes an open seat (the one asked, else the first): the seat and its new
-    token (only its hash is kept)."""
+    token (only its hash is kept). At a ranked table only an account (id, name) takes a
+    seat, one at most, under its account's name."""
     waiting(table)
+    if table.ranked:
+        if account is None:
+            raise RoomRefused("a ranked table: log in to take a seat", "account")
+        if any(s.account == account[0] for s in table.seats):
+            raise RoomRefused("you hold a seat at this table already")
+        name = account[1]
     name = fit_name(name)
     free = [i for i, s in enumerate(table.seats) if s.kind == "open"]
     if seat is None:
@@ -96,7 +105,8 @@ def take_seat(table: Table, name: Any, seat: Any = None) -> tuple[int, str]:
     if seat not in free:
         raise RoomRefused(f"seat {seat + 1} is not free")
     token = secrets.token_urlsafe(24)
-    set_seat(table, seat, Seat("human", name, None, token_hash(token)))
+    owner = account[0] if table.ranked and account is not None else None
+    set_seat(table, seat, Seat("human", name, None, token_hash(token), owner))
     return seat, token
 
 
@@ -112,6 +122,8 @@ def set_seat(table: Table, seat: int, new: Seat) -> None:
 def seat_bot(table: Table, seat: Any, bot: str) -> None:
     """The host puts a bot (a checked spec) in an open seat."""
     waiting(table)
+    if table.ranked:
+        raise RoomRefused("a ranked table seats no bot")
     seat = seat_index(table, seat)
     if table.seats[seat].kind != "open":
         raise RoomRefused(f"seat {seat + 1} is not free: open it first")
@@ -138,6 +150,8 @@ def swap_seats(table: Table, a: Any, b: Any) -> None:
 def new_link(table: Table, seat: Any) -> str:
     """The host gives a human seat a fresh token (its player did not come back, or the link
     went to the wrong person): the old token stops working. Any time, waiting or playing."""
+    if table.ranked:
+        raise RoomRefused("a ranked table's seat is its account's: no new link")
     seat = seat_index(table, seat)
     old = table.seats[seat]
     if old.kind != "human":
@@ -186,7 +200,7 @@ def rematch_seats(table: Table, decliners: str) -> tuple[Seat, ...]:
     for i, s in enumerate(table.seats):
         if s.kind != "human" or votes.get(i):
             seats.append(s)
-        elif decliners == "bots":
+        elif decliners == "bots" and not table.ranked:  # a ranked table seats no bot
             seats.append(Seat("bot", f"{table.stand_in} {i}", table.stand_in))
         else:
             seats.append(Seat("open", f"seat {i + 1}"))

@@ -71,6 +71,9 @@ class Settings:
     end_idle_after: float | None = 3600.0
     max_deals: int = 100  # deals a match plays at most; then the server ends the table
     admin_token: str | None = None  # the operator's token: it may end any table
+    # the rounds of a ranked table's match (None: its preset's; issue 40): the operator's
+    # choice, the same for every ranked table, never the players'
+    ranked_rounds: int | None = None
     max_spectators: int = 200  # spectators of one table at once
     max_connections_per_ip: int = 256  # WebSocket connections at once from one address
     max_http_per_ip: int = 64  # HTTP connections at once from one address (WebSockets too)

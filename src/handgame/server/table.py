@@ -102,20 +102,26 @@ class Seat:
     name: str
     bot: str | None = None
     token_sha256: str | None = None
+    account: int | None = None  # the account that holds the seat (ranked tables, issue 40)
 
     def to_config(self) -> dict[str, Any]:
         """The seat as stored."""
-        return {
+        out: dict[str, Any] = {
             "kind": self.kind,
             "name": self.name,
             "bot": self.bot,
             "token_sha256": self.token_sha256,
         }
+        if self.account is not None:
+            out["account"] = self.account
+        return out
 
     @staticmethod
     def from_config(obj: dict[str, Any]) -> Seat:
         """A seat from its stored form."""
-        return Seat(obj["kind"], obj["name"], obj.get("bot"), obj.get("token_sha256"))
+        return Seat(
+            obj["kind"], obj["name"], obj.get("bot"), obj.get("token_sha256"), obj.get("account")
+        )
 
 
 @dataclass(frozen=True)
@@ -186,6 +192,8 @@ class Table:
     # start at once without one (:mod:`handgame.server.room`)
     room: Room | None = None
     first_dealer: int = 0  # who deals first (a rematch passes the deal on: L-50, O-1, HF-2)
+    # a ranked table (issue 40): every seat an account's, rated when the match ends
+    ranked: bool = False
 
     def __post_init__(self) -> None:
         """Find the game of the table's preset; start the match before its first deal
@@ -233,6 +241,8 @@ class Table:
             out["room"] = self.room.to_config()
         if self.first_dealer:
             out["first_dealer"] = self.first_dealer
+        if self.ranked:
+            out["ranked"] = True
         return out
 
     def timeout(self, server: float | None) -> float | None:
@@ -265,6 +275,7 @@ class Table:
             stand_in,
             room=room,
             first_dealer=int(cfg.get("first_dealer", 0)),
+            ranked=bool(cfg.get("ranked", False)),
         )
         table.away = set(stored.away)
         table.turn_timeout = cfg.get("turn_timeout")

@@ -4,6 +4,7 @@
 // public rooms to join and public matches to watch (GET /api/tables), looked at again often.
 import { botName, el, num, presetName, presetSummary, seatName, setupLanguage, t } from "./i18n.js";
 import { openRules } from "./rules.js";
+import { me, renderNav, whoAmI } from "./nav.js";
 
 // the turn timer choices (seconds; 0: none, for one human against bots only)
 const TIMERS = [30, 60, 120, 300, 0];
@@ -31,6 +32,12 @@ function defaultBot() {
   return (preset && preset.default_bot) || "random";
 }
 
+/** A ranked table (an account holder's choice, issue 40): the preset's rules, the turn timer on,
+ * every other seat a friend's with an account (no bot). */
+function ranked() {
+  return !!me && document.getElementById("ranked").checked;
+}
+
 function partnership() {
   return document.getElementById("partnership").checked;
 }
@@ -46,6 +53,7 @@ function firstHuman() {
 
 function seatRow(i) {
   const s = seats[i];
+  if (ranked()) s.kind = "human";
   const kind = el("select", { "aria-label": t("seat", { n: i + 1 }), "data-seat-kind": i },
     el("option", { value: "human", selected: s.kind === "human" }, t("human")),
     el("option", { value: "bot", selected: s.kind === "bot" }, t("bot")));
@@ -83,7 +91,12 @@ function renderSeats() {
   p.disabled = n !== 4;
   if (n !== 4) p.checked = false;
   document.getElementById("seats").replaceChildren(...seats.map((_, i) => seatRow(i)));
-  document.getElementById("public-box").hidden = humans() < 2;
+  document.getElementById("public-box").hidden = humans() < 2 || ranked();
+  document.getElementById("ranked-box").hidden = !me;
+  document.getElementById("ranked-note").hidden = !ranked();
+  document.getElementById("rounds").disabled = ranked();
+  document.getElementById("play-now").disabled = ranked();
+  for (const select of document.querySelectorAll("[data-seat-kind]")) select.disabled = ranked();
   renderTimer();
 }
 
@@ -91,7 +104,7 @@ function renderSeats() {
 function renderTimer(onlyMe = false) {
   const select = document.getElementById("timer");
   const current = select.value === "" ? 60 : Number(select.value);
-  const offAllowed = onlyMe || humans() <= 1;
+  const offAllowed = (onlyMe || humans() <= 1) && !ranked();
   select.replaceChildren(...TIMERS.map((s) => el("option", {
     value: s, disabled: s === 0 && !offAllowed,
     selected: s === (current === 0 && !offAllowed ? 60 : current),
@@ -168,6 +181,12 @@ async function create(event, now = false) {
     turn_timeout: Number(document.getElementById("timer").value),
   };
   if (room) body.room = { public: document.getElementById("public").checked };
+  if (ranked() && !now) {
+    body.ranked = true;
+    body.rules.options = {};
+    body.room = { public: true };
+    delete body.seats[mine].name;
+  }
   const r = await fetch("/api/tables", {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   });
@@ -209,7 +228,8 @@ function endsText(table) {
 function listed(table, join) {
   const href = `/play/${encodeURIComponent(table.table)}`;
   return el("li", { "data-listed": table.table },
-    el("strong", {}, presetName(table.preset)), " · ", endsText(table),
+    el("strong", {}, presetName(table.preset)), table.ranked ? ` · ${t("ranked")}` : "",
+    " · ", endsText(table),
     table.partnership ? ` · ${t("partnership")}` : "", " · ",
     el("span", {}, t("players"), ": ", num(table.seats.length)), " ",
     join ? el("span", { class: "free" }, t("free_seats", { n: table.free })) : null, " ",
@@ -258,10 +278,13 @@ async function firstGame() {
 async function main() {
   setupLanguage(() => {
     for (const o of document.getElementById("preset").options) o.textContent = presetName(o.value);
+    renderNav();
     renderPlayers();
     renderInvites();
     renderList();
   });
+  await whoAmI();
+  renderNav();
   presets = await (await fetch("/api/presets")).json();
   const select = document.getElementById("preset");
   for (const p of presets) select.append(el("option", { value: p.name }, presetName(p.name)));
@@ -269,6 +292,7 @@ async function main() {
   select.addEventListener("change", renderPlayers);
   document.getElementById("players").addEventListener("change", renderSeats);
   document.getElementById("partnership").addEventListener("change", renderSeats);
+  document.getElementById("ranked").addEventListener("change", renderSeats);
   document.getElementById("rounds").addEventListener("input", () => { roundsTyped = true; });
   document.getElementById("new-table").addEventListener("submit", create);
   document.getElementById("play-now").addEventListener("click", (e) => create(e, true));

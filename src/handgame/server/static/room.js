@@ -6,6 +6,9 @@
 import { sendMessage } from "./client.js";
 import { botName, el, seatName, t } from "./i18n.js";
 import { hostToken, keep, say, stored, tableId, ui } from "./state.js";
+import { me, whoAmI } from "./nav.js";
+
+whoAmI(); // who is logged in, before anyone takes a seat
 
 /** Whether the table waits in its room (the page shows the room, not the felt). */
 export function waiting() {
@@ -84,7 +87,8 @@ function seatRow(i) {
 
 function join(seat) {
   const input = document.getElementById("join-name");
-  const name = (input && input.value.trim()) || "";
+  // a logged-in player's name is its account's (a ranked table takes no other: issue 40)
+  const name = (input && input.value.trim()) || me || "";
   if (!name) {
     if (input) input.focus();
     return;
@@ -161,7 +165,7 @@ export function renderRoom() {
   const nameBox = !mine && free
     ? el("p", {}, el("label", {}, t("room_your_name"), " ",
       el("input", { type: "text", id: "join-name", maxlength: 40,
-        value: document.getElementById("join-name")?.value ?? (stored("hand-name") || "") })))
+        value: document.getElementById("join-name")?.value ?? (me || stored("hand-name") || "") })))
     : null;
   panel.replaceChildren(...[
     el("h2", {}, t("room_title")),
