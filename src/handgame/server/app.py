@@ -24,8 +24,8 @@ from handgame.core import __version__
 from handgame.core.game import GameSpec, MatchState
 from handgame.core.record import game_of
 from handgame.core.registry import games
-from handgame.server.account_routes import AccountService, add_account_routes, same_origin
 from handgame.play.registry import offered_bots
+from handgame.server.account_routes import AccountService, add_account_routes, same_origin
 from handgame.server.botspec import default_bot
 from handgame.server.clients import unavailable
 from handgame.server.cluster import make_hub

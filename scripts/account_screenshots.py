@@ -1,0 +1,166 @@
+"""Screenshots of the account pages (issue 40): ``python scripts/account_screenshots.py [OUT]``.
+
+A live server on loopback (as scripts/screenshots.py, with ranked matches of one round); two
+accounts play a ranked match to its end over their WebSockets; then, at desktop (1280 × 800)
+and phone (390 × 844) sizes, in English and Arabic: the account page (a guest's), the lobby
+of a logged-in player (the *Ranked* choice), a profile (ratings, their plot, the matches) and
+the leaderboard (docs/screenshots, ``account-*``, ``lobby-ranked-*``, ``profile-*``,
+``leaderboard-*``).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+from urllib.request import Request, urlopen
+
+import uvicorn
+from playwright.sync_api import sync_playwright
+from websockets.sync.client import connect
+
+from handgame.server.accounts import COOKIE
+from handgame.server.app import create_app
+from handgame.server.settings import Settings
+
+sys.path.insert(0, str(Path(__file__).parent))
+from screenshots import CHROMIUM, SIZES, policy, save
+
+
+def serve(tmp: Path) -> tuple[str, uvicorn.Server]:
+    """The server on a free loopback port, in a thread (ranked matches of one round)."""
+    import socket
+
+    settings = Settings(
+        database_url=f"sqlite:///{tmp / 'shots.sqlite'}",
+        bot_delay=0.0,
+        turn_timeout=300.0,
+        ranked_rounds=1,
+    )
+    seeds = iter(f"account-shot-{i}" for i in range(1000))
+    app = create_app(settings, seed_source=lambda: next(seeds))
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = int(s.getsockname()[1])
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    threading.Thread(target=srv.run, daemon=True).start()
+    while not srv.started:
+        time.sleep(0.02)
+    return f"http://127.0.0.1:{port}", srv
+
+
+def post(base: str, path: str, body: Any, session: str | None = None) -> tuple[Any, str]:
+    """A POST from the site's pages: the answer and its Set-Cookie."""
+    request = Request(base + path, data=json.dumps(body).encode(), method="POST")
+    request.add_header("content-type", "application/json")
+    request.add_header("origin", base)
+    if session:
+        request.add_header("cookie", f"{COOKIE}={session}")
+    with urlopen(request, timeout=60) as r:
+        return json.loads(r.read()), r.headers.get("set-cookie", "")
+
+
+def register(base: str, name: str) -> str:
+    """A new account's session."""
+    _, cookie = post(base, "/api/account/register", {"name": name, "password": "a password"})
+    return cookie.split(";", 1)[0].split("=", 1)[1]
+
+
+def ranked_match(base: str, host: str, friend: str, seed: int) -> str:
+    """A ranked 2-player match of ``host`` and ``friend`` played to its end: its table."""
+    body = {"rules": {"preset": "levant"}, "seats": [{"kind": "human"}, {"kind": "open"}],
+            "ranked": True}  # fmt: skip
+    made, _ = post(base, "/api/tables", body, host)
+    ws = base.replace("http", "ws") + f"/ws/tables/{made['table']}"
+    with connect(ws, additional_headers={"Cookie": f"{COOKIE}={friend}"}) as spectator:
+        spectator.send(json.dumps({"type": "join", "name": "x"}))
+        while True:
+            m = json.loads(spectator.recv(timeout=30))
+            if m["type"] == "joined":
+                break
+    tokens = {0: made["seats"][0]["token"], 1: m["token"]}
+    sessions = {0: host, 1: friend}
+    socks = {
+        s: connect(f"{ws}?token={tokens[s]}", additional_headers={"Cookie": f"{COOKIE}={who}"})
+        for s, who in sessions.items()
+    }
+    socks[0].send(json.dumps({"type": "room", "do": "start", "host": made["host_token"]}))
+    rng = random.Random(seed)
+    sent: set[tuple[int, int]] = set()
+    try:
+        while True:
+            for seat, sock in socks.items():
+                try:
+                    m = json.loads(sock.recv(timeout=0.05))
+                except TimeoutError:
+                    continue
+                if m["type"] != "state":
+                    continue
+                view = m["view"]
+                if view["phase"] == "over":
+                    return str(made["table"])
+                if view.get("to_act", view["turn"]) != seat or not view["legal_actions"]:
+                    continue
+                if (seat, m["version"]) in sent:
+                    continue
+                sent.add((seat, m["version"]))
+                action = policy(view, rng)
+                sock.send(json.dumps({"type": "action", "version": m["version"], "action": action}))
+    finally:
+        for sock in socks.values():
+            sock.close()
+
+
+def shoot(browser: Any, base: str, path: str, out: Path, lang: str, size: str, wait: str,
+          session: str | None) -> None:  # fmt: skip
+    """One screenshot of a page, logged in with ``session`` (or a guest)."""
+    w, h = SIZES[size]
+    context = browser.new_context(locale=lang, viewport={"width": w, "height": h})
+    if session:
+        context.add_cookies([{"name": COOKIE, "value": session, "url": base}])
+    page = context.new_page()
+    page.goto(base + path)
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector(wait)
+    page.wait_for_timeout(500)
+    save(page, out)
+    print(out, out.stat().st_size // 1024, "KB")
+    context.close()
+
+
+def main() -> None:
+    """Make the screenshots into the directory named (docs/screenshots by default)."""
+    out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
+        base, srv = serve(Path(tmp))
+        karim, nadia, huda = (register(base, n) for n in ("Karim", "نادية", "Huda"))
+        for i in range(3):
+            ranked_match(base, karim, nadia, i)
+        ranked_match(base, huda, karim, 9)
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
+        )
+        for lang in ("en", "ar"):
+            for size in SIZES:
+                ext = "jpg" if size == "desktop" else "png"
+                shots = [
+                    ("account", "/account", "#guest:not([hidden])", None),
+                    ("lobby-ranked", "/", "#ranked-box:not([hidden])", karim),
+                    ("profile", "/players/Karim", "svg.rating-plot", karim),
+                    ("leaderboard", "/leaderboard", "[data-leader]", nadia),
+                ]
+                for name, path, wait, session in shots:
+                    target = out / f"{name}-{size}-{lang}.{ext}"
+                    shoot(browser, base, path, target, lang, size, wait, session)
+        browser.close()
+        srv.should_exit = True
+
+
+if __name__ == "__main__":
+    main()
