@@ -41,6 +41,10 @@ def serve(tmp: Path) -> tuple[str, uvicorn.Server]:
         bot_delay=0.0,
         turn_timeout=300.0,
         ranked_rounds=1,
+        rate=1000.0,  # two scripted players move as fast as the server answers
+        burst=1000,
+        address_rate=10_000.0,
+        address_burst=10_000,
     )
     seeds = iter(f"account-shot-{i}" for i in range(1000))
     app = create_app(settings, seed_source=lambda: next(seeds))
@@ -99,6 +103,10 @@ def ranked_match(base: str, host: str, friend: str, seed: int) -> str:
                     m = json.loads(sock.recv(timeout=0.05))
                 except TimeoutError:
                     continue
+                if m["type"] == "error":  # refused: the seat decides again
+                    print("refused:", m.get("code"), m.get("message"), file=sys.stderr)
+                    sent.discard((seat, m.get("version", -1)))
+                    sent = {x for x in sent if x[0] != seat}
                 if m["type"] != "state":
                     continue
                 view = m["view"]
