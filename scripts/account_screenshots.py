@@ -14,8 +14,6 @@ import json
 import random
 import sys
 import tempfile
-import threading
-import time
 from pathlib import Path
 from typing import Any
 from urllib.request import Request, urlopen
@@ -29,13 +27,11 @@ from handgame.server.app import create_app
 from handgame.server.settings import Settings
 
 sys.path.insert(0, str(Path(__file__).parent))
-from screenshots import CHROMIUM, SIZES, policy, save
+from screenshots import CHROMIUM, SIZES, policy, save, start
 
 
 def serve(tmp: Path) -> tuple[str, uvicorn.Server]:
     """The server on a free loopback port, in a thread (ranked matches of one round)."""
-    import socket
-
     settings = Settings(
         database_url=f"sqlite:///{tmp / 'shots.sqlite'}",
         bot_delay=0.0,
@@ -47,15 +43,7 @@ def serve(tmp: Path) -> tuple[str, uvicorn.Server]:
         address_burst=10_000,
     )
     seeds = iter(f"account-shot-{i}" for i in range(1000))
-    app = create_app(settings, seed_source=lambda: next(seeds))
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    threading.Thread(target=srv.run, daemon=True).start()
-    while not srv.started:
-        time.sleep(0.02)
-    return f"http://127.0.0.1:{port}", srv
+    return start(create_app(settings, seed_source=lambda: next(seeds)))
 
 
 def post(base: str, path: str, body: Any, session: str | None = None) -> tuple[Any, str]:

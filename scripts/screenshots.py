@@ -55,7 +55,11 @@ def serve(tmp: Path) -> tuple[str, uvicorn.Server]:
     settings = Settings(
         database_url=f"sqlite:///{tmp / 'shots.sqlite'}", bot_delay=0.0, turn_timeout=None
     )
-    app = create_app(settings, seed_source=lambda: NEXT.pop(0) if NEXT else next(SEEDS))
+    return start(create_app(settings, seed_source=lambda: NEXT.pop(0) if NEXT else next(SEEDS)))
+
+
+def start(app: Any) -> tuple[str, uvicorn.Server]:
+    """Run ``app`` on a free loopback port in a thread: its base URL and its server."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = int(s.getsockname()[1])
