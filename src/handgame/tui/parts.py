@@ -95,8 +95,6 @@ class TableParts:
     #: the game's keys, as ``key:command('name', 'argument')`` words (shared commands too:
     #: ``u:undo``); the navigation keys, hint and quit are the shared screen's
     bindings: str = ""
-    #: the verbs whose actions are staged in a turn and can be taken back until the turn ends
-    staged_verbs: tuple[str, ...] = ()
     #: the glossary key of what the prompt tells the person to do, by the phase of their view
     prompts: Mapping[str, str] = {}
     #: the seats of ``hand play`` when no flag says (None: the preset's default)

@@ -5,7 +5,7 @@ plain-text game (:mod:`handgame.cli.textplay`) both play through a :class:`Sessi
 game: it reaches the game through its ``GameSpec`` and its terminal parts
 (:class:`~handgame.tui.parts.TableParts`), and the match through the one driver. A person acts
 through :meth:`Session.act` (an ``IllegalAction`` names the broken rule and changes nothing);
-the steps of a turn whose verbs the game stages (its parts' ``staged_verbs``: melds, adds...)
+the steps of a turn whose verbs the game arranges (its spec's ``arranged_verbs``: melds, adds...)
 can be taken back (:meth:`Session.undo`) until the turn ends. Bots see only their seat's view.
 The record is written after every committed action (``hand-record/1``, with a ``play`` field
 holding the seed and the seats for resuming).
@@ -92,7 +92,7 @@ class Session:
         self.seed = seed
         self.record = record
         self.play_field = play_field
-        self.staged_verbs = self.parts.staged_verbs if stage else ()
+        self.staged_verbs = spec.arranged_verbs if stage else ()
         self.bots: dict[int, Bot] = (
             bots
             if bots is not None

@@ -60,7 +60,6 @@ class HandTable(TableParts):
         "a:command('add') w:command('swap') x:command('discard','announce') "
         "X:command('discard','quiet') u:undo r:command('redeal')"
     )
-    staged_verbs = ("meld", "add", "swap")
     prompts = {  # noqa: RUF012
         "first-discard": "tui_prompt_first-discard",
         "draw": "tui_prompt_draw",

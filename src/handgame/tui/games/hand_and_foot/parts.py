@@ -89,7 +89,6 @@ class HandAndFootTable(TableParts):
         "d:command('draw') t:command('take') m:command('meld') a:command('add') "
         "g:command('ask') x:command('discard') u:undo"
     )
-    staged_verbs = ("meld", "add")  # taken back with u until the turn's discard (or ask)
     prompts = {"draw": "tui_hf_prompt_draw", "play": "tui_hf_prompt_play"}  # noqa: RUF012
 
     # ------------------------------------------------------------------ drawing
