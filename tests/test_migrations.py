@@ -20,6 +20,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, create_engine, inspect, select
 
 import handgame.server.accounts
+import handgame.server.match_stats
 import handgame.server.ratings  # noqa: F401 (their tables join the metadata)
 from handgame.server import migrate
 from handgame.server.storage import Storage, metadata, normalize_url
@@ -32,6 +33,7 @@ RELEASE_TABLES = ("hand_hosts", "hand_presence", "hand_steps", "hand_tables")
 NEW_TABLES = (
     "hand_accounts",
     "hand_login_failures",
+    "hand_match_stats",
     "hand_rated",
     "hand_rating_history",
     "hand_ratings",
@@ -170,6 +172,7 @@ def test_alembic_upgrade_head_takes_a_release_database_on_sqlite(tmp_path: Path)
     assert done.returncode == 0, done.stderr
     assert "Running upgrade  -> 0001" in done.stderr, done.stderr
     assert "Running upgrade 0001 -> 0002" in done.stderr
+    assert "Running upgrade 0002 -> 0003" in done.stderr
     check_upgraded(url, before)
 
 

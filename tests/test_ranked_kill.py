@@ -25,6 +25,7 @@ from sqlalchemy import func, select
 from websockets.asyncio.client import connect
 
 from handgame.server.accounts import COOKIE
+from handgame.server.match_stats import stats_table
 from handgame.server.ratings import history_table, rated_table, ratings_table
 from handgame.server.storage import Storage, tables_table
 from live_server import Live, live_server
@@ -181,10 +182,12 @@ def check_counted_once(url: str, ids: list[str]) -> int:
             history = list(conn.execute(select(history_table.c.table_id)).scalars())
             matches = list(conn.execute(select(ratings_table.c.matches)).scalars())
             rows = conn.execute(select(func.count()).select_from(ratings_table)).scalar_one()
+            summaries = list(conn.execute(select(stats_table.c.table_id)).scalars())
     finally:
         storage.close()
     assert sorted(rated) == sorted(finished), "a finished match not rated, or rated twice"
     assert sorted(history) == sorted(2 * list(finished))
+    assert sorted(summaries) == sorted(2 * list(finished)), "a match's statistics counted twice"
     if finished:
         assert rows == 2 and matches == [len(finished)] * 2
     return len(finished)

@@ -287,19 +287,7 @@ class Accounts:
         """The account of a session token that has not run out, or None."""
         if not token or len(token) > 200:
             return None
-        with self.engine.connect() as conn:
-            row = conn.execute(
-                select(accounts_table.c.id, accounts_table.c.name)
-                .select_from(
-                    sessions_table.join(
-                        accounts_table, sessions_table.c.account_id == accounts_table.c.id
-                    )
-                )
-                .where(sessions_table.c.id == session_hash(token))
-                .where(sessions_table.c.expires_at > time.time())
-                .where(accounts_table.c.deleted.is_(False))
-            ).one_or_none()
-        return None if row is None else Account(int(row.id), row.name)
+        return session_account(self.engine, session_hash(token))
 
     def logout(self, token: str | None) -> None:
         """End a session."""
@@ -388,3 +376,24 @@ class Accounts:
         """How many accounts there are (deleted ones too)."""
         with self.engine.connect() as conn:
             return int(conn.execute(select(func.count()).select_from(accounts_table)).scalar_one())
+
+
+def session_account(engine: Engine, hashed: Any) -> Account | None:
+    """The account of a session by its stored hash (:func:`session_hash`), if the session has
+    not run out and the account is not deleted; None otherwise (anything else given: None).
+    A cluster's process reads a join forwarded by another with it (docs/web-protocol.md)."""
+    if not isinstance(hashed, str) or len(hashed) != 64:
+        return None
+    with engine.connect() as conn:
+        row = conn.execute(
+            select(accounts_table.c.id, accounts_table.c.name)
+            .select_from(
+                sessions_table.join(
+                    accounts_table, sessions_table.c.account_id == accounts_table.c.id
+                )
+            )
+            .where(sessions_table.c.id == hashed)
+            .where(sessions_table.c.expires_at > time.time())
+            .where(accounts_table.c.deleted.is_(False))
+        ).one_or_none()
+    return None if row is None else Account(int(row.id), row.name)

@@ -25,7 +25,13 @@ from handgame.core.game import GameSpec, MatchState
 from handgame.core.record import game_of
 from handgame.core.registry import games
 from handgame.play.registry import offered_bots
-from handgame.server.account_routes import AccountService, add_account_routes, same_origin
+from handgame.server.account_routes import (
+    AccountService,
+    add_account_routes,
+    same_origin,
+    session_token,
+)
+from handgame.server.accounts import session_hash
 from handgame.server.botspec import default_bot
 from handgame.server.clients import unavailable
 from handgame.server.cluster import make_hub
@@ -279,7 +285,10 @@ def create_app(
         one address makes too many, ``503`` when the server is full or its database down)."""
         if not creations.allow(address(request)):
             raise HTTPException(429, "too many tables made from your address: slow down")
-        account = None
+        account, maker = None, None
+        if not body.ranked and same_origin(request, settings):  # the maker's seat: theirs
+            found = await service.current(request)
+            maker = found.id if found is not None else None
         if body.ranked:
             if not same_origin(request, settings):
                 raise HTTPException(403, "refused: this request did not come from this site")
@@ -297,6 +306,7 @@ def create_app(
                 address(request),
                 body.room.made() if body.room is not None else None,
                 account=account,
+                maker=maker,
             )
         except TooManyTables as e:
             raise HTTPException(429, str(e)) from None
@@ -523,7 +533,9 @@ def create_app(
         # a ranked table reads the session of a page of this site (a browser always sends its
         # page's Origin; a program sends none)
         trusted = "origin" not in websocket.headers or same_origin(websocket, settings)
-        found = await service.current(websocket) if table.ranked and trusted else None
+        # (a waiting room's too: a seat taken there by an account is the account's)
+        wanted = (table.ranked or table.waiting) and trusted
+        found = await service.current(websocket) if wanted else None
         account = (found.id, found.name) if found is not None else None
         if (
             seat is not None
@@ -541,6 +553,8 @@ def create_app(
             return
         conn = Connection(websocket, table.id, seat, hub.settings, address(websocket))
         conn.account = account
+        token_of_session = session_token(websocket) if found is not None else None
+        conn.session_sha256 = session_hash(token_of_session) if token_of_session else None
         conn.token_sha256 = token_hash(token) if seat is not None and token else None
         try:
             hub.admit(conn)

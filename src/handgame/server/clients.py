@@ -62,6 +62,7 @@ class Sender(Protocol):
     (:mod:`handgame.server.cluster`); its answers go back through :meth:`put`."""
 
     seat: int | None
+    account: tuple[int, str] | None  # its account (id, name), checked by the server
 
     def put(self, message: dict[str, Any] | str) -> None:
         """Send a message to the client."""

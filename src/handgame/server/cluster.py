@@ -41,7 +41,8 @@ from handgame.server.connection import Connection, encode
 from handgame.server.hub import Hub, short
 from handgame.server.leases import Leases
 from handgame.server.protocol import ClientMessage, Deadline, error_message, read_client_message
-from handgame.server.ratings import rate_in
+from handgame.server.accounts import session_account
+from handgame.server.match_stats import record_end
 from handgame.server.relay import (
     RemoteSender,
     deadline_of,
@@ -354,8 +355,8 @@ class ClusterHub(RoomRelay):
         """:meth:`Hub.write_step`, where a write whose answer was lost is recognised by the
         stored step itself: one stored at that version by another process (this one lost its
         lease) is not ours, and this process stops driving the table."""
-        rated = self.rating_of(table, step)
-        end = partial(rate_in, match=rated) if rated is not None else None
+        ended = self.end_of(table, step)
+        end = partial(record_end, end=ended) if ended is not None else None
         try:
             await self.commits.step(table.id, step.stored, step.finishes, end)
         except Exception as e:
@@ -500,10 +501,12 @@ class ClusterHub(RoomRelay):
         if message.data is not None:  # a room message: its fields as sent
             fields = {**message.data, **fields}
         text = encode({k: v for k, v in fields.items() if v is not None})
-        self.bus.publish(
-            to_owner(table.id),
-            {"kind": "client", "origin": self.name, "conn": key, "seat": conn.seat, "text": text},
-        )
+        envelope = {"kind": "client", "origin": self.name, "conn": key, "seat": conn.seat}
+        if message.type == "join" and conn.session_sha256 is not None:
+            # the owner reads the account of this session again from the database: a client
+            # names no account (docs/web-protocol.md, *Accounts on a cluster*)
+            envelope["session"] = conn.session_sha256
+        self.bus.publish(to_owner(table.id), {**envelope, "text": text})
         if message.type in ("action", "turn") and message.id is not None:
             previous = self.waiting.pop((key, message.id), None)
             if previous is not None:
@@ -610,7 +613,11 @@ class ClusterHub(RoomRelay):
     async def _to_owner(self, table_id: str, message: dict[str, Any]) -> None:
         """The owner hears from another process's client."""
         origin, key, seat = str(message["origin"]), str(message["conn"]), message.get("seat")
-        sender = RemoteSender(self.bus, origin, key, seat)
+        account = None
+        if message.get("session") is not None:  # a join's session, checked here
+            found = await self.workers.db(session_account, self.storage.engine, message["session"])
+            account = (found.id, found.name) if found is not None else None
+        sender = RemoteSender(self.bus, origin, key, seat, account)
         async with self.lock(table_id):
             table = self.tables.get(table_id)
             if table is None or table_id not in self.owned:

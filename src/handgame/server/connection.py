@@ -94,6 +94,9 @@ class Connection:
         self.counted = False  # counted in its address's connections (Hub.admit)
         # the account logged in by the connection's session cookie (id, name), or None
         self.account: tuple[int, str] | None = None
+        # its session's stored hash (a cluster forwards it with a join: the table's owner
+        # reads the account again from the database)
+        self.session_sha256: str | None = None
         # the hash of the seat's token (None: a spectator): a seat moved in a waiting room
         # follows its token (:mod:`handgame.server.rooms`)
         self.token_sha256: str | None = None

@@ -37,7 +37,8 @@ from handgame.server.evictions import Evictions
 from handgame.server.limits import AddressBuckets, AddressCounts
 from handgame.server.persist import PresenceWrites, ViewCache
 from handgame.server.protocol import Deadline, ack_message, spectator_view
-from handgame.server.ratings import RatedMatch, places, rate_in
+from handgame.server.match_stats import MatchEnd, match_end, record_end
+from handgame.server.ratings import RatedMatch, places
 from handgame.server.room import Room
 from handgame.server.rooms import Rooms
 from handgame.server.settings import Settings
@@ -206,6 +207,7 @@ class Hub(Rooms):
         room: Room | None = None,
         seed: str | None = None,
         account: tuple[int, str] | None = None,
+        maker: int | None = None,
     ) -> tuple[Table, dict[int, str], str]:
         """A new table, stored and dealt; its human seats' tokens and its host's token (who
         may end it); ``turn_timeout`` its own turn timer (None: the server's; 0: none, for
@@ -214,7 +216,8 @@ class Hub(Rooms):
         its room for its host to start it (its seats may be ``open``, :mod:`.rooms`); ``seed``
         its deal seed (None: a new one; the first game's is fixed, :mod:`.guide`). Raises
         ``ValueError``. ``account`` (id, name): a ranked table's maker, who holds its one
-        human seat (:meth:`ranked_rules`)."""
+        human seat (:meth:`ranked_rules`); ``maker``: the account of an unranked table's
+        maker, whose seat it is when the table has one human seat (its match history)."""
         ranked = account is not None
         if ranked:
             options, room, turn_timeout = self.ranked_rules(seats, room, turn_timeout)
@@ -241,9 +244,12 @@ class Hub(Rooms):
                 made.append(Seat("human", account[1], None, token_hash(tokens[i]), account[0]))
             else:
                 tokens[i] = secrets.token_urlsafe(24)
-                made.append(
-                    Seat("human", str(s.get("name") or f"seat {i}"), None, token_hash(tokens[i]))
-                )
+                name = str(s.get("name") or f"seat {i}")
+                made.append(Seat("human", name, None, token_hash(tokens[i])))
+        humans = [i for i, s in enumerate(made) if s.kind == "human"]
+        if maker is not None and account is None and len(humans) == 1:
+            mine = made[humans[0]]
+            made[humans[0]] = Seat(mine.kind, mine.name, None, mine.token_sha256, maker)
         game = find_game(preset).create(
             preset, options, len(made), partnership, [s.name for s in made]
         )
@@ -329,6 +335,21 @@ class Hub(Rooms):
         teams, ranks = places(view["totals"], view["team_totals"], step.state.returns())
         return RatedMatch(
             table.id, table.spec.name, tuple(a for a in accounts if a is not None), teams, ranks
+        )
+
+    def end_of(self, table: Table, step: Step) -> MatchEnd | None:
+        """What a step that ends a match with accounts' seats writes with it (their history,
+        statistics and a ranked match's ratings: :mod:`.match_stats`); None for any other
+        step (a table ended before its match was over counts nothing)."""
+        if step.stored.kind == END or not step.state.is_over:
+            return None
+        results = spectator_view(step.state).get("results") or []
+        return match_end(
+            table.id,
+            table.spec.name,
+            [s.account for s in table.seats],
+            results,
+            self.rating_of(table, step),
         )
 
     def get(self, table_id: str) -> Table | None:
@@ -472,8 +493,8 @@ class Hub(Rooms):
     async def write_step(self, table: Table, step: Step) -> None:
         """Store a step with the next group commit; raises :class:`Unavailable` if it was not
         stored."""
-        rated = self.rating_of(table, step)
-        end = partial(rate_in, match=rated) if rated is not None else None
+        ended = self.end_of(table, step)
+        end = partial(record_end, end=ended) if ended is not None else None
         try:
             await self.commits.step(table.id, step.stored, step.finishes, end)
         except Exception as e:

@@ -21,7 +21,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError, ProgrammingError
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 #: the newest revision (a test checks it is the migrations' head)
-HEAD = "0002"
+HEAD = "0003"
 
 #: the revision of the schema release 0.1.0 made without Alembic
 BASELINE = "0001"

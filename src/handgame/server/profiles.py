@@ -2,7 +2,9 @@
 
 A profile holds each game's rating (``mu``, and the ``low`` end the leaderboards order by:
 :mod:`handgame.server.ratings`) with its history after each rated match, the player's last
-matches (with their replay and record links) and simple statistics; a leaderboard, a game's
+matches, ranked and unranked (with their replay and record links), and each game's statistics
+(rounds, rounds won, Hands made, the average penalty or score per round, Hand and Foot's books:
+:mod:`handgame.server.match_stats`); a leaderboard, a game's
 rated players by rating, beside the bot levels' published ratings (``bot_ratings.json``, made
 by ``scripts/bot_ratings.py`` from a seeded tournament).
 """
@@ -13,11 +15,12 @@ import json
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.engine import Engine
 
 from handgame.core.registry import find_game
 from handgame.server.accounts import accounts_table, name_key, seat_accounts_table
+from handgame.server.match_stats import stats_table
 from handgame.server.ratings import history_table, ordinal, ratings_table
 from handgame.server.storage import tables_table
 
@@ -46,9 +49,10 @@ def bot_ratings(game: str) -> list[dict[str, Any]]:
     ]
 
 
-def level_of(game: str, rating: float) -> str | None:
-    """The strongest bot level a rating reaches ("you play at the level of hard"), or None."""
-    for bot in bot_ratings(game):
+def level_of(game: str, rating: float, bots: list[dict[str, Any]] | None = None) -> str | None:
+    """The strongest bot level a rating reaches ("you play at the level of hard"), or None
+    (``bots``: the game's :func:`bot_ratings`, read when not given)."""
+    for bot in bot_ratings(game) if bots is None else bots:
         if rating >= bot["rating"]:
             return str(bot["bot"])
     return None
@@ -88,6 +92,20 @@ def profile(engine: Engine, name: str) -> dict[str, Any] | None:
             .where(seat_accounts_table.c.account_id == account.id)
             .order_by(tables_table.c.created_at.desc())
             .limit(MATCHES)
+        ).all()
+        summed = conn.execute(
+            select(
+                stats_table.c.game,
+                func.count().label("matches"),
+                *(
+                    func.sum(stats_table.c[c]).label(c)
+                    for c in ("rounds", "rounds_won", "hands", "points")
+                ),
+                *(func.sum(stats_table.c[c]).label(c) for c in ("clean_books", "dirty_books")),
+            )
+            .where(stats_table.c.account_id == account.id)
+            .group_by(stats_table.c.game)
+            .order_by(stats_table.c.game)
         ).all()
     rank_of = {h.table_id: h.rank for h in history}
     games: list[dict[str, Any]] = []
@@ -133,7 +151,25 @@ def profile(engine: Engine, name: str) -> dict[str, Any] | None:
             "finished": sum(1 for m in matches if m["finished"]),
             "rated": len(history),
             "won": sum(1 for h in history if h.rank == 1),
+            "games": [game_stats(row) for row in summed],
         },
+    }
+
+
+def game_stats(row: Any) -> dict[str, Any]:
+    """A game's statistics of a player from its summed summaries (:mod:`.match_stats`): the
+    average is the points per scored round (Hand: penalty; Hand and Foot: the team's score)."""
+    rounds = int(row.rounds or 0)
+    return {
+        "game": row.game,
+        "matches": int(row.matches),
+        "rounds": rounds,
+        "rounds_won": int(row.rounds_won or 0),
+        "hands": int(row.hands or 0),
+        "points": int(row.points or 0),
+        "average": round(int(row.points or 0) / rounds, 1) if rounds else None,
+        "clean_books": int(row.clean_books or 0),
+        "dirty_books": int(row.dirty_books or 0),
     }
 
 
@@ -159,6 +195,7 @@ def leaderboard(engine: Engine, game: str) -> dict[str, Any]:
             .where(ratings_table.c.game == name)
             .where(accounts_table.c.deleted.is_(False))
         ).all()
+    bots = bot_ratings(name)
     players = sorted(
         (
             {
@@ -166,9 +203,10 @@ def leaderboard(engine: Engine, game: str) -> dict[str, Any]:
                 "rating": round(r.mu, 1),
                 "low": ordinal(r.mu, r.sigma),
                 "matches": r.matches,
+                "level": level_of(name, round(r.mu, 1), bots),
             }
             for r in found
         ),
         key=lambda p: (-p["low"], -p["rating"], p["name"]),
     )[:LEADERS]
-    return {"game": name, "players": players, "bots": bot_ratings(name)}
+    return {"game": name, "players": players, "bots": bots}

@@ -40,12 +40,21 @@ def deadline_of(timer: Any) -> Deadline | None:
 class RemoteSender:
     """A client of another process, as the table's owner sees it: answers go to its process."""
 
-    def __init__(self, bus: Bus, origin: str, key: str, seat: int | None) -> None:
-        """The client ``key`` of process ``origin``, at ``seat``."""
+    def __init__(
+        self,
+        bus: Bus,
+        origin: str,
+        key: str,
+        seat: int | None,
+        account: tuple[int, str] | None = None,
+    ) -> None:
+        """The client ``key`` of process ``origin``, at ``seat``; ``account`` (id, name): the
+        account its forwarded session belongs to, read by the owner from the database."""
         self.bus = bus
         self.origin = origin
         self.key = key
         self.seat = seat
+        self.account = account
 
     def put(self, message: dict[str, Any] | str) -> None:
         """Send a message to the client, through its process."""

@@ -118,8 +118,7 @@ class Rooms(Clients):
         if sender.seat is not None:
             raise RoomRefused("you hold a seat already")
         before = (table.seats, set(table.room.ready) if table.room else set())
-        account = getattr(sender, "account", None)  # (a cluster's forwarded join: none)
-        seat, token = take_seat(table, data.get("name"), data.get("seat"), account)
+        seat, token = take_seat(table, data.get("name"), data.get("seat"), sender.account)
         await self.save_room(table, before)
         self.send_presence(table)  # (first: a cluster's replicas read the seats again)
         sender.put(

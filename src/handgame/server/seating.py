@@ -86,8 +86,9 @@ def take_seat(
     table: Table, name: Any, seat: Any = None, account: tuple[int, str] | None = None
 ) -> tuple[int, str]:
     """Someone takes an open seat (the one asked, else the first): the seat and its new
-    token (only its hash is kept). At a ranked table only an account (id, name) takes a
-    seat, one at most, under its account's name."""
+    token (only its hash is kept). A seat taken by a logged-in account (id, name) is the
+    account's (its match history, :mod:`.match_stats`); at a ranked table only an account
+    takes a seat, one at most, under its account's name."""
     waiting(table)
     if table.ranked:
         if account is None:
@@ -105,7 +106,7 @@ def take_seat(
     if seat not in free:
         raise RoomRefused(f"seat {seat + 1} is not free")
     token = secrets.token_urlsafe(24)
-    owner = account[0] if table.ranked and account is not None else None
+    owner = account[0] if account is not None else None
     set_seat(table, seat, Seat("human", name, None, token_hash(token), owner))
     return seat, token
 

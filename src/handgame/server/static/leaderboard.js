@@ -1,7 +1,7 @@
 // A game's leaderboard (issue 40): its rated players, ordered by the rating they have at least
 // (mu - 3 sigma), beside the bot levels' published ratings, which anchor the scale.
 import { botName, el, num, presetName, setupLanguage, t } from "./i18n.js";
-import { renderNav, whoAmI } from "./nav.js";
+import { me, renderNav, whoAmI } from "./nav.js";
 
 // a game by the preset that names it in the lobby's words
 const GAMES = [["hand", "levant"], ["hand-and-foot", "hand-and-foot"]];
@@ -13,13 +13,19 @@ function render() {
   for (const o of select.options) o.textContent = presetName(o.dataset.preset);
   if (!board) return;
   const head = el("tr", {}, el("th", {}, "#"), el("th", {}, t("player")),
-    el("th", {}, t("rating")), el("th", {}, t("sure_rating")), el("th", {}, t("matches")));
+    el("th", {}, t("rating")), el("th", {}, t("sure_rating")), el("th", {}, t("matches")),
+    el("th", {}, t("level")));
   const rows = board.players.map((p, i) => el("tr", { "data-leader": p.name },
     el("td", {}, num(i + 1)),
     el("td", {}, el("a", { href: `/players/${encodeURIComponent(p.name)}` }, el("bdi", {}, p.name))),
-    el("td", {}, num(p.rating)), el("td", {}, num(p.low)), el("td", {}, num(p.matches))));
+    el("td", {}, num(p.rating)), el("td", {}, num(p.low)), el("td", {}, num(p.matches)),
+    el("td", { "data-level": p.level || "" }, p.level ? botName(p.level) : "–")));
   document.getElementById("board").replaceChildren(head, ...(rows.length ? rows
-    : [el("tr", {}, el("td", { colspan: 5, class: "none" }, t("no_matches")))]));
+    : [el("tr", {}, el("td", { colspan: 6, class: "none" }, t("no_matches")))]));
+  // "you play at the level of hard": the logged-in player's row, read against the bots'
+  const mine = board.players.find((p) => p.name === me);
+  document.getElementById("my-level").textContent = mine && mine.level
+    ? t("you_play_like", { bot: botName(mine.level) }) : "";
   const bots = board.bots.map((b) => el("tr", { "data-bot": b.bot },
     el("td", {}, botName(b.bot)), el("td", {}, num(b.rating)), el("td", {}, num(b.low))));
   document.getElementById("bots").replaceChildren(

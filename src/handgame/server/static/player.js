@@ -1,5 +1,6 @@
 // A player's page (issue 40): each game's rating with its history (an inline SVG plot), the
-// bot level it reaches, the matches with their replay and record links, simple statistics.
+// bot level it reaches, the matches (ranked and unranked) with their replay and record links,
+// each game's statistics (rounds, rounds won, Hands made, average penalty or score, books).
 // Every name is put in as text, never as markup.
 import { botName, el, num, presetName, seatName, setupLanguage, t } from "./i18n.js";
 import { renderNav, whoAmI } from "./nav.js";
@@ -29,6 +30,26 @@ function plot(history) {
   return chart;
 }
 
+/** A game's statistics as a list of terms and figures (Hand's Hands and penalty; Hand and
+ * Foot's team score and books). */
+function statsOf(g) {
+  const hf = g.game === "hand-and-foot";
+  const rows = [["matches", t("matches"), num(g.matches)],
+    ["rounds", t("stats_rounds"), num(g.rounds)],
+    ["rounds_won", t("stats_rounds_won"), num(g.rounds_won)]];
+  if (!hf) rows.push(["hands", t("stats_hands"), num(g.hands)]);
+  rows.push(["average", t(hf ? "stats_score" : "stats_penalty"),
+    g.average === null ? "–" : num(g.average)]);
+  if (hf) {
+    rows.push(["books", t("stats_books"),
+      `${num(g.clean_books)} ${t("stats_clean")} · ${num(g.dirty_books)} ${t("stats_dirty")}`]);
+  }
+  return el("div", { class: "game-stats", "data-stats": g.game },
+    el("h3", {}, presetName(g.game === "hand" ? "levant" : g.game), " — ", t("statistics")),
+    el("dl", {}, ...rows.flatMap(([key, term, value]) => [el("dt", {}, term),
+      el("dd", { "data-stat": key }, value)])));
+}
+
 function render() {
   renderNav();
   if (!profile) return;
@@ -44,10 +65,12 @@ function render() {
     el("p", {}, t("rating_history")), plot(r.history)));
   document.getElementById("player-ratings").replaceChildren(...(ratings.length ? ratings
     : [el("p", { class: "none" }, t("no_matches"))]));
+  document.getElementById("player-games").replaceChildren(...(s.games || []).map(statsOf));
   const head = el("tr", {}, el("th", {}, t("game")), el("th", {}, t("players")),
     el("th", {}, t("place")), el("th", {}, ""));
   const rows = profile.matches.map((m) => el("tr", { "data-match": m.table },
-    el("td", {}, presetName(m.preset), m.ranked ? ` · ${t("ranked")}` : ""),
+    el("td", { "data-kind": m.ranked ? "ranked" : "unranked" }, presetName(m.preset),
+      ` · ${t(m.ranked ? "ranked" : "unranked")}`),
     el("td", {}, el("bdi", {}, m.players.map(seatName).join(" · "))),
     el("td", {}, m.place ? num(m.place) : "–"),
     el("td", {}, m.replay ? el("a", { href: m.replay, "data-replay": m.table }, t("replay")) : "",
