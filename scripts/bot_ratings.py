@@ -43,7 +43,8 @@ def pair_outcomes(
     spec = find_game(game)
     seats = SEATS.get(spec.name, 2)
     bots = tuple(levels[i] if s % 2 == 0 else levels[j] for s in range(seats))
-    config = SimulationConfig(bots=bots, games=games, seed=f"{seed}/{i}-{j}", preset=spec.presets[0])
+    preset = spec.presets[0]
+    config = SimulationConfig(bots=bots, games=games, seed=f"{seed}/{i}-{j}", preset=preset)
     result = simulate(config)
     first, second = result.bots[0].wins, result.bots[1].wins  # (partners share their wins)
     draws = result.games - first - second

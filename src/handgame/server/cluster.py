@@ -35,14 +35,14 @@ from dataclasses import asdict
 from functools import partial
 from typing import Any
 
+from handgame.server.accounts import session_account
 from handgame.server.bus import Bus, make_bus
 from handgame.server.clients import LimitReached, Sender, Unavailable, unavailable
 from handgame.server.connection import Connection, encode
 from handgame.server.hub import Hub, short
 from handgame.server.leases import Leases
-from handgame.server.protocol import ClientMessage, Deadline, error_message, read_client_message
-from handgame.server.accounts import session_account
 from handgame.server.match_stats import record_end
+from handgame.server.protocol import ClientMessage, Deadline, error_message, read_client_message
 from handgame.server.relay import (
     RemoteSender,
     deadline_of,

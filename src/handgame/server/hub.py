@@ -35,9 +35,9 @@ from handgame.server.connection import Connection
 from handgame.server.driving import TableDrivers
 from handgame.server.evictions import Evictions
 from handgame.server.limits import AddressBuckets, AddressCounts
+from handgame.server.match_stats import MatchEnd, match_end, record_end
 from handgame.server.persist import PresenceWrites, ViewCache
 from handgame.server.protocol import Deadline, ack_message, spectator_view
-from handgame.server.match_stats import MatchEnd, match_end, record_end
 from handgame.server.ratings import RatedMatch, places
 from handgame.server.room import Room
 from handgame.server.rooms import Rooms

@@ -28,9 +28,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Boolean, Column, Connection, Float, ForeignKey, Integer, String, Table
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Connection,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Table,
+    select,
+)
 from sqlalchemy import insert as sql_insert
-from sqlalchemy import select
 
 from handgame.server.accounts import seat_accounts_table
 from handgame.server.ratings import RatedMatch, rate_in
@@ -75,7 +84,7 @@ def seat_stats(results: Sequence[dict[str, Any]], seat: int, seats: int) -> Seat
     ...             {"result": "void"},
     ...             {"result": "won", "winner": 1, "hand": "partial", "scores": [45, -30]}], 0, 2)
     SeatStats(rounds=2, rounds_won=1, hands=1, points=-15, clean_books=0, dirty_books=0)
-    >>> seat_stats([{"result": "out", "went_out": 3, "scores": [900, 120],
+    >>> seat_stats([{"result": "out", "went_out": 1, "scores": [900, 120],
     ...              "books": [{"clean": 1, "dirty": 2}, {"clean": 0, "dirty": 1}]}], 1, 4)
     SeatStats(rounds=1, rounds_won=1, hands=0, points=120, clean_books=0, dirty_books=1)
     """
