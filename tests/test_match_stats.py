@@ -6,6 +6,8 @@ taken by a logged-in account is in its history, marked unranked, a guest's is no
 
 from __future__ import annotations
 
+import importlib.util
+import json
 from pathlib import Path
 from typing import Any
 
@@ -17,12 +19,18 @@ from handgame.play.driver import play_match
 from handgame.play.registry import make_bot
 from handgame.server.accounts import COOKIE, Accounts
 from handgame.server.match_stats import match_end, record_end, seat_stats, stats_table
-from handgame.server.profiles import profile
+from handgame.server.profiles import level_of, profile
 from handgame.server.protocol import spectator_view
 from handgame.server.storage import Storage
 from handgame.server.table import Table
 from server_helpers import Player, client, table_body
 from test_ranked import play_to_the_end
+
+SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "bot_ratings.py"
+_spec = importlib.util.spec_from_file_location("bot_ratings_script", SCRIPT)
+assert _spec is not None and _spec.loader is not None
+bot_ratings_script = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bot_ratings_script)
 
 
 def bots_match(preset: str, players: int, seed: str) -> Any:
@@ -172,3 +180,33 @@ def test_a_room_seat_taken_by_an_account_is_its_and_a_guest_s_is_not(tmp_path: P
         assert seats[1].account is not None  # Sami's, for the history when it ends
     finally:
         storage.close()
+
+
+def test_the_hand_and_foot_leaderboard_reads_its_bot_levels(tmp_path: Path) -> None:
+    with client(tmp_path / "b.sqlite") as c:
+        board = get(c, "/api/leaderboard/hand-and-foot").json()
+    levels = [b["bot"] for b in board["bots"]]
+    assert levels == ["expert", "hard", "medium", "easy"]  # the ladder, strongest first
+    ratings = [b["rating"] for b in board["bots"]]
+    assert ratings == sorted(ratings, reverse=True) and len(set(ratings)) == 4
+    between = (ratings[0] + ratings[1]) / 2  # above hard, below expert
+    assert level_of("hand-and-foot", between) == "hard"
+    assert level_of("hand-and-foot", ratings[-1] - 1) is None
+
+
+def test_bot_ratings_rewrites_one_game_s_table_and_keeps_the_others(tmp_path: Path) -> None:
+    out = tmp_path / "bot_ratings.json"
+    out.write_text(json.dumps({"games": {"hand": {"easy": {"mu": 20.0, "sigma": 4.0}}}}))
+    argv = ["--game", "hf", "--levels", "easy,expert", "--games", "2", "--seed", "t"]
+    assert bot_ratings_script.main([*argv, "--out", str(out)]) == 0
+    table = json.loads(out.read_text())
+    assert table["games"]["hand"] == {"easy": {"mu": 20.0, "sigma": 4.0}}
+    assert set(table["games"]["hand-and-foot"]) == {"easy", "expert"}
+    made = table["made"]["hand-and-foot"]
+    assert made == {
+        "seed": "t",
+        "games_per_pair": 2,
+        "matches": 2,
+        "seats": 4,
+        "levels": ["easy", "expert"],
+    }
