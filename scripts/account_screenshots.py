@@ -4,8 +4,11 @@ A live server on loopback (as scripts/screenshots.py, with ranked matches of one
 accounts play a ranked match to its end over their WebSockets; then, at desktop (1280 × 800)
 and phone (390 × 844) sizes, in English and Arabic: the account page (a guest's), the lobby
 of a logged-in player (the *Ranked* choice), a profile (ratings, their plot, the matches) and
-the leaderboard (docs/screenshots, ``account-*``, ``lobby-ranked-*``, ``profile-*``,
-``leaderboard-*``).
+the leaderboards of both games (docs/screenshots, ``account-*``, ``lobby-ranked-*``,
+``profile-*``, ``profile-stats-*`` (scrolled to the statistics), ``leaderboard-*``,
+``leaderboard-hf-*``). Karim also plays a ranked Hand and Foot
+match (four accounts) and two unranked matches against bots, so that his profile shows both
+games' statistics and unranked matches.
 """
 
 from __future__ import annotations
@@ -63,25 +66,18 @@ def register(base: str, name: str) -> str:
     return cookie.split(";", 1)[0].split("=", 1)[1]
 
 
-def ranked_match(base: str, host: str, friend: str, seed: int) -> str:
-    """A ranked 2-player match of ``host`` and ``friend`` played to its end: its table."""
-    body = {"rules": {"preset": "levant"}, "seats": [{"kind": "human"}, {"kind": "open"}],
-            "ranked": True}  # fmt: skip
-    made, _ = post(base, "/api/tables", body, host)
+def play_out(base: str, made: dict[str, Any], tokens: dict[int, str],
+             sessions: dict[int, str], seed: int, start: bool) -> str:  # fmt: skip
+    """The human seats of a table (their tokens and sessions) play its match to its end (the
+    host starts it first if ``start``): its table."""
     ws = base.replace("http", "ws") + f"/ws/tables/{made['table']}"
-    with connect(ws, additional_headers={"Cookie": f"{COOKIE}={friend}"}) as spectator:
-        spectator.send(json.dumps({"type": "join", "name": "x"}))
-        while True:
-            m = json.loads(spectator.recv(timeout=30))
-            if m["type"] == "joined":
-                break
-    tokens = {0: made["seats"][0]["token"], 1: m["token"]}
-    sessions = {0: host, 1: friend}
     socks = {
         s: connect(f"{ws}?token={tokens[s]}", additional_headers={"Cookie": f"{COOKIE}={who}"})
         for s, who in sessions.items()
     }
-    socks[0].send(json.dumps({"type": "room", "do": "start", "host": made["host_token"]}))
+    if start:
+        first = socks[min(socks)]
+        first.send(json.dumps({"type": "room", "do": "start", "host": made["host_token"]}))
     rng = random.Random(seed)
     sent: set[tuple[int, int]] = set()
     try:
@@ -112,9 +108,37 @@ def ranked_match(base: str, host: str, friend: str, seed: int) -> str:
             sock.close()
 
 
+def ranked_match(
+    base: str, host: str, friends: list[str], seed: int, preset: str = "levant"
+) -> str:
+    """A ranked match of ``host`` and ``friends`` (who take its open seats) played to its end:
+    its table."""
+    seats = [{"kind": "human"}] + [{"kind": "open"}] * len(friends)
+    body = {"rules": {"preset": preset}, "seats": seats, "ranked": True}
+    made, _ = post(base, "/api/tables", body, host)
+    ws = base.replace("http", "ws") + f"/ws/tables/{made['table']}"
+    tokens, sessions = {0: made["seats"][0]["token"]}, {0: host}
+    for friend in friends:
+        with connect(ws, additional_headers={"Cookie": f"{COOKIE}={friend}"}) as spectator:
+            spectator.send(json.dumps({"type": "join", "name": "x"}))
+            while (m := json.loads(spectator.recv(timeout=30)))["type"] != "joined":
+                pass
+        tokens[m["seat"]], sessions[m["seat"]] = m["token"], friend
+    return play_out(base, made, tokens, sessions, seed, start=True)
+
+
+def unranked_match(base: str, player: str, preset: str, bots: int, seed: int) -> str:
+    """An unranked match of one logged-in player against bots (one round): its table."""
+    seats = [{"kind": "human", "name": "x"}] + [{"kind": "bot", "bot": "easy"}] * bots
+    body = {"rules": {"preset": preset, "options": {"rounds": 1}}, "seats": seats}
+    made, _ = post(base, "/api/tables", body, player)
+    return play_out(base, made, {0: made["seats"][0]["token"]}, {0: player}, seed, start=False)
+
+
 def shoot(browser: Any, base: str, path: str, out: Path, lang: str, size: str, wait: str,
-          session: str | None) -> None:  # fmt: skip
-    """One screenshot of a page, logged in with ``session`` (or a guest)."""
+          session: str | None, scroll: str | None = None) -> None:  # fmt: skip
+    """One screenshot of a page, logged in with ``session`` (or a guest); ``scroll``: the
+    element scrolled to the top first."""
     w, h = SIZES[size]
     context = browser.new_context(locale=lang, viewport={"width": w, "height": h})
     if session:
@@ -123,6 +147,8 @@ def shoot(browser: Any, base: str, path: str, out: Path, lang: str, size: str, w
     page.goto(base + path)
     page.wait_for_selector("body[data-ready='1']")
     page.wait_for_selector(wait)
+    if scroll:
+        page.locator(scroll).evaluate("e => e.scrollIntoView({block: 'start'})")
     page.wait_for_timeout(500)
     save(page, out)
     print(out, out.stat().st_size // 1024, "KB")
@@ -135,10 +161,15 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         base, srv = serve(Path(tmp))
-        karim, nadia, huda = (register(base, n) for n in ("Karim", "نادية", "Huda"))
+        karim, nadia, huda, omar = (
+            register(base, n) for n in ("Karim", "نادية", "Huda", "Omar")
+        )
         for i in range(3):
-            ranked_match(base, karim, nadia, i)
-        ranked_match(base, huda, karim, 9)
+            ranked_match(base, karim, [nadia], i)
+        ranked_match(base, huda, [karim], 9)
+        ranked_match(base, karim, [nadia, huda, omar], 11, "hand-and-foot")
+        unranked_match(base, karim, "levant", 1, 12)
+        unranked_match(base, karim, "hand-and-foot", 3, 13)
         browser = p.chromium.launch(
             executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
         )
@@ -146,14 +177,17 @@ def main() -> None:
             for size in SIZES:
                 ext = "jpg" if size == "desktop" else "png"
                 shots = [
-                    ("account", "/account", "#guest:not([hidden])", None),
-                    ("lobby-ranked", "/", "#ranked-box:not([hidden])", karim),
-                    ("profile", "/players/Karim", "svg.rating-plot", karim),
-                    ("leaderboard", "/leaderboard", "[data-leader]", nadia),
-                ]
-                for name, path, wait, session in shots:
+                    ("account", "/account", "#guest:not([hidden])", None, None),
+                    ("lobby-ranked", "/", "#ranked-box:not([hidden])", karim, None),
+                    ("profile", "/players/Karim", "[data-stats]", karim, None),
+                    ("profile-stats", "/players/Karim", "[data-stats]", karim, "#player-games"),
+                    ("leaderboard", "/leaderboard", "[data-leader]", nadia, None),
+                    ("leaderboard-hf", "/leaderboard?game=hand-and-foot", "[data-bot]", karim,
+                     None),
+                ]  # fmt: skip
+                for name, path, wait, session, scroll in shots:
                     target = out / f"{name}-{size}-{lang}.{ext}"
-                    shoot(browser, base, path, target, lang, size, wait, session)
+                    shoot(browser, base, path, target, lang, size, wait, session, scroll)
         browser.close()
         srv.should_exit = True
 
