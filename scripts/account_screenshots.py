@@ -127,9 +127,10 @@ def ranked_match(
     return play_out(base, made, tokens, sessions, seed, start=True)
 
 
-def unranked_match(base: str, player: str, preset: str, bots: int, seed: int) -> str:
-    """An unranked match of one logged-in player against bots (one round): its table."""
-    seats = [{"kind": "human", "name": "x"}] + [{"kind": "bot", "bot": "easy"}] * bots
+def unranked_match(base: str, player: str, name: str, preset: str, bots: int, seed: int) -> str:
+    """An unranked match of one logged-in player (``name``) against bots (one round): its
+    table."""
+    seats = [{"kind": "human", "name": name}] + [{"kind": "bot", "bot": "easy"}] * bots
     body = {"rules": {"preset": preset, "options": {"rounds": 1}}, "seats": seats}
     made, _ = post(base, "/api/tables", body, player)
     return play_out(base, made, {0: made["seats"][0]["token"]}, {0: player}, seed, start=False)
@@ -168,8 +169,8 @@ def main() -> None:
             ranked_match(base, karim, [nadia], i)
         ranked_match(base, huda, [karim], 9)
         ranked_match(base, karim, [nadia, huda, omar], 11, "hand-and-foot")
-        unranked_match(base, karim, "levant", 1, 12)
-        unranked_match(base, karim, "hand-and-foot", 3, 13)
+        unranked_match(base, karim, "Karim", "levant", 1, 12)
+        unranked_match(base, karim, "Karim", "hand-and-foot", 3, 13)
         browser = p.chromium.launch(
             executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
         )

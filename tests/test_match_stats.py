@@ -33,10 +33,10 @@ bot_ratings_script = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(bot_ratings_script)
 
 
-def bots_match(preset: str, players: int, seed: str) -> Any:
-    """A finished match of greedy bots."""
+def bots_match(preset: str, players: int, seed: str, bot: str = "greedy") -> Any:
+    """A finished match of bots."""
     game = find_game(preset).create(preset, None, players, False, None)
-    bots = [make_bot("greedy", seed=f"{seed}/{s}") for s in range(players)]
+    bots = [make_bot(bot, seed=f"{seed}/{s}") for s in range(players)]
     state = play_match(game, bots, seed)
     assert state.is_over
     return state
@@ -55,20 +55,25 @@ def by_hand(state: Any, seat: int) -> tuple[int, int, int, int]:
 
 
 def test_a_seeded_hand_match_s_figures_come_from_its_public_results() -> None:
-    state = bots_match("levant", 3, "stats-40")
+    state = bots_match("levant", 3, "stats-2")
     results = spectator_view(state)["results"]
     assert len(results) == len(state.results) >= 7  # L-90: 7 scored rounds
     for seat in range(3):
         mine = seat_stats(results, seat, 3)
         assert (mine.rounds, mine.rounds_won, mine.hands, mine.points) == by_hand(state, seat)
         assert mine.clean_books == mine.dirty_books == 0
-    assert sum(seat_stats(results, s, 3).rounds_won for s in range(3)) == 7
-    # the seeded match's own figures (a change of the engine or the bots shows here)
     assert [seat_stats(results, s, 3).points for s in range(3)] == list(state.totals)
+    # the seeded match's own figures: seat 2 made a Hand (L-86) in one of its 3 rounds won
+    figures = [seat_stats(results, s, 3) for s in range(3)]
+    assert [(f.rounds, f.rounds_won, f.hands, f.points) for f in figures] == [
+        (7, 4, 0, 91),
+        (7, 0, 0, 452),
+        (7, 3, 1, 5),
+    ]
 
 
 def test_a_hand_and_foot_match_s_books_are_the_team_s(tmp_path: Path) -> None:
-    state = bots_match("hand-and-foot", 4, "stats-hf")
+    state = bots_match("hand-and-foot", 4, "stats-hf", "expert")
     results = spectator_view(state)["results"]
     storage = Storage(f"sqlite:///{tmp_path / 'hf.sqlite'}")
     try:
@@ -99,7 +104,8 @@ def test_a_hand_and_foot_match_s_books_are_the_team_s(tmp_path: Path) -> None:
             assert stats["points"] == sum(r.scores[team] for r in state.results)  # HF-11
             assert stats["hands"] == 0 and stats["matches"] == 1
             assert found["matches"][0]["ranked"] is False
-        assert clean + dirty > 0
+        # the seeded match's own figures (seat 3 went out in three rounds of four)
+        assert (clean, dirty, stats["rounds_won"], stats["points"]) == (6, 18, 3, 12610)
     finally:
         storage.close()
 
