@@ -615,7 +615,12 @@ class ClusterHub(RoomRelay):
         origin, key, seat = str(message["origin"]), str(message["conn"]), message.get("seat")
         account = None
         if message.get("session") is not None:  # a join's session, checked here
-            found = await self.workers.db(session_account, self.storage.engine, message["session"])
+            try:
+                engine = self.storage.engine
+                found = await self.workers.db(session_account, engine, message["session"])
+            except Exception as e:  # the database does not answer: no account (refused)
+                self.database_error = short(e)
+                found = None
             account = (found.id, found.name) if found is not None else None
         sender = RemoteSender(self.bus, origin, key, seat, account)
         async with self.lock(table_id):
