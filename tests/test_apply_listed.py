@@ -113,3 +113,28 @@ def test_a_listed_action_is_trusted_for_its_state_only() -> None:
             after.apply(discard)
         return
     pytest.fail("no discard followed by a draw")
+
+
+def test_listings_interleaved_across_matches_stay_trusted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A batched RL environment (issue 39) lists every table's state before it applies the
+    first table's action: each listing stays trusted for its own state (not only the latest),
+    and the trusted step gives the state the full check gives."""
+    from handgame.games.hand import legal
+
+    trusted: list[bool] = []
+    real_step = legal.step
+
+    def counting(state: State, action: object, listed: bool = False) -> State:
+        trusted.append(listed)
+        return real_step(state, action, listed=listed)  # type: ignore[arg-type]
+
+    states = [_states("levant", 2, f"listed:batch:{i}", 12 + i % 5)[-1] for i in range(64)]
+    listed = [s.legal_actions(s.current_seat) for s in states]  # every table listed first
+    monkeypatch.setattr(legal, "step", counting)
+    rng = random.Random("listed:batch")
+    for state, actions in zip(states, listed, strict=True):
+        action = rng.choice(actions)
+        got = state.apply(action)
+        assert got == state.apply(parse_action(action.to_json())), action
+    assert trusted[0::2] == [True] * len(states)  # each table's own listing, interleaved
+    assert trusted[1::2] == [False] * len(states)  # a new equal object: checked in full

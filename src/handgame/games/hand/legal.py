@@ -33,18 +33,22 @@ from handgame.games.hand.obligations import makes_provisional
 from handgame.games.hand.rounds import Phase
 from handgame.games.hand.turn import step, turn_problem, two_wilds_problem
 
-# The latest listing: a state and the very action objects ``legal_actions`` found legal in it.
-# Both are immutable, and the tuple keeps the objects alive (so identity means that object):
-# ``apply`` of one of them to that state needs none of the checks the listing made (the turn
-# search, the discard's turn problem) again. One tuple, replaced whole: safe across threads.
-_LISTED: tuple[object, tuple[Action, ...]] = (None, ())
+# The latest listings: each state listed (by identity) and the very action objects
+# ``legal_actions`` found legal in it. Both are immutable, and the entry keeps the objects alive
+# (so identity means that object): ``apply`` of one of them to that state needs none of the
+# checks the listing made (the turn search, the discard's turn problem) again. Several are kept,
+# not only the last: a batched RL environment lists every table's state before it applies the
+# first table's action (issue 39). Bounded (cleared whole when full); each entry is set whole
+# and read by one ``get`` under its state's identity: safe across threads.
+_LISTED: dict[int, tuple[object, tuple[Action, ...]]] = {}
+_LISTED_MAX = 2048
 
 
 def apply(state: Match, action: Action) -> Match:
     """The state after ``action``, or :class:`IllegalAction` naming the rule broken."""
-    listed_state, listed = _LISTED
-    if listed_state is state:
-        for a in listed:
+    entry = _LISTED.get(id(state))
+    if entry is not None and entry[0] is state:
+        for a in entry[1]:
             if a is action:
                 return step(state, action, listed=True)
     new = step(state, action)
@@ -98,8 +102,9 @@ def legal_actions(state: Match, seat: int | None = None) -> list[Action]:
         for s in range(state.game.players):
             if (seat is None or seat == s) and redeal_entitled(state, s):
                 out.append(ClaimRedeal(s))
-    global _LISTED
-    _LISTED = (state, tuple(out))
+    if len(_LISTED) >= _LISTED_MAX:
+        _LISTED.clear()
+    _LISTED[id(state)] = (state, tuple(out))
     return out
 
 
