@@ -7,6 +7,7 @@ runs interleave in one process, so the ratios survive a busy machine. Prints one
 
     python benchmarks/rl_env.py                 # 3 runs x 2 sides x >= 10 s
     python benchmarks/rl_env.py --seconds 0 --repeat 1   # one match each (the test's size)
+    python benchmarks/rl_env.py --parts 200     # then where a batched step's time goes
 """
 
 from __future__ import annotations
@@ -109,6 +110,14 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--no-peer", action="store_true", help="skip RLCard")
     ap.add_argument("--tables", type=int, default=64, help="tables of the batched env")
+    ap.add_argument(
+        "--parts",
+        type=int,
+        default=0,
+        metavar="STEPS",
+        help="after the timed runs, STEPS batched steps with each part of a step timed "
+        "(legal_actions, apply, driver, spelling, observe...; per table-step, in us)",
+    )
     args = ap.parse_args()
     version = None if args.no_peer else rlcard_version()
     mine: list[dict[str, float]] = []
@@ -151,6 +160,10 @@ def main() -> None:
         "ratio_vector_to_rlcard": rnd(batch / gin, 3) if batch and gin else None,
         "runs": {"hand_v0": mine, "vector": vec, "rlcard": theirs},
     }
+    if args.parts > 0:
+        from _rl_parts import parts
+
+        result["vector_parts"] = parts(args.preset, args.players, args.tables, args.parts, 0)
     emit(result)
 
 
