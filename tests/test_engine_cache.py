@@ -129,3 +129,19 @@ def test_the_search_keeps_answers_with_and_without_the_going_out_hint_apart() ->
         after = state.apply(add)  # apply asks without the hint: legal
         assert finish.can_finish_turn(after)
         assert add in state.legal_actions()
+
+
+def test_native_config_of_interleaved_rounds_is_each_rounds_own() -> None:
+    """``native.config_of`` remembers several (rules, wilds) pairs by identity (a batched RL
+    environment interleaves many rounds, issue 39): asked in turn for rounds with different
+    wild cards (L-20, L-21), it gives each round its own conversion, also past its bound (1,024 pairs)."""
+    from handgame.games.hand import native
+
+    rules = make_ruleset("levant")
+    deck = standard_deck(2, rules.jokers)
+    rng = random.Random("config:levant")
+    pairs = [(rules, wilds_for(rules, rng.choice(deck))) for _ in range(1100)]
+    assert len({native.config(r, w) for r, w in pairs}) >= 4  # rounds with other wild cards
+    for _ in range(2):
+        for r, w in pairs:
+            assert native.config_of(r, w) == native.config(r, w)

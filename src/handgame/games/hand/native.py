@@ -112,19 +112,23 @@ def support(rules: Ruleset) -> str | None:
 
 
 def config_of(rules: Ruleset, wilds: Wilds) -> tuple[int, ...]:
-    """:func:`config`, the last (rules, wilds) pair remembered by identity (a round keeps
-    both objects: no hashing at every decision)."""
-    global _CONFIG
-    last = _CONFIG
-    if last[0] is rules and last[1] is wilds:
-        return last[2]
-    got = config(rules, wilds)
-    _CONFIG = (rules, wilds, got)  # one tuple, replaced whole: safe across threads
-    return got
+    """:func:`config`, the recent (rules, wilds) pairs remembered by identity (a round keeps
+    both objects: no hashing at every decision; several rounds at once in a batched RL
+    environment, issue 39)."""
+    key = (id(rules), id(wilds))
+    got = _CONFIGS.get(key)
+    if got is not None and got[0] is rules and got[1] is wilds:
+        return got[2]
+    conf = config(rules, wilds)
+    if len(_CONFIGS) >= _CONFIGS_MAX:
+        _CONFIGS.clear()
+    _CONFIGS[key] = (rules, wilds, conf)  # each entry set whole (the objects kept alive)
+    return conf
 
 
-#: the last (rules, wilds) converted and the conversion
-_CONFIG: tuple[Any, Any, tuple[int, ...]] = (None, None, ())
+#: the recent (rules, wilds) pairs converted, by identity, and their conversions (bounded)
+_CONFIGS: dict[tuple[int, int], tuple[Any, Any, tuple[int, ...]]] = {}
+_CONFIGS_MAX = 1024
 
 
 _LAST: list[Any] = [None, []]  # the last table converted and its conversion
