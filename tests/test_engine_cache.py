@@ -134,7 +134,8 @@ def test_the_search_keeps_answers_with_and_without_the_going_out_hint_apart() ->
 def test_native_config_of_interleaved_rounds_is_each_rounds_own() -> None:
     """``native.config_of`` remembers several (rules, wilds) pairs by identity (a batched RL
     environment interleaves many rounds, issue 39): asked in turn for rounds with different
-    wild cards (L-20, L-21), it gives each round its own conversion, also past its bound (1,024 pairs)."""
+    wild cards (L-20, L-21), it gives each round its own conversion, also past its bound
+    (1,024 pairs)."""
     from handgame.games.hand import native
 
     rules = make_ruleset("levant")
