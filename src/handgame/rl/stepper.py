@@ -59,6 +59,7 @@ class Stepper:
         self._view: Any = None
         self._table: TableView | None = None
         self.tree: ActionTree | FastTree | None = None
+        self._mask: list[int] | None = None  # the tree's next tokens, until it moves
         self._settle()
 
     @property
@@ -106,8 +107,13 @@ class Stepper:
         return self.tree.prefix if self.tree is not None else ()
 
     def mask(self) -> list[int]:
-        """The tokens the seat to decide may choose now."""
-        return self.tree.next_tokens() if self.tree is not None else []
+        """The tokens the seat to decide may choose now, in increasing order (one list until
+        the next token: a batched env checks the tokens, then writes the masks; not to be
+        changed)."""
+        got = self._mask
+        if got is None:
+            got = self._mask = self.tree.next_tokens() if self.tree is not None else []
+        return got
 
     def returns(self) -> tuple[float, ...]:
         """Each seat's result: the game's ``returns()`` when over, zeros else."""
@@ -119,6 +125,7 @@ class Stepper:
         tree = self.tree
         if tree is None:
             raise ValueError("no seat has a decision: the match is over")
+        self._mask = None
         if isinstance(tree, FastTree):
             if not tree.take(token):
                 return None
@@ -164,7 +171,7 @@ class Stepper:
         driver = self.driver
         while True:
             self.seat, self.tree, self.offer = None, None, False
-            self._view = self._table = None
+            self._view = self._table = self._mask = None
             state = self.state
             if state.is_over or self.actions >= self.max_actions:
                 return
