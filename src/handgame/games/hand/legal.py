@@ -7,6 +7,8 @@ truth.
 
 from __future__ import annotations
 
+import weakref
+
 from handgame.core.errors import TurnCannotFinish
 from handgame.games.hand.actions import (
     Action,
@@ -33,21 +35,22 @@ from handgame.games.hand.obligations import makes_provisional
 from handgame.games.hand.rounds import Phase
 from handgame.games.hand.turn import step, turn_problem, two_wilds_problem
 
-# The latest listings: each state listed (by identity) and the very action objects
-# ``legal_actions`` found legal in it. Both are immutable, and the entry keeps the objects alive
-# (so identity means that object): ``apply`` of one of them to that state needs none of the
-# checks the listing made (the turn search, the discard's turn problem) again. Several are kept,
-# not only the last: a batched RL environment lists every table's state before it applies the
-# first table's action (issue 39). Bounded (cleared whole when full); each entry is set whole
-# and read by one ``get`` under its state's identity: safe across threads.
-_LISTED: dict[int, tuple[object, tuple[Action, ...]]] = {}
-_LISTED_MAX = 2048
+# The latest listings: each state listed (by identity, held weakly) and the very action objects
+# ``legal_actions`` found legal in it. The states and actions are immutable, and the entry keeps
+# the actions alive and checks that its state is still that object: ``apply`` of one of them to
+# that state needs none of the checks the listing made (the turn search, the discard's turn
+# problem) again. Several are kept, not only the last: a batched RL environment lists every
+# table's state before it applies the first table's action (issue 39); held weakly, they keep
+# no state alive. Bounded (cleared whole when full); each entry is set whole and read by one
+# ``get`` under its state's identity: safe across threads.
+_LISTED: dict[int, tuple[weakref.ref[Match], tuple[Action, ...]]] = {}
+_LISTED_MAX = 1024
 
 
 def apply(state: Match, action: Action) -> Match:
     """The state after ``action``, or :class:`IllegalAction` naming the rule broken."""
     entry = _LISTED.get(id(state))
-    if entry is not None and entry[0] is state:
+    if entry is not None and entry[0]() is state:
         for a in entry[1]:
             if a is action:
                 return step(state, action, listed=True)
@@ -104,7 +107,7 @@ def legal_actions(state: Match, seat: int | None = None) -> list[Action]:
                 out.append(ClaimRedeal(s))
     if len(_LISTED) >= _LISTED_MAX:
         _LISTED.clear()
-    _LISTED[id(state)] = (state, tuple(out))
+    _LISTED[id(state)] = (weakref.ref(state), tuple(out))
     return out
 
 
