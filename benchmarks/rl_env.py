@@ -111,6 +111,9 @@ def main() -> None:
     ap.add_argument("--no-peer", action="store_true", help="skip RLCard")
     ap.add_argument("--tables", type=int, default=64, help="tables of the batched env")
     ap.add_argument(
+        "--seed", type=int, default=0, help="run r plays from seed SEED + r (printed in the JSON)"
+    )
+    ap.add_argument(
         "--parts",
         type=int,
         default=0,
@@ -124,15 +127,15 @@ def main() -> None:
     theirs: list[dict[str, float]] = []
     vec: list[dict[str, float]] = []
     for r in range(args.repeat):
-        mine.append(ours(args.preset, args.players, args.seconds, r))
+        mine.append(ours(args.preset, args.players, args.seconds, args.seed + r))
         progress(f"run {r + 1}/{args.repeat} hand_v0: {mine[-1]['steps_per_s']:.0f} steps/s")
-        vec.append(batched(args.preset, args.players, args.tables, args.seconds, r))
+        vec.append(batched(args.preset, args.players, args.tables, args.seconds, args.seed + r))
         progress(
             f"run {r + 1}/{args.repeat} HandVectorEnv({args.tables}): "
             f"{vec[-1]['steps_per_s']:.0f} steps/s"
         )
         if version is not None:
-            theirs.append(peer(args.seconds, r))
+            theirs.append(peer(args.seconds, args.seed + r))
             progress(
                 f"run {r + 1}/{args.repeat} rlcard gin-rummy: "
                 f"{theirs[-1]['steps_per_s']:.0f} steps/s"
@@ -144,6 +147,7 @@ def main() -> None:
         "benchmark": "rl_env",
         "machine": machine(),
         "preset": args.preset,
+        "seed": args.seed,
         "players": args.players,
         "hand_v0_steps_per_s": rnd(hand),
         "hand_v0_engine_actions_per_s": rnd(median([m["engine_actions_per_s"] for m in mine])),
@@ -163,7 +167,9 @@ def main() -> None:
     if args.parts > 0:
         from _rl_parts import parts
 
-        result["vector_parts"] = parts(args.preset, args.players, args.tables, args.parts, 0)
+        result["vector_parts"] = parts(
+            args.preset, args.players, args.tables, args.parts, args.seed
+        )
     emit(result)
 
 
