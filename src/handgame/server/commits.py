@@ -8,6 +8,13 @@ So an idle server writes each step at once, and a busy one writes many tables' s
 commit (one sync to disk) instead of one commit each. Each step keeps its own version check
 (:meth:`~handgame.server.storage.Storage.write_batch`): a step refused there fails with
 :class:`StepRefused`, and only it.
+
+On SQLite (a :class:`~handgame.server.walwriter.WalWriter`), the transaction is written on the
+event loop itself and only the log's sync runs on a thread: a batch is then the steps that
+came in one turn of the loop, and it is answered once a sync begun after its commit is done,
+while the next batches commit. A batch that runs a callback in its transaction (a ranked
+match's ratings, which take SQLAlchemy's connection) is written on a database thread as
+before.
 """
 
 from __future__ import annotations
@@ -20,9 +27,16 @@ from typing import Any
 from sqlalchemy import Connection
 
 from handgame.server.storage import Storage, StoredStep, Timer
+from handgame.server.walwriter import Busy, WalWriter
 
 #: what runs a blocking call off the event loop (the workers' database threads)
 Runner = Callable[..., Awaitable[Any]]
+
+#: the pause before a batch is tried again when another connection holds SQLite's write lock
+BUSY_PAUSE = 0.001
+
+Step = tuple[str, StoredStep, bool, "asyncio.Future[None]"]
+Presences = dict[str, tuple[list[int], Timer, list["asyncio.Future[None]"]]]
 
 
 class StepRefused(RuntimeError):
@@ -33,15 +47,24 @@ class Commits:
     """The group commit of one storage (module docstring); ``run(fn, *args)`` runs a
     storage call off the event loop."""
 
-    def __init__(self, storage: Callable[[], Storage], run: Runner) -> None:
-        """Nothing waiting; ``storage()`` is the open storage."""
+    def __init__(
+        self,
+        storage: Callable[[], Storage],
+        run: Runner,
+        wal: Callable[[], WalWriter | None] = lambda: None,
+    ) -> None:
+        """Nothing waiting; ``storage()`` is the open storage, ``wal()`` its SQLite writer on
+        the event loop (None: every batch on a database thread)."""
         self.storage = storage
         self.run = run
-        self.steps: list[tuple[str, StoredStep, bool, asyncio.Future[None]]] = []
+        self.wal = wal
+        self.steps: list[Step] = []
         # what runs in the transaction of a step that is stored, by the step's future
         self.ends: dict[asyncio.Future[None], Callable[[Connection], Any]] = {}
-        self.presences: dict[str, tuple[list[int], Timer, list[asyncio.Future[None]]]] = {}
+        self.presences: Presences = {}
         self.task: asyncio.Task[None] | None = None
+        self.unsynced: set[asyncio.Future[None]] = set()  # batches committed, not yet synced
+        self.busy = 0  # batches tried again: another connection held SQLite's write lock
         self.batches = 0  # transactions committed
         self.largest = 0  # the most steps one transaction held
         self.steps_written = 0  # steps committed
@@ -83,6 +106,11 @@ class Commits:
             steps, self.steps = self.steps, []
             presences, self.presences = self.presences, {}
             futures = [f for *_, f in steps] + [f for *_, fs in presences.values() for f in fs]
+            wal = self.wal()
+            if wal is not None and not any(f in self.ends for *_, f in steps):
+                if not self._on_loop(wal, steps, presences, futures):
+                    await asyncio.sleep(BUSY_PAUSE)
+                continue
             try:
                 refused: set[int] = await self.run(
                     self.storage().write_batch,
@@ -91,33 +119,87 @@ class Commits:
                     {i: self.ends[f] for i, (*_, f) in enumerate(steps) if f in self.ends},
                 )
             except BaseException as e:
-                for future in futures:
-                    self.ends.pop(future, None)
-                    if not future.done():
-                        future.set_exception(e if isinstance(e, Exception) else RuntimeError(e))
+                self._fail(futures, e)
                 if not isinstance(e, Exception):
                     raise
                 continue
-            self.batches += 1
-            self.largest = max(self.largest, len(steps))
-            self.steps_written += len(steps) - len(refused)
-            self.presence_rows += len(presences)
-            for i, (table_id, step, _, future) in enumerate(steps):
-                self.ends.pop(future, None)
-                if future.done():
-                    continue
-                if i in refused:
-                    future.set_exception(
-                        StepRefused(f"table {table_id}: step {step.version} is not the next one")
-                    )
-                else:
-                    future.set_result(None)
-            for future in futures[len(steps) :]:
-                if not future.done():
-                    future.set_result(None)
+            self._answer(steps, presences, futures, refused)
+
+    def _on_loop(
+        self, wal: WalWriter, steps: list[Step], presences: Presences, futures: list[Any]
+    ) -> bool:
+        """Write a batch on the event loop and answer it once the log is synced; False if
+        another connection held the write lock (the batch waits again, first in line)."""
+        try:
+            refused = wal.write(
+                [(table_id, step, finished) for table_id, step, finished, _ in steps],
+                {table_id: (away, timer) for table_id, (away, timer, _) in presences.items()},
+            )
+        except Busy:
+            self.busy += 1
+            self.steps[:0] = steps
+            for table_id, (away, timer, waiting) in presences.items():
+                newer = self.presences.pop(table_id, None)
+                if newer is None:
+                    self.presences[table_id] = (away, timer, waiting)
+                else:  # a later call replaced them meanwhile
+                    self.presences[table_id] = (newer[0], newer[1], [*waiting, *newer[2]])
+            return False
+        except Exception as e:
+            self._fail(futures, e)
+            return True
+        synced = wal.synced()
+        self.unsynced.add(synced)
+
+        def answer(done: asyncio.Future[None]) -> None:
+            self.unsynced.discard(done)
+            error = None if done.cancelled() else done.exception()
+            if done.cancelled() or error is not None:
+                self._fail(futures, error or RuntimeError("the log's sync was cancelled"))
+            else:
+                self._answer(steps, presences, futures, refused)
+
+        synced.add_done_callback(answer)
+        return True
+
+    def _fail(self, futures: list[asyncio.Future[None]], error: BaseException) -> None:
+        """A batch not written (or not synced): each of its waiters gets the error."""
+        for future in futures:
+            self.ends.pop(future, None)
+            if not future.done():
+                future.set_exception(
+                    error if isinstance(error, Exception) else RuntimeError(error)
+                )
+
+    def _answer(
+        self, steps: list[Step], presences: Presences, futures: list[Any], refused: set[int]
+    ) -> None:
+        """A batch committed: each step stored is answered, each refused one fails."""
+        self.batches += 1
+        self.largest = max(self.largest, len(steps))
+        self.steps_written += len(steps) - len(refused)
+        self.presence_rows += len(presences)
+        for i, (table_id, step, _, future) in enumerate(steps):
+            self.ends.pop(future, None)
+            if future.done():
+                continue
+            if i in refused:
+                future.set_exception(
+                    StepRefused(f"table {table_id}: step {step.version} is not the next one")
+                )
+            else:
+                future.set_result(None)
+        for future in futures[len(steps) :]:
+            if not future.done():
+                future.set_result(None)
 
     async def drain(self, timeout: float) -> None:
-        """Wait for what is waiting to be written (at shutdown)."""
+        """Wait for what is waiting to be written and synced (at shutdown)."""
         if self.task is not None:
             with contextlib.suppress(BaseException):
                 await asyncio.wait_for(asyncio.shield(self.task), timeout)
+        if self.unsynced:
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(
+                    asyncio.gather(*self.unsynced, return_exceptions=True), timeout
+                )

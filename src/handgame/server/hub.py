@@ -45,6 +45,7 @@ from handgame.server.settings import Settings
 from handgame.server.storage import FROM_STEPS, Storage, Timer, TooMany
 from handgame.server.table import END, Seat, Step, Table, check_timeout, token_hash
 from handgame.server.timers import TurnTimers
+from handgame.server.walwriter import WalWriter, opener
 from handgame.server.workers import Workers
 
 __all__ = ["Hub", "LimitReached", "Settings", "TooManyTables", "Unavailable"]
@@ -83,7 +84,8 @@ class Hub(Rooms):
         )
         self.evictions = Evictions(settings, self.lock, self.busy, self.drop)
         self.resuming: asyncio.Task[None] | None = None
-        self.commits = Commits(lambda: self.storage, self.workers.db)
+        self.wal: WalWriter | None = None  # SQLite: the group commit's writer on the loop
+        self.commits = Commits(lambda: self.storage, self.workers.db, lambda: self.wal)
         self.presence_writes = PresenceWrites(self.commits.presence)
         self.database_error: str | None = None  # the last failure, until a write succeeds
         # unfinished tables with no human connected, since when (loop time): ended after
@@ -112,6 +114,9 @@ class Hub(Rooms):
             self.settings.database_timeout,
             self.settings.sqlite_synchronous,
         )
+        open_wal = opener(self._storage.url, self.settings.sqlite_synchronous)
+        if open_wal is not None and self.settings.sqlite_loop_writes:
+            self.wal = open_wal()
         await self.prepare()
         self.resuming = asyncio.create_task(self.resume_all())
         if self.settings.end_idle_after is not None:
@@ -168,6 +173,9 @@ class Hub(Rooms):
         self.drivers.tasks.clear()
         self.timers.clear()
         self.evictions.tasks.clear()
+        if self.wal is not None:
+            self.wal.close()
+            self.wal = None
         if self._storage is not None:
             self._storage.close()
             self._storage = None

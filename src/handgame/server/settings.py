@@ -86,6 +86,9 @@ class Settings:
     # SQLite's synchronous level: "full" (an acknowledged step survives a power cut) or
     # "normal" (it survives a crash of the process; a power cut may lose the last ones)
     sqlite_synchronous: str = "full"
+    # SQLite: the group commit's transactions written on the event loop, the log's sync on a
+    # thread of its own (issue 37, handgame.server.walwriter); False: on a database thread
+    sqlite_loop_writes: bool = True
     # per-message compression of the WebSocket (permessage-deflate): off, as its CPU costs more
     # than the bytes it saves on messages of a few kilobytes (docs/operations.md)
     ws_compression: bool = False

@@ -331,7 +331,7 @@ class Storage:
                 # wait of the interpreter's switch interval per row on a busy server
                 for first in range(0, len(kept), BATCH_ROWS):
                     part = kept[first : first + BATCH_ROWS]
-                    conn.exec_driver_sql(_insert_steps_sql(len(part)), _step_params(part))
+                    conn.exec_driver_sql(insert_steps_sql(len(part)), step_params(part))
             elif kept:
                 conn.execute(
                     insert(steps_table),
@@ -357,7 +357,7 @@ class Storage:
                         {
                             "table_id": table_id,
                             "away": sorted(presence[table_id][0]),
-                            "timer": _timer_json(presence[table_id][1]),
+                            "timer": timer_json(presence[table_id][1]),
                         }
                         for table_id in ids
                     ],
@@ -407,14 +407,7 @@ class Storage:
                 f"FROM (VALUES {given}) AS g (table_id, from_version, to_version, over) "
                 "WHERE t.id = g.table_id AND t.version = g.from_version RETURNING t.id"
             )
-        # it begins with UPDATE: Python's sqlite3 opens the transaction before it (before a
-        # statement that begins with WITH, it does not, and the UPDATE would commit alone)
-        given = ", ".join(["(?, ?, ?, ?)"] * rows)
-        return (
-            "UPDATE hand_tables SET version = g.column3, finished = g.column4 "
-            f"FROM (VALUES {given}) AS g "
-            "WHERE hand_tables.id = g.column1 AND hand_tables.version = g.column2"
-        )
+        return sqlite_update_sql(rows)
 
     def version(self, table_id: str) -> int | None:
         """The stored version of a table (None: no such table)."""
@@ -510,7 +503,7 @@ class Storage:
         )
 
 
-def _timer_json(timer: Timer) -> Any:
+def timer_json(timer: Timer) -> Any:
     """A turn timer as the presence row keeps it."""
     return list(timer) if isinstance(timer, tuple) else timer
 
@@ -541,7 +534,20 @@ class _Refusals(Exception):
     """A batch in which some step is refused (:meth:`Storage._advance`)."""
 
 
-def _insert_steps_sql(rows: int) -> str:
+def sqlite_update_sql(rows: int) -> str:
+    """SQLite: the statement that moves ``rows`` tables to their next version at once (its
+    parameters: table id, version before, version after, finished; for each table)."""
+    # it begins with UPDATE: Python's sqlite3 opens the transaction before it (before a
+    # statement that begins with WITH, it does not, and the UPDATE would commit alone)
+    given = ", ".join(["(?, ?, ?, ?)"] * rows)
+    return (
+        "UPDATE hand_tables SET version = g.column3, finished = g.column4 "
+        f"FROM (VALUES {given}) AS g "
+        "WHERE hand_tables.id = g.column1 AND hand_tables.version = g.column2"
+    )
+
+
+def insert_steps_sql(rows: int) -> str:
     """SQLite: one statement that inserts ``rows`` steps."""
     given = ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * rows)
     return (
@@ -550,8 +556,8 @@ def _insert_steps_sql(rows: int) -> str:
     )
 
 
-def _step_params(steps: list[tuple[str, StoredStep]]) -> tuple[Any, ...]:
-    """The parameters of :func:`_insert_steps_sql` (the data as the JSON column stores it)."""
+def step_params(steps: list[tuple[str, StoredStep]]) -> tuple[Any, ...]:
+    """The parameters of :func:`insert_steps_sql` (the data as the JSON column stores it)."""
     return tuple(
         x
         for table_id, s in steps
