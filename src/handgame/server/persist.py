@@ -13,10 +13,10 @@ from collections.abc import Callable
 from typing import Any
 
 from handgame.core.game import MatchState
-from handgame.server.connection import encode
 from handgame.server.protocol import Deadline, state_text, view_for
 from handgame.server.storage import Timer
 from handgame.server.table import Table
+from handgame.server.viewtext import ViewTexts
 
 log = logging.getLogger("handgame.server")
 
@@ -88,6 +88,7 @@ class ViewCache:
         """An empty cache of ``size`` views at most."""
         self.size = size
         self.texts: OrderedDict[tuple[str, int, int | None], str] = OrderedDict()
+        self.encoder = ViewTexts()  # each from the seat's previous view (issue 37)
 
     def text(
         self,
@@ -103,7 +104,7 @@ class ViewCache:
         key = (table, version, seat)
         view = self.texts.get(key)
         if view is None:
-            view = encode(view_for(state, seat))
+            view = self.encoder.encode(table, seat, view_for(state, seat))
             self.texts[key] = view
             if len(self.texts) > self.size:
                 self.texts.popitem(last=False)
