@@ -148,18 +148,18 @@ class Commits:
         except Exception as e:
             self._fail(futures, e)
             return True
-        synced = wal.synced()
+        synced: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.unsynced.add(synced)
 
-        def answer(done: asyncio.Future[None]) -> None:
-            self.unsynced.discard(done)
-            error = None if done.cancelled() else done.exception()
-            if done.cancelled() or error is not None:
-                self._fail(futures, error or RuntimeError("the log's sync was cancelled"))
+        def answer(error: BaseException | None) -> None:
+            self.unsynced.discard(synced)
+            synced.set_result(None)
+            if error is not None:
+                self._fail(futures, error)
             else:
                 self._answer(steps, presences, futures, refused)
 
-        synced.add_done_callback(answer)
+        wal.after_sync(answer)
         return True
 
     def _fail(self, futures: list[asyncio.Future[None]], error: BaseException) -> None:

@@ -28,7 +28,9 @@ import asyncio
 import contextlib
 import json
 import os
+import queue
 import sqlite3
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -72,11 +74,12 @@ class WalWriter:
         ):
             self.conn.execute(f"PRAGMA {pragma}")
         self.sync_each = synchronous == "full"
-        self.syncer = ThreadPoolExecutor(1, "hand-wal-sync")
+        self.requests: queue.SimpleQueue[Any] = queue.SimpleQueue()  # to the sync thread
+        self.thread: threading.Thread | None = None  # the sync thread, once started
         self.checkpointer = ThreadPoolExecutor(1, "hand-wal-checkpoint")
         self.fd: int | None = None
-        self.syncing: asyncio.Future[None] | None = None
-        self.waiting: list[asyncio.Future[None]] = []
+        self.syncing = False  # a sync is under way
+        self.waiting: list[Callable[[BaseException | None], None]] = []  # for the next sync
         self.checkpointing: asyncio.Future[Any] | None = None
         self.checkpointed = time.monotonic()
         self.checkpoint_conn: sqlite3.Connection | None = None  # made on its thread
@@ -154,42 +157,55 @@ class WalWriter:
         return refused
 
     # --- the log's sync, on its thread ----------------------------------------------------
-    def synced(self) -> asyncio.Future[None]:
-        """Done once every transaction committed so far is on disk (at once with
-        ``synchronous`` ``normal``); fails with the sync's error."""
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[None] = loop.create_future()
+    def after_sync(self, done: Callable[[BaseException | None], None]) -> None:
+        """Call ``done(None)`` on the loop once every transaction committed so far is on disk
+        (at once with ``synchronous`` ``normal``), ``done(error)`` if the sync failed. It is
+        called from the loop's first turn after the sync (no future in between: each would
+        cost a turn of a busy loop)."""
+        self._checkpoint(asyncio.get_running_loop())
         if not self.sync_each:
-            future.set_result(None)
-        else:
-            self.waiting.append(future)
-            if self.syncing is None:
-                self._sync(loop)
-        self._checkpoint(loop)
-        return future
+            done(None)
+            return
+        self.waiting.append(done)
+        if not self.syncing:
+            self._sync(asyncio.get_running_loop())
 
     def _sync(self, loop: asyncio.AbstractEventLoop) -> None:
         """Start one sync for every commit waiting (those asked meanwhile wait for the next)."""
         waiting, self.waiting = self.waiting, []
-        syncing = loop.run_in_executor(self.syncer, self._fsync)
-        self.syncing = syncing
+        self.syncing = True
+        if self.thread is None:
+            self.thread = threading.Thread(target=self._syncs, name="hand-wal-sync", daemon=True)
+            self.thread.start()
+        self.requests.put((loop, waiting))
 
-        def done(finished: asyncio.Future[None]) -> None:
-            self.syncing = None
-            error = None if finished.cancelled() else finished.exception()
-            for future in waiting:
-                if future.done():
-                    continue
-                if finished.cancelled():
-                    future.cancel()
-                elif error is not None:
-                    future.set_exception(error)
-                else:
-                    future.set_result(None)
-            if self.waiting and not self.closed:
-                self._sync(loop)
+    def _syncs(self) -> None:
+        """The sync thread: one ``fsync`` per request, answered on the request's loop."""
+        while True:
+            request = self.requests.get()
+            if request is None:
+                return
+            loop, waiting = request
+            error: BaseException | None = None
+            try:
+                self._fsync()
+            except OSError as e:
+                error = e
+            with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits
+                loop.call_soon_threadsafe(self._synced, loop, waiting, error)
 
-        syncing.add_done_callback(done)
+    def _synced(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        waiting: list[Callable[[BaseException | None], None]],
+        error: BaseException | None,
+    ) -> None:
+        """A sync ended (on the loop): answer its commits, start the next one if asked."""
+        self.syncing = False
+        for done in waiting:
+            done(error)
+        if self.waiting and not self.closed:
+            self._sync(loop)
 
     def _fsync(self) -> None:
         """``fsync`` the log file (opened again if SQLite made it anew; the directory synced
@@ -207,12 +223,6 @@ class WalWriter:
                 os.close(directory)
         os.fsync(self.fd)
         self.syncs += 1
-
-    def pending(self) -> list[asyncio.Future[None]]:
-        """The syncs asked for and not done yet."""
-        return [f for f in self.waiting if not f.done()] + (
-            [self.syncing] if self.syncing is not None else []
-        )
 
     # --- checkpoints, on their thread -------------------------------------------------------
     def _checkpoint(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -243,8 +253,10 @@ class WalWriter:
     def close(self) -> None:
         """Close the connection and the log's file (syncs not started are dropped)."""
         self.closed = True
-        for executor in (self.syncer, self.checkpointer):
-            executor.shutdown(wait=True, cancel_futures=True)
+        if self.thread is not None:
+            self.requests.put(None)
+            self.thread.join(5)
+        self.checkpointer.shutdown(wait=True, cancel_futures=True)
         if self.fd is not None:
             os.close(self.fd)
             self.fd = None
