@@ -5,7 +5,8 @@
 - the version check holds on the loop's connection: a double step or a skipped one is refused,
   alone, and nothing of it is stored;
 - while another connection holds the write lock the loop does not wait: the batch waits its
-  turn and is written once the lock is free, none lost, none written twice;
+  turn and is written once the lock is free, none lost, none written twice; held past the
+  database timeout, the batch fails (its steps not stored);
 - a view encoded from the seat's previous one is exactly ``json.dumps`` of it, whatever the
   players are named (the long fields' markers cannot be forged).
 """
@@ -26,7 +27,7 @@ from handgame.server.commits import Commits, StepRefused
 from handgame.server.protocol import view_for
 from handgame.server.storage import FROM_STEPS, Storage, StoredStep
 from handgame.server.viewtext import ViewTexts
-from handgame.server.walwriter import WalWriter
+from handgame.server.walwriter import Busy, WalWriter
 
 
 def step(version: int, client_id: str | None = None) -> StoredStep:
@@ -119,13 +120,21 @@ def test_a_batch_waits_for_another_connections_lock_without_blocking_the_loop(
         other.execute("COMMIT")
         await asyncio.wait_for(asyncio.gather(*waiting), 10)
         assert commits.steps_written == 4
+        # a lock held past the timeout fails the batch (as a database thread's call does)
+        short = Commits(lambda: storage, _thread, lambda: wal, timeout=0.05)
+        other.execute("BEGIN IMMEDIATE")
+        with pytest.raises(Busy):
+            await asyncio.wait_for(short.step("t0", step(2), False), 10)
+        other.execute("ROLLBACK")
+        await short.step("t0", step(2), False)  # the lock is free: stored
 
     asyncio.run(main())
     wal.close()
     other.close()
     for i in range(4):
         stored = storage.load(f"t{i}")
-        assert stored is not None and stored.version == 1 and len(stored.steps) == 1
+        assert stored is not None and stored.version == (2 if i == 0 else 1)
+        assert len(stored.steps) == stored.version
     storage.close()
 
 

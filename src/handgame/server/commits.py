@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -52,12 +53,17 @@ class Commits:
         storage: Callable[[], Storage],
         run: Runner,
         wal: Callable[[], WalWriter | None] = lambda: None,
+        timeout: float = 5.0,
     ) -> None:
         """Nothing waiting; ``storage()`` is the open storage, ``wal()`` its SQLite writer on
-        the event loop (None: every batch on a database thread)."""
+        the event loop (None: every batch on a database thread); a batch that finds the
+        database locked by another connection for ``timeout`` seconds fails, as a database
+        thread's call does (its steps are not stored, and their tables try again)."""
         self.storage = storage
         self.run = run
         self.wal = wal
+        self.timeout = timeout
+        self.busy_since: float | None = None  # when the write lock was first found held
         self.steps: list[Step] = []
         # what runs in the transaction of a step that is stored, by the step's future
         self.ends: dict[asyncio.Future[None], Callable[[Connection], Any]] = {}
@@ -135,8 +141,15 @@ class Commits:
                 [(table_id, step, finished) for table_id, step, finished, _ in steps],
                 {table_id: (away, timer) for table_id, (away, timer, _) in presences.items()},
             )
-        except Busy:
+        except Busy as e:
             self.busy += 1
+            now = time.monotonic()
+            if self.busy_since is None:
+                self.busy_since = now
+            elif now - self.busy_since >= self.timeout:
+                self.busy_since = None
+                self._fail(futures, e)
+                return True
             self.steps[:0] = steps
             for table_id, (away, timer, waiting) in presences.items():
                 newer = self.presences.pop(table_id, None)
@@ -146,8 +159,10 @@ class Commits:
                     self.presences[table_id] = (newer[0], newer[1], [*waiting, *newer[2]])
             return False
         except Exception as e:
+            self.busy_since = None
             self._fail(futures, e)
             return True
+        self.busy_since = None
         synced: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.unsynced.add(synced)
 

@@ -85,7 +85,9 @@ class Hub(Rooms):
         self.evictions = Evictions(settings, self.lock, self.busy, self.drop)
         self.resuming: asyncio.Task[None] | None = None
         self.wal: WalWriter | None = None  # SQLite: the group commit's writer on the loop
-        self.commits = Commits(lambda: self.storage, self.workers.db, lambda: self.wal)
+        self.commits = Commits(
+            lambda: self.storage, self.workers.db, lambda: self.wal, settings.database_timeout
+        )
         self.presence_writes = PresenceWrites(self.commits.presence)
         self.database_error: str | None = None  # the last failure, until a write succeeds
         # unfinished tables with no human connected, since when (loop time): ended after
