@@ -278,7 +278,14 @@ def pages(browser: Any, base: str, out: Path) -> None:
                 break
             version = int(page.evaluate("document.body.dataset.version"))
             page.click("#guide-play")
-            page.wait_for_function(f"Number(document.body.dataset.version) > {version}")
+            # a meld, a lay-off or a swap is laid out first (arrange.js): the bar's Confirm
+            page.wait_for_function(
+                f"Number(document.body.dataset.version) > {version} || "
+                "(document.body.dataset.arranged > '0' && !document.body.dataset.busy)"
+            )
+            if int(page.evaluate("document.body.dataset.version")) == version:
+                page.click("#confirm")
+                page.wait_for_function(f"Number(document.body.dataset.version) > {version}")
         page.wait_for_selector("#guide-show")
         page.click("#guide-show")
         page.wait_for_timeout(600)

@@ -240,8 +240,9 @@ def test_the_rules_panel_in_arabic_and_the_badges_explained(server: str, browser
 def test_the_first_game_guide_finishes_a_round(server: str, browser: Any, size: str) -> None:  # noqa: F811
     """The lobby's "First game" opens a table against the easy bot with the guide; following
     it (the draws with the page's own button, a discard by "Show me" then the lit button, the
-    rest by "Play it") the newcomer draws, melds, opens, lays off, discards and goes out: every
-    step ticked, the round won."""
+    rest by "Play it": a meld or a lay-off laid out, then the bar's Confirm, as a player's own
+    turn) the newcomer draws, melds, opens, lays off, discards and goes out: every step ticked,
+    the round won."""
     page = open_page(browser, size)
     tap = page.tap if size == "phone" else page.click
     page.goto(server + "/")
@@ -251,6 +252,7 @@ def test_the_first_game_guide_finishes_a_round(server: str, browser: Any, size: 
     page.wait_for_selector("#guide:not([hidden]) [data-step='draw']")
     assert page.locator("#guide [data-step]").count() == 6
     shown_once = False
+    confirmed = 0
     deadline = time.monotonic() + 120
     while page.evaluate("document.body.dataset.phase") != "over":
         assert time.monotonic() < deadline, page.locator("#guide").inner_text()
@@ -274,8 +276,21 @@ def test_the_first_game_guide_finishes_a_round(server: str, browser: Any, size: 
             shown_once = True
         else:
             tap("#guide-play")
+        if verb in ("meld", "add", "swap"):
+            # laid out as a player's own move (arrange.js), not played: nothing sent yet; the
+            # guide asks for the bar's Confirm (lit), which plays the turn
+            page.wait_for_function(
+                "document.body.dataset.arranged === '1' && !document.body.dataset.busy"
+            )
+            page.wait_for_selector(".guide-advice[data-advice='confirm']")
+            assert int(page.evaluate("document.body.dataset.version")) == version
+            assert page.locator("#arranged .step").count() == 1
+            assert page.locator("#confirm.guide-lit").count() == 1
+            confirmed += 1
+            tap("#confirm")
         page.wait_for_function(f"Number(document.body.dataset.version) > {version}")
     page.wait_for_function("document.body.dataset.guide === 'won'")
+    assert confirmed >= 2  # the opening meld and a lay-off at least, each confirmed
     done = page.eval_on_selector_all("#guide [data-step][data-done]", STEP_NAMES)
     assert done == ["draw", "meld", "open", "add", "discard", "out"], done
     assert page.locator("[data-guide-end='won']").count() == 1

@@ -7,14 +7,16 @@
 // - the discard pile discards the card.
 // A drop is a move of the page (arrange.js: melds, lay-offs and swaps are laid out until the turn
 // is confirmed). Where more than one move fits (a lay-off at either end, a wild card's place, a
-// discard with or without announcing), the cards are selected and the buttons ask. Only the
+// discard with or without announcing), the cards are selected and the buttons ask; the prompt
+// says what the choice means (on hover, and on a tap: choiceNote). Only the
 // targets that some legal action fits take a drop (highlighted while dragging, targets.js).
 // A finger or a pen held still on a card shows what it means (meaning.js); a mouse pointer
 // resting on it shows the same words as its tooltip.
 import { play } from "./arrange.js";
-import { t } from "./i18n.js";
+import { el, t } from "./i18n.js";
 import { renderActions, renderHand } from "./hand.js";
 import { hideMeaning, showMeaning } from "./meaning.js";
+import { explained, infoButton, topicText } from "./rules.js";
 import { say, selectCards, ui } from "./state.js";
 import { clearTargets, dropActions, dropAllowed, dropTargetAt, markTargets } from "./targets.js";
 
@@ -102,7 +104,33 @@ function drop(node, x) {
   selectCards(target.kind === "new" || chosen.some((a) => "swap" in a) ? drag.cards : [held]);
   renderHand();
   renderActions();
-  say(() => t("drop_choose"));
+  const why = choiceKind(chosen);
+  say(() => choiceNote(why));
+}
+
+/** What the choice between these moves is about: "announce" (a discard with or without its
+ * announcement, L-70, L-71), "end" (a lay-off at either end of a run, L-11, L-13), "meld" (the
+ * same cards laid as different melds: a wild card's place, L-13), "swap" (a lay-off, or the
+ * meld's wild card taken, L-40), else "other". */
+function choiceKind(moves) {
+  if (moves.some((a) => "discard" in a && "announce" in a)) return "announce";
+  if (moves.some((a) => "swap" in a)) return "swap";
+  if (moves.length && moves.every((a) => "add" in a)) {
+    const ends = new Set(moves.map((a) => a.end));
+    if (ends.size > 1 && !ends.has(undefined)) return "end";
+  }
+  if (moves.length && moves.every((a) => "meld" in a)) return "meld";
+  return "other";
+}
+
+/** The prompt of a drop that more than one move fits, and what the choice means: on hover (its
+ * title), on a tap or a click on it or on its "?" (rules.js's note), with the rule ids. */
+function choiceNote(kind) {
+  const v = ui.view;
+  const book = kind === "announce" && v ? topicText("announced", v.preset, ui.values) : "";
+  const why = `${t(`choose_${kind}`)}${book ? ` ${book}` : ""}`;
+  return explained(el("span", { class: "choose", "data-choose": kind },
+    t("drop_choose"), " ", infoButton(`choose_${kind}`, why)), why);
 }
 
 /** The place in the hand a drop means: before (or after) the card dropped on, else the end. */

@@ -3,9 +3,11 @@
 // lay off, discard, go out. Each step is ticked off when this seat's moves in the round's log
 // (or its view) show it done; the step to learn now is explained (with its rule ids), and the
 // move the server advises (GET /api/tables/ID/advice: the greedy bot's choice from this seat's
-// view) can be shown (its cards selected) or played. The deal is the same every time
-// (handgame.server.guide), so the round the guide walks through is too.
-import { send } from "./client.js";
+// view) can be shown (its cards selected) or played. Played as a player's own move: a meld, a
+// lay-off or a swap is laid out (arrange.js), and the guide then asks for the arrangement bar's
+// Confirm (lit), which plays the turn. The deal is the same every time (handgame.server.guide),
+// so the round the guide walks through is too.
+import { play } from "./arrange.js";
 import { renderActions, renderHand } from "./hand.js";
 import { el, t, tn } from "./i18n.js";
 import { keep, nameOf, selectCards, stored, tableId, token, ui } from "./state.js";
@@ -82,6 +84,10 @@ function adviceRow(v) {
   if (acting !== ui.seat) {
     return el("p", { class: "guide-wait" }, tn("guide_wait", { name: nameOf(acting) }));
   }
+  if (ui.arranged.length) { // laid out, not yet played: the bar's Confirm plays it
+    return el("p", { class: "guide-advice", "data-advice": "confirm" },
+      el("strong", {}, t("guide_advice")), " ", t("guide_confirm"));
+  }
   if (!advised || advised.version !== ui.version) {
     if (asked !== ui.version) { // asked once per version
       asked = ui.version;
@@ -96,7 +102,7 @@ function adviceRow(v) {
     cardsOf(action).length ? el("button", { type: "button", id: "guide-show",
       onclick: () => showMe(action) }, t("guide_show")) : null, " ",
     el("button", { type: "button", id: "guide-play", class: "primary",
-      onclick: () => send(action) }, t("guide_play")));
+      onclick: () => play(action) }, t("guide_play")));
 }
 
 /** Draws the guide (after each state, and on a language switch); nothing on other tables. */
@@ -122,5 +128,7 @@ export function renderGuide() {
         class: next && next[0] === name ? "now" : null,
       }, t(`guide_name_${name}`))))),
     explain, over ? null : adviceRow(v));
+  const confirm = document.getElementById("confirm"); // the arrangement bar's (arrange.js)
+  if (confirm) confirm.classList.toggle("guide-lit", ui.arranged.length > 0);
   document.body.dataset.guide = won ? "won" : next ? next[0] : "done";
 }

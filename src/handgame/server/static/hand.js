@@ -4,6 +4,7 @@ import { byRank, cardEl, sameCards } from "./cards.js";
 import { play } from "./arrange.js";
 import { el, hintLine, t, tn } from "./i18n.js";
 import { cardMeaning } from "./meaning.js";
+import { infoButton, topicText } from "./rules.js";
 import { isWild, nameOf, say, selectCards, selectedCards, sortHand, tableId, token, ui }
   from "./state.js";
 import { addedCards, moveLabel, verbOf } from "./words.js";
@@ -45,6 +46,7 @@ function actionsPanel() {
   const out = [];
   const melds = [];
   const adds = [];
+  const announcing = []; // the discard buttons that announce (or not)
   for (const a of v.legal_actions) {
     if ("draw" in a) {
       const b = actionButton(moveLabel(a), a, true);
@@ -59,8 +61,17 @@ function actionsPanel() {
     } else if ("swap" in a && sel.length && sameCards(a.swap, sel)) {
       out.push(actionButton(moveLabel(a), a));
     } else if ("discard" in a && sel.length && sameCards([].concat(a.discard), sel)) {
-      out.push(actionButton(moveLabel(a), a, a.announce !== false));
+      const b = actionButton(moveLabel(a), a, a.announce !== false);
+      if ("announce" in a) announcing.push(b);
+      out.push(b);
     }
+  }
+  // a discard that announces, or says it does not (L-70, L-71): explained on hover (the
+  // buttons' title) and, since a tap on them plays, by a "?" beside them (a tap shows it)
+  const why = announcing.length ? topicText("announced", v.preset, ui.values) : "";
+  if (why) {
+    for (const b of announcing) b.title = why;
+    out.splice(out.indexOf(announcing[announcing.length - 1]) + 1, 0, infoButton("announce", why));
   }
   out.push(...addButtons(adds, sel));
   const takeable = v.legal_actions.some((a) => "draw" in a && a.draw === "discard");

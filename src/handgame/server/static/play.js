@@ -23,7 +23,7 @@ import { renderGuide } from "./guide.js";
 import { hint, sortBy } from "./hand.js";
 import { errorText, setupLanguage, t } from "./i18n.js";
 import { renderRematch } from "./rematch.js";
-import { openRules, setupExplain, watchMoves } from "./rules.js";
+import { openRules, setupExplain } from "./rules.js";
 import { joined, newLink, renderRoom } from "./room.js";
 import { say, sortHand, tableId, ui } from "./state.js";
 import { setupSound, sound } from "./sound.js";
@@ -130,10 +130,9 @@ async function main() {
   document.getElementById("sort-suit").addEventListener("click", () => sortBy("suit"));
   document.getElementById("sort-rank").addEventListener("click", () => sortBy("rank"));
   document.getElementById("hint").addEventListener("click", hint);
-  setupArrange(render);
+  setupArrange(() => { render(); renderGuide(); }); // the guide follows a turn laid out
   setupDrag();
   setupExplain();
-  watchMoves(ui);
   document.getElementById("rules-open").addEventListener("click", () => {
     if (ui.view) openRules(ui.view.preset, ui.values || {});
   });

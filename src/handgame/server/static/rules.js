@@ -70,21 +70,12 @@ function hideNote() {
   if (note) note.hidden = true;
 }
 
-/** The move buttons that need a word: a discard that announces, or says it does not (L-70,
- * L-71), explained as the announcement badge is (its title, and a tap on its `?`). */
-function explainMoves(ui) {
-  const v = ui.view;
-  if (!v || !(v.legal_actions || []).some((a) => "discard" in a && "announce" in a)) return;
-  const text = topicText("announced", v.preset, ui.values);
-  for (const b of document.querySelectorAll("#actions button[data-action='discard']")) {
-    b.title = text;
-  }
-}
-
-/** Explains the move buttons each time they are drawn again (hand.js draws them). */
-export function watchMoves(ui) {
-  const box = document.getElementById("actions");
-  if (box) new MutationObserver(() => explainMoves(ui)).observe(box, { childList: true });
+/** A small "?" beside a control that does something when tapped (a move button): a tap on it
+ * shows `text` as a badge's (its note), a pointer resting on it its title; the control itself
+ * keeps its action. `name` says what it explains (its data-info). */
+export function infoButton(name, text) {
+  return explained(el("button", { type: "button", class: "info", "data-info": name,
+    "aria-label": t("explain_this") }, "?"), text);
 }
 
 /** A tap or click on an explained badge shows what it means in a note beside it (a second tap,

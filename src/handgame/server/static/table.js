@@ -3,7 +3,8 @@
 // selected cards), the scores, the log, the turn timer and the round's summaries. Game-generic:
 // what a view does not hold (an indicator, books, feet, red threes) is simply not drawn.
 // The replay page draws its frames with the same functions (drawTable): every hand face up
-// (`ui.hands`), seat `ui.bottom` at the bottom, no move of its own.
+// (`ui.hands`), seat `ui.bottom` at the bottom, no move of its own. The felt's skeleton is built
+// here too (FELT), for both pages.
 import { play, renderArranged } from "./arrange.js";
 import { backsEl, cardChip, cardEl, isCard, sameCards } from "./cards.js";
 import { renderActions, renderHand } from "./hand.js";
@@ -15,6 +16,46 @@ import { isWild, nameOf, renderNote, selectedCards, token, ui } from "./state.js
 import { showSummaries } from "./summary.js";
 import { clearTargets, markTargets } from "./targets.js";
 import { actionLine, addedCards, takenCards } from "./words.js";
+
+/** The felt's skeleton: the seats' rows, the piles (stock, discard, indicator, what is wild) and
+ * the melds, filled by drawTable. One source for both pages that draw a table (play.html and
+ * replay.html hold an empty `#felt`); built when this module loads, before either page's main. */
+const FELT = `
+<div class="seat-row">
+  <div id="seats-left" class="seats seats-left"></div>
+  <div id="seats-top" class="seats seats-top"></div>
+  <div id="seats-right" class="seats seats-right"></div>
+</div>
+<div class="middle">
+  <div class="piles">
+    <div class="pile-box" id="stock-box">
+      <span class="back big"></span>
+      <span class="pile-label"><span data-t="stock">Stock</span> <strong id="stock"></strong></span>
+    </div>
+    <button type="button" class="pile-box" id="discard-box">
+      <span id="pile" class="pile"></span>
+      <span class="pile-label"><span data-t="discard_pile">Discard pile</span> <span id="pile-note"></span></span>
+    </button>
+    <div class="pile-box" id="indicator-box">
+      <span id="indicator"></span>
+      <span class="pile-label" data-t="indicator">Indicator</span>
+    </div>
+    <div class="wild-info" id="wild-box" role="button" tabindex="0"><span id="wild"></span><span id="joker-as"></span><span class="legend" data-t="wild_mark">W = a wild card</span></div>
+  </div>
+  <div id="melds" class="melds"></div>
+  <div id="new-meld" class="dropzone" hidden></div>
+</div>`;
+
+/** Builds the felt's skeleton in the page's `#felt` (once: a page that has it keeps it). */
+export function buildFelt() {
+  const felt = document.getElementById("felt");
+  if (!felt || felt.childElementCount) return;
+  const template = document.createElement("template");
+  template.innerHTML = FELT.trim();
+  felt.replaceChildren(template.content);
+}
+
+buildFelt();
 
 /** The team of a seat (in a partnership), else null. */
 export function teamOf(i) {
