@@ -7,8 +7,9 @@ dock grew with what it held. Here the worst case is forced at once on OPENING_SE
 (test_web.py): three melds laid out (the arrangement bar: its steps, Confirm, Take all back, and
 the opening counter, L-63), a long note, and the move buttons of a discard that announces and of
 one that does not (L-70, L-71) and of two lay-offs (added to the page's view, as a hand of three
-or four cards would have them), two rows of buttons. The hand, the first move button and the counter must be whole
-inside the viewport, the table's room never under the dock, and no sideways scroll.
+or four cards would have them), two rows of buttons. The hand, the first move button, the counter
+and Confirm must be whole inside the viewport, the table's room never under the dock, and no
+sideways scroll.
 """
 
 from __future__ import annotations
