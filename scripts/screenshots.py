@@ -293,6 +293,8 @@ def pages(browser: Any, base: str, out: Path) -> None:
         save(page, path)
         print(path, path.stat().st_size // 1024, "KB")
         context.close()
+
+
 def touch(cdp: Any, kind: str, x: float = 0, y: float = 0) -> None:
     """A finger's touch event through Chromium's input pipeline (a page's CDP session)."""
     points = [] if kind == "touchEnd" else [{"x": x, "y": y}]

@@ -77,8 +77,12 @@ def test_the_landscape_dock_keeps_the_hand_on_screen_at_its_fullest(
     texts = discards.all_inner_texts()
     assert any("without announcing" in x for x in texts), texts
     assert page.locator("#actions button[data-action='add']").count() == 2
-    tops = {round(b["y"]) for b in page.locator("#actions > *").evaluate_all(
-        "ns => ns.map((n) => n.getBoundingClientRect())")}
+    tops = {
+        round(b["y"])
+        for b in page.locator("#actions > *").evaluate_all(
+            "ns => ns.map((n) => n.getBoundingClientRect())"
+        )
+    }
     assert len(tops) >= 2, tops  # the moves take two rows
     # the worst case is on the page at once: the bar, the counter, both discards, the note
     at = page.evaluate(LAYOUT)
