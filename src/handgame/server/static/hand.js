@@ -46,7 +46,8 @@ function actionsPanel() {
   const out = [];
   const melds = [];
   const adds = [];
-  const announcing = []; // the discard buttons that announce (or not)
+  const discards = []; // the discard buttons of the selection
+  let announces = false; // whether one of them says it does not announce (L-70, L-71)
   for (const a of v.legal_actions) {
     if ("draw" in a) {
       const b = actionButton(moveLabel(a), a, true);
@@ -62,16 +63,17 @@ function actionsPanel() {
       out.push(actionButton(moveLabel(a), a));
     } else if ("discard" in a && sel.length && sameCards([].concat(a.discard), sel)) {
       const b = actionButton(moveLabel(a), a, a.announce !== false);
-      if ("announce" in a) announcing.push(b);
+      discards.push(b);
+      if ("announce" in a) announces = true; // (the announcing one says nothing of it)
       out.push(b);
     }
   }
   // a discard that announces, or says it does not (L-70, L-71): explained on hover (the
   // buttons' title) and, since a tap on them plays, by a "?" beside them (a tap shows it)
-  const why = announcing.length ? topicText("announced", v.preset, ui.values) : "";
+  const why = announces ? topicText("announced", v.preset, ui.values) : "";
   if (why) {
-    for (const b of announcing) b.title = why;
-    out.splice(out.indexOf(announcing[announcing.length - 1]) + 1, 0, infoButton("announce", why));
+    for (const b of discards) b.title = why;
+    out.splice(out.indexOf(discards[discards.length - 1]) + 1, 0, infoButton("announce", why));
   }
   out.push(...addButtons(adds, sel));
   const takeable = v.legal_actions.some((a) => "draw" in a && a.draw === "discard");
