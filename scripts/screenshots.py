@@ -6,8 +6,10 @@ table in the middle of a round, a gulf table, a round summary, the replay page, 
 page, the rules panel and the first game's guide (``--pages``: only those), a waiting room with
 its chat, the lobby's open tables and a table with its chat (``--rooms``: only those), a turn
 laid out before it is confirmed, a card dragged by a finger and a long press saying what a wild
-card means (``--arrange``: only those; a touch phone there), at desktop
-(1280 × 800) and phone (390 × 844) sizes, in English and Arabic (right to left).
+card means, the announcing discards' "?" tapped (its note shown) and a turn laid out on a phone
+held sideways (``--arrange``: only those; a touch phone there), at desktop (1280 × 800) and
+phone (390 × 844; sideways 844 × 390 for the turn laid out) sizes, in English and Arabic (right
+to left). ``--help``: this text.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ from handgame.server.settings import Settings
 
 CHROMIUM = "/usr/bin/chromium"
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+#: the turn laid out is shot on a phone held sideways too (its dock's worst case, issue 36)
+LANDSCAPE = (844, 390)
 SEEDS = iter(f"shot-{i}" for i in range(1000))
 #: the deal seeds of the next tables made (before SEEDS); a shot that needs a known deal
 NEXT: list[str] = []
@@ -313,6 +317,54 @@ def lay_out(page: Any, cards: tuple[str, ...], n: int) -> None:
     )
 
 
+def explaining(browser: Any, base: str, out: Path) -> None:
+    """On a touch phone (upright, then sideways): Sara's opening laid out with her lay-offs
+    and a swap (OPENING's deal: four cards left), 8S selected, so a discard announces or not
+    (L-70, L-71); the "?" beside the discard buttons tapped, its note shown (upright), or the
+    whole dock at its fullest (sideways)."""
+    steps = (
+        {"seat": 0, "add": "3D", "to": 0},
+        {"seat": 0, "swap": ["5D"], "at": 0},
+        {"seat": 0, "add": "AS", "to": 1},
+    )
+    for lang in ("en", "ar"):
+        for size, (w, h) in (("phone", SIZES["phone"]), ("phone-landscape", LANDSCAPE)):
+            NEXT.append(OPENING)
+            context = browser.new_context(
+                locale=lang,
+                viewport={"width": w, "height": h},
+                device_scale_factor=1,
+                has_touch=True,
+                is_mobile=True,
+            )
+            page = context.new_page()
+            made = table(base, page, "levant", 2, ["Sara"])
+            page.goto(made["seats"][0]["url"])
+            page.wait_for_function("document.body.dataset.turn === '0'")
+            page.click("button[data-draw='stock']")
+            page.wait_for_function("Number(document.body.dataset.version) >= 3")
+            for n, meld in enumerate(
+                (("4D", "AS", "6D"), ("2S", "2H", "2C"), ("TH", "TD", "TC")), 1
+            ):
+                lay_out(page, meld, n)
+            for n, step in enumerate(steps, 4):
+                page.evaluate("(a) => import('/static/arrange.js').then((m) => m.play(a))", step)
+                page.wait_for_function(
+                    f"document.body.dataset.arranged === '{n}' && !document.body.dataset.busy"
+                )
+            page.locator("#hand .card[data-card='8S']").tap(position={"x": 7, "y": 24})
+            name = f"explain-{size}-{lang}.png"
+            if size == "phone":
+                page.tap("#actions button[data-info='announce']")
+                page.wait_for_selector("#explain:not([hidden])")
+            else:
+                name = f"arrange-{size}-{lang}.png"
+            page.wait_for_timeout(400)
+            save(page, out / name)
+            print(out / name, (out / name).stat().st_size // 1024, "KB")
+            context.close()
+
+
 def arranging(browser: Any, base: str, out: Path) -> None:
     """A turn laid out, not yet played (issue 36): its steps with their take-back buttons and
     the opening counter (desktop: 21 of 51; phone: 51 of 51, a long press on the run's wild
@@ -370,8 +422,14 @@ def main() -> None:
     ``--rooms``: only the waiting room's, the lobby's and the chat's; ``--pages``: only the
     replay's, the spectator's, the rules panel's and the first game's; ``--arrange``: only the
     turn laid out's."""
+    if {"-h", "--help"} & set(sys.argv[1:]):
+        print(__doc__)
+        return
     only = {"--rooms", "--pages", "--arrange"} & set(sys.argv[1:])
     args = [a for a in sys.argv[1:] if a not in ("--rooms", "--pages", "--arrange")]
+    unknown = [a for a in args if a.startswith("-")]
+    if unknown or len(args) > 1:
+        sys.exit(f"screenshots.py: unknown arguments {' '.join(args)} (see --help)")
     out = Path(args[0] if args else "docs/screenshots")
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
@@ -385,6 +443,7 @@ def main() -> None:
             rooms(browser, base, out)
         if not only or "--arrange" in only:
             arranging(browser, base, out)
+            explaining(browser, base, out)
         if only:
             browser.close()
             srv.should_exit = True
