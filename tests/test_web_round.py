@@ -383,7 +383,13 @@ def test_the_lobby_timer_partnership_and_a_gulf_take(server: str, browser: Any) 
             )
         )
         act(page, move, state["order"], state["legal"])
-        page.wait_for_function(f"Number(document.body.dataset.version) > {state['version']}")
+        # a move played, or a meld laid out (issue 36: it waits for the turn's confirm; the
+        # discard plays it) — a take of the pile is followed by its meld
+        page.wait_for_function(
+            f"(Number(document.body.dataset.version) > {state['version']}"
+            f" || document.body.dataset.arranged !== '{state['arranged']}')"
+            " && !document.body.dataset.busy"
+        )
         if page.locator("#summary[open]").count():
             break
     takes = page.evaluate(
