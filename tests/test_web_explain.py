@@ -27,7 +27,7 @@ from test_web import (  # noqa: F401 - the fixtures: a live server, Chromium
     wait_arranged,
     wait_version,
 )
-from test_web_arrange import lay, select, touch_drag, two_people
+from test_web_arrange import lay, select, serious, touch_drag, two_people
 
 #: a move of the page, as its buttons make it (arrange.js: laid out until the turn is played)
 PLAY = "(a) => import('/static/arrange.js').then((m) => m.play(a))"
@@ -106,6 +106,7 @@ def test_the_announcing_discards_and_the_drops_choice_explain_themselves(
     tap("#announce .choose button.info")
     assert note.is_visible() and note.inner_text() == said
     assert version_of(page) == 3 and page.evaluate("document.body.dataset.arranged") == "6"
+    assert serious(page) == []  # axe: the prompt, its "?" and its note
     page.keyboard.press("Escape")
     # in Arabic, the same prompt and its meaning
     page.select_option("#lang", "ar")
