@@ -30,7 +30,7 @@ from handgame.games.hand_and_foot.bots.planner import PlannerBot, Settings
 LEVELS: dict[str, str] = {
     "easy": "greedy-blunder:0.75",
     "medium": "greedy",
-    "hard": "planner:wilds=books,keep=0,open=0",
+    "hard": "planner:wilds=books,keep=0,open=0,odds=0",
     "expert": "planner",
 }
 #: the blunder rate of ``easy``

@@ -43,6 +43,7 @@ from handgame.core.bot_options import OptionsFactory, Param, Value
 from handgame.core.cards import Card
 from handgame.games.hand_and_foot.actions import Add, Answer, Ask, Discard, Draw, Meld, Take
 from handgame.games.hand_and_foot.bots.determinize import unseen_cards
+from handgame.games.hand_and_foot.bots.endgame import DrawOdds
 from handgame.games.hand_and_foot.bots.greedy import discard_order
 from handgame.games.hand_and_foot.bots.plan import Plan, make_plan
 from handgame.games.hand_and_foot.rules import BOOK, is_red_three, is_wild, value
@@ -55,8 +56,11 @@ PARAMS = {
     "keep": Param("whole", 0, 1),
     "wilds": Param("word", words=("sinks", "free", "books", "none")),
     "open": Param("whole", 0, 1),
+    "odds": Param("whole", 0, 1),
 }
 _RANKS = "A23456789TJQK"
+#: the discard weighs the next draw's odds (``odds=1``) for hands of at most this many cards
+ODDS_HAND = 9
 
 
 @dataclass(frozen=True)
@@ -68,6 +72,7 @@ class Settings:
     keep: bool = True
     wilds: str = "sinks"
     open: bool = True
+    odds: bool = True
 
 
 def _rank(name: str) -> int:
@@ -328,6 +333,18 @@ class PlannerBot(Bot):
         assert seat is not None
         spare = set(plan.left)
         order = discard_order(view, seat)
+        if self.settings.odds and len(view.hand) <= ODDS_HAND:
+            # late in the round: keep the cards that give the best chance of laying the hand
+            # down after the next draw (the foot picked up, HF-9; or going out, HF-10)
+            team = seat % view.teams
+            books = view.books[team] if view.feet_picked[seat] else None
+            odds = DrawOdds(unseen_cards(view), unfinished_melds(view, team), books)
+            ranked = [c for c in order if c in spare and not is_wild(c)]
+            ranked += [c for c in order if c not in spare and not is_wild(c)]
+            ranked += [c for c in order if is_wild(c)]
+            card, chance = odds.best_discard(view.hand, [c for c in ranked if c in discards])
+            if chance > 0:
+                return discards[card]
         for card in order:
             if card in discards and card in spare and not is_wild(card):
                 return discards[card]
@@ -354,6 +371,7 @@ def _make(seed: int | str, values: dict[str, Value]) -> Bot:
             keep=bool(values.get("keep", 1)),
             wilds=str(values.get("wilds", "sinks")),
             open=bool(values.get("open", 1)),
+            odds=bool(values.get("odds", 1)),
         ),
     )
 

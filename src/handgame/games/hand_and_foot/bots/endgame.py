@@ -1,0 +1,121 @@
+"""The chance of going out on the next turn: how the ``planner`` chooses its discard late.
+
+A seat whose hand can be laid down (all but one card, HF-9, HF-10) picks up its foot or goes
+out. Which card to keep is a bet on the next draw (HF-6: two cards from the stock): for each
+discard, this module counts the two-card draws from the cards the seat has not seen (its view
+only: :func:`~.determinize.unseen_cards`) after which a plan of the hand (:mod:`.plan`) leaves at
+most one card and, when ``books`` is asked, gives the team HF-10's clean book and dirty book.
+Draws are weighed by their probability without replacement over the unseen cards; a red three
+drawn is replaced (HF-3), so red threes are left out of the draw. Cards of a kind are alike to a
+plan (a natural by its rank; a wild card; a black three), so each hand is judged once.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+
+from handgame.core.cards import Card
+from handgame.games.hand_and_foot.bots.plan import make_plan
+from handgame.games.hand_and_foot.rules import MELD_RANKS, is_red_three, is_wild
+
+#: each team meld not yet a book, by rank: (its index, naturals, wild cards)
+Melds = Mapping[int, tuple[int, int, int]]
+
+
+def _kind(card: Card) -> str:
+    """What a plan can tell of a card: ``W`` wild, a meld rank's number, ``3`` a black three."""
+    if is_wild(card):
+        return "W"
+    if card.rank in MELD_RANKS:
+        return str(card.rank)
+    return "3"
+
+
+def can_lay_down(
+    hand: Sequence[Card], melds: Melds, books: tuple[int, int] | None
+) -> bool:
+    """Whether a plan of ``hand`` on ``melds`` leaves at most one card (HF-9, HF-10); with
+    ``books`` (the team's clean and dirty books now), also whether the team then holds a clean
+    book and a dirty book (HF-10), a meld kept clean if that makes the clean one."""
+    plans = [make_plan(hand, melds)]
+    if books is not None and books[0] == 0:
+        plans += [make_plan(hand, melds, protect=rank) for rank in melds]
+    for plan in plans:
+        if len(plan.left) > 1:
+            continue
+        if books is None:
+            return True
+        if books[0] + plan.books_clean >= 1 and books[1] + plan.books_dirty >= 1:
+            return True
+    return False
+
+
+class DrawOdds:
+    """The chance that a hand can be laid down after the next two-card draw (see the module's
+    docstring), for the unseen cards ``unseen`` and the team's ``melds`` and ``books``."""
+
+    def __init__(
+        self, unseen: Iterable[Card], melds: Melds, books: tuple[int, int] | None
+    ) -> None:
+        """Odds over ``unseen`` (red threes dropped), on ``melds``, with ``books`` as in
+        :func:`can_lay_down`."""
+        self.melds = dict(melds)
+        self.books = books
+        kinds: dict[str, Card] = {}
+        counts: Counter[str] = Counter()
+        for card in unseen:
+            if is_red_three(card):
+                continue
+            kind = _kind(card)
+            kinds.setdefault(kind, card)
+            counts[kind] += 1
+        self.cards = kinds
+        self.total = sum(counts.values())
+        pairs: list[tuple[float, tuple[Card, Card]]] = []
+        names = sorted(counts)
+        n = self.total
+        if n >= 2:
+            for i, a in enumerate(names):
+                for b in names[i:]:
+                    if a == b:
+                        p = counts[a] * (counts[a] - 1) / (n * (n - 1))
+                    else:
+                        p = 2 * counts[a] * counts[b] / (n * (n - 1))
+                    if p > 0:
+                        pairs.append((p, (kinds[a], kinds[b])))
+        self.draws = pairs
+        self._memo: dict[tuple[str, ...], float] = {}
+
+    def chance(self, hand: Sequence[Card]) -> float:
+        """The chance that ``hand`` plus the next two cards drawn can be laid down."""
+        key = tuple(sorted(_kind(c) for c in hand))
+        if key in self._memo:
+            return self._memo[key]
+        total = 0.0
+        for p, (a, b) in self.draws:
+            if can_lay_down([*hand, a, b], self.melds, self.books):
+                total += p
+        self._memo[key] = total
+        return total
+
+    def best_discard(self, hand: Sequence[Card], order: Sequence[Card]) -> tuple[Card, float]:
+        """The discard (from ``order``, the preferred first) that leaves the best chance, and
+        that chance; among equal chances the first in ``order``."""
+        best: tuple[Card, float] | None = None
+        tried: set[str] = set()
+        for card in order:
+            kind = _kind(card)
+            if kind in tried:
+                continue
+            tried.add(kind)
+            rest = list(hand)
+            rest.remove(card)
+            p = self.chance(rest)
+            if best is None or p > best[1] + 1e-9:
+                best = (card, p)
+        assert best is not None
+        return best
+
+
+__all__ = ["DrawOdds", "Melds", "can_lay_down"]
