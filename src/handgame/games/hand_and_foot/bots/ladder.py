@@ -9,7 +9,7 @@ Each level is a bot spec (:data:`LEVELS`), measured team against team with the o
 - ``medium``: ``greedy``;
 - ``hard``: ``planner`` placing its wild cards where they complete books first, keeping no
   meld clean on purpose and completing books while its partner's foot is down
-  (``planner:wilds=books,keep=0,open=0``): it runs out of open melds sooner, so it picks up
+  (``planner:wilds=books,keep=0,open=0,odds=0``): it runs out of open melds sooner, so it picks up
   its foot and goes out later;
 - ``expert``: ``planner`` (:mod:`.planner`): plays to pick up its foot and go out, wild
   cards making pairs into melds, every meld kept open while its partner's foot is down.
@@ -36,7 +36,7 @@ LEVELS: dict[str, str] = {
 #: the blunder rate of ``easy``
 EASY_BLUNDERS = 0.75
 #: the settings of ``hard`` and ``expert``
-HARD = Settings(wilds="books", keep=False, open=False)
+HARD = Settings(wilds="books", keep=False, open=False, odds=False)
 EXPERT = Settings()
 
 
