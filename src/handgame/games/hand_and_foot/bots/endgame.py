@@ -38,6 +38,14 @@ def can_lay_down(
     """Whether a plan of ``hand`` on ``melds`` leaves at most one card (HF-9, HF-10); with
     ``books`` (the team's clean and dirty books now), also whether the team then holds a clean
     book and a dirty book (HF-10), a meld kept clean if that makes the clean one."""
+    counts = Counter(_kind(c) for c in hand)
+    # a black three, or a lone natural of a rank the team has no meld of (a new meld takes two
+    # naturals at least, HF-4), cannot be laid: more than one such card and the hand stays
+    dead = counts["3"] + sum(
+        1 for kind, n in counts.items() if n == 1 and kind not in ("3", "W") and int(kind) not in melds
+    )
+    if dead > 1:
+        return False
     plans = [make_plan(hand, melds)]
     if books is not None and books[0] == 0:
         plans += [make_plan(hand, melds, protect=rank) for rank in melds]

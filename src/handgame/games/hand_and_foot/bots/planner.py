@@ -43,10 +43,10 @@ from handgame.core.bot_options import OptionsFactory, Param, Value
 from handgame.core.cards import Card
 from handgame.games.hand_and_foot.actions import Add, Answer, Ask, Discard, Draw, Meld, Take
 from handgame.games.hand_and_foot.bots.determinize import unseen_cards
-from handgame.games.hand_and_foot.bots.endgame import DrawOdds
+from handgame.games.hand_and_foot.bots.endgame import DrawOdds, can_lay_down
 from handgame.games.hand_and_foot.bots.greedy import discard_order
 from handgame.games.hand_and_foot.bots.plan import Plan, make_plan
-from handgame.games.hand_and_foot.rules import BOOK, is_red_three, is_wild, value
+from handgame.games.hand_and_foot.rules import BOOK, PILE_TAKE, is_red_three, is_wild, value
 from handgame.games.hand_and_foot.view import PlayerView
 
 #: the options of a ``planner`` spec
@@ -183,6 +183,12 @@ class PlannerBot(Bot):
         seat = view.seat
         assert seat is not None
         team = seat % view.teams
+        if self.settings.odds:
+            # a take after which the hand can be laid down (the foot, HF-9; going out, HF-10)
+            books = view.books[team] if view.feet_picked[seat] else None
+            for take in takes:
+                if can_lay_down(*_after_take(view, take, team), books):
+                    return take
         near_out = (
             view.feet_picked[seat]
             and len(view.hand) <= 3
@@ -352,6 +358,31 @@ class PlannerBot(Bot):
             if card in discards and not is_wild(card):
                 return discards[card]
         return discards[order[0]] if order[0] in discards else next(iter(discards.values()))
+
+
+def _after_take(
+    view: PlayerView, take: Take, team: int
+) -> tuple[list[Card], dict[int, tuple[int, int, int]]]:
+    """The hand and the team's unfinished melds after ``take`` (HF-6: the top card melded with
+    the take's cards, or added to the team's meld; the next six cards of the pile into hand)."""
+    pile = view.discard_pile
+    top = pile[-1]
+    hand = list(view.hand)
+    for card in take.cards:
+        hand.remove(card)
+    more = int(view.options.get("pile_take", PILE_TAKE)) - 1
+    hand += pile[max(0, len(pile) - 1 - more) : -1]
+    melds = unfinished_melds(view, team)
+    cards = [top, *take.cards]
+    wild = sum(1 for c in cards if is_wild(c))
+    if take.to is None:
+        melds[top.rank] = (-1, len(cards) - wild, wild)
+    else:
+        index, nat, wil = melds[top.rank]
+        melds[top.rank] = (index, nat + len(cards) - wild, wil + wild)
+    if sum(melds[top.rank][1:]) >= BOOK:
+        del melds[top.rank]
+    return hand, melds
 
 
 def _lay_value(action: Add | Meld) -> int:
