@@ -46,16 +46,18 @@ def can_lay_down(
     )
     if dead > 1:
         return False
-    plans = [make_plan(hand, melds)]
-    if books is not None and books[0] == 0:
-        plans += [make_plan(hand, melds, protect=rank) for rank in melds]
-    for plan in plans:
-        if len(plan.left) > 1:
-            continue
-        if books is None:
-            return True
-        if books[0] + plan.books_clean >= 1 and books[1] + plan.books_dirty >= 1:
-            return True
+    plan = make_plan(hand, melds)
+    if len(plan.left) > 1:  # a meld kept clean takes no wild card: it leaves no fewer
+        return False
+    if books is None or (books[0] + plan.books_clean >= 1 and books[1] + plan.books_dirty >= 1):
+        return True
+    if books[0] > 0:
+        return False
+    for rank, (_, _, wild) in melds.items():
+        if wild == 0:  # this clean meld kept clean, to make the clean book
+            plan = make_plan(hand, melds, protect=rank)
+            if len(plan.left) <= 1 and plan.books_clean >= 1 and books[1] + plan.books_dirty >= 1:
+                return True
     return False
 
 
