@@ -22,15 +22,20 @@ hand can lay on the team's melds, which books that makes, what is left):
   hand and the pile is big.
 - **Discard.** A card the plan leaves in hand, in ``greedy``'s order (a black three first, then
   cards the next opponent cannot take the pile with); a wild card only when nothing else is
-  left.
+  left. With a hand of nine cards or fewer it weighs the next draw (:mod:`.endgame`): the
+  discard that leaves the best chance of laying the hand down after two cards from the stock
+  (its foot picked up, HF-9; or, the foot up, going out with the team's books, HF-10); the
+  order above breaks ties and decides when no discard leaves a chance.
+- **The pile, late (HF-6).** A take after which the hand can be laid down is taken; else, when
+  two cards from the stock may lay the hand down, it draws.
 - **The partner's question (HF-10).** It answers "yes" when the team, with its own hand counted
   as it is, would be ahead once the asker goes out (or when the round is lost on the stock
   anyway: few cards left in the stock); else "no".
 
-Options (``planner:lead=0,ask=1,keep=1,open=1``): ``lead``, the points the team must be ahead
-by to go out (negative: go out behind); ``ask=0`` never asks; ``keep=0`` lets wild cards go
-anywhere (no clean meld kept); ``open=0`` completes books while a partner's foot is down.
-"""
+Options (``planner:lead=0,ask=1,keep=1,open=1,odds=1``): ``lead``, the points the team must be
+ahead by to go out (negative: go out behind); ``ask=0`` never asks; ``keep=0`` lets wild cards
+go anywhere (no clean meld kept); ``open=0`` completes books while a partner's foot is down;
+``odds=0`` weighs no draw (the plain discard order; the pile taken by the rule above)."""
 
 from __future__ import annotations
 
@@ -189,6 +194,11 @@ class PlannerBot(Bot):
             for take in takes:
                 if can_lay_down(*_after_take(view, take, team), books):
                     return take
+            # no take lays the hand down, two cards from the stock may: draw them
+            if draw is not None and len(view.hand) <= ODDS_HAND:
+                melds = unfinished_melds(view, team)
+                if DrawOdds(unseen_cards(view), melds, books).chance(view.hand) > 0:
+                    return draw
         near_out = (
             view.feet_picked[seat]
             and len(view.hand) <= 3
