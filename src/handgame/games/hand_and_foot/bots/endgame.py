@@ -41,9 +41,8 @@ def can_lay_down(
     counts = Counter(_kind(c) for c in hand)
     # a black three, or a lone natural of a rank the team has no meld of (a new meld takes two
     # naturals at least, HF-4), cannot be laid: more than one such card and the hand stays
-    dead = counts["3"] + sum(
-        1 for kind, n in counts.items() if n == 1 and kind not in ("3", "W") and int(kind) not in melds
-    )
+    lone = [kind for kind, n in counts.items() if n == 1 and kind not in ("3", "W")]
+    dead = counts["3"] + sum(1 for kind in lone if int(kind) not in melds)
     if dead > 1:
         return False
     plan = make_plan(hand, melds)
