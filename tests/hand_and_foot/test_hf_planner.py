@@ -13,7 +13,7 @@ from handgame.core.cards import Card
 from handgame.games.hand_and_foot.actions import Add, Answer, Ask, Discard
 from handgame.games.hand_and_foot.bots.ladder import LEVELS
 from handgame.games.hand_and_foot.bots.plan import make_plan
-from handgame.games.hand_and_foot.bots.planner import PlannerBot, lead_if_out
+from handgame.games.hand_and_foot.bots.planner import PlannerBot, Settings, lead_if_out
 from handgame.games.hand_and_foot.view import MeldView
 from handgame.play.registry import check_plays, make_bot
 from handgame.play.simulate import SimulationConfig, simulate
@@ -148,8 +148,9 @@ def test_the_hint_is_the_planners_turn_in_words() -> None:
 
 def test_melds_stay_open_while_the_partners_foot_is_down() -> None:
     """Issue 34: while a partner's foot is down (HF-9) ``expert`` completes no book but in the
-    turn it goes out: a meld stops at six cards, so its rank stays open for the partner's
-    cards; the seventh waits in hand (``held``, not a card to throw away). ``open=0`` (``hard``)
+    turn it goes out: a meld stops at six cards (``stop=6``; ``expert``'s default ``stop=5``: at
+    five, room for two of the partner's cards), so its rank stays open for the partner's cards;
+    the seventh waits in hand (``held``, not a card to throw away). ``open=0`` (``hard``)
     completes it."""
     hand = cards("KS KH 5C 9D")
     kings = {13: (0, 5, 0)}
@@ -158,6 +159,10 @@ def test_melds_stay_open_while_the_partners_foot_is_down() -> None:
     assert [str(c) for c in capped.held] == ["KH"] or [str(c) for c in capped.held] == ["KS"]
     assert sorted(map(str, capped.left)) == ["5C", "9D"]
     assert make_plan(cards("KS 2C"), {13: (0, 5, 0)}, "free", cap=True).books_dirty == 0
+    at_five = make_plan(hand, kings, "sinks", cap=True, stop=5)
+    assert at_five.laid == 0 and sorted(map(str, at_five.held)) == ["KH", "KS"]
+    three = make_plan(cards("QS QH QD QC 2C"), {}, "sinks", cap=True, stop=5)
+    assert [(p.rank, p.size) for p in three.piles] == [(12, 4)]  # four queens, no wild card on
     state = _going_out_state()
     view = state.view(0)
     five = MeldView(90, 0, "K", tuple(cards("KS KH KD KC KS")), "meld")
@@ -167,8 +172,11 @@ def test_melds_stay_open_while_the_partners_foot_is_down() -> None:
         view, hand=tuple(cards("KS KH 5C 9D")), melds=(*view.melds, five), legal_actions=legal
     )
     down = dataclasses.replace(base, feet_picked=(True, True, False, True))
-    first = PlannerBot(1).choose(down)
+    six = PlannerBot(1, Settings(stop=6))
+    first = six.choose(down)
     assert isinstance(first, Add) and first.to == 90  # the sixth king
+    held = PlannerBot(1).choose(down)  # stop=5: the meld of five takes no king
+    assert isinstance(held, Discard) and held.card.rank != 13
     after = dataclasses.replace(
         down,
         melds=(*view.melds, dataclasses.replace(five, cards=(*five.cards, Card.parse("KH")))),
@@ -176,7 +184,7 @@ def test_melds_stay_open_while_the_partners_foot_is_down() -> None:
         legal_actions=(Add(0, (Card.parse("KS"),), 90),
                        *(Discard(0, c) for c in cards("KS 5C 9D"))),
     )
-    kept = PlannerBot(1).choose(after)
+    kept = six.choose(after)
     assert isinstance(kept, Discard) and kept.card != Card.parse("KS")  # the book waits
     hard = PlannerBot(1, dataclasses.replace(PlannerBot(1).settings, open=False))
     assert hard.choose(after) == Add(0, (Card.parse("KS"),), 90)  # open=0: the book now

@@ -7,8 +7,8 @@ go onto the team's unfinished meld of that rank, then into new melds (books of s
 pair is made a meld with one wild card; the other wild cards go where they complete a book,
 then wherever naturals outnumber wilds. ``protect`` names a rank whose meld the wild cards keep
 off (a clean book to be), so a plan can aim at HF-10's clean book and dirty book. ``cap``
-makes no book: every meld stops at six cards (its rank stays open for the partner's cards),
-the naturals past that ``held`` in hand.
+makes no book: every meld stops at six cards, or ``stop`` (its rank stays open for the
+partner's cards), the naturals past that ``held`` in hand.
 """
 
 from __future__ import annotations
@@ -75,6 +75,7 @@ def make_plan(
     protect: int | None = None,
     need_dirty: bool = False,
     cap: bool = False,
+    stop: int = BOOK - 1,
 ) -> Plan:
     """The plan of laying ``hand`` on the team's ``unfinished`` melds (rank -> (index,
     naturals, wilds)). ``wilds``: ``free`` places every wild card it can (a pair made a meld
@@ -83,11 +84,12 @@ def make_plan(
     only makes pairs melds (new melds take the naturals drawn later) and, with ``need_dirty``,
     completes the one book the team's first dirty book needs; ``none`` keeps them all.
     ``protect``: a rank whose meld gets no wild card. ``cap``: no meld is made a book (at most
-    six cards; the naturals past that are ``held``, no wild card completes one)."""
+    ``stop`` cards, six by default; the naturals past that are ``held``, no wild card completes
+    one)."""
     plan = Plan()
     counts = naturals_by_rank(hand)
     pairs: list[Pile] = []
-    top = BOOK - 1 if cap else BOOK  # the most cards a meld of the plan holds
+    top = min(stop, BOOK - 1) if cap else BOOK  # the most cards a meld of the plan holds
     for rank in MELD_RANKS:
         n = counts.get(rank, 0)
         at = unfinished.get(rank)

@@ -15,9 +15,9 @@ hand can lay on the team's melds, which books that makes, what is left):
   cards are kept for books: they go on a meld that is dirty already, or where they complete a
   book, the team's biggest clean meld kept clean while the team has no clean book.
 - **Open melds for the partner (HF-9, HF-10).** While a partner's foot is down it completes no
-  book but in the turn it goes out: every meld stops at six cards, so each rank the team has
-  melded stays open for the partner to lay its cards on and pick up its foot (the seat cannot
-  go out before); the seventh cards wait in hand, to be laid as it goes out.
+  book but in the turn it goes out: every meld stops at five cards (``stop``), so each rank the
+  team has melded stays open for the partner to lay two cards on and pick up its foot (the
+  seat cannot go out before); its own cards past that wait in hand, to be laid as it goes out.
 - **The pile (HF-6).** It takes the pile when it may, unless it is about to go out with a small
   hand and the pile is big.
 - **Discard.** A card the plan leaves in hand, in ``greedy``'s order (a black three first, then
@@ -32,10 +32,11 @@ hand can lay on the team's melds, which books that makes, what is left):
   as it is, would be ahead once the asker goes out (or when the round is lost on the stock
   anyway: few cards left in the stock); else "no".
 
-Options (``planner:lead=0,ask=1,keep=1,open=1,odds=1``): ``lead``, the points the team must be
-ahead by to go out (negative: go out behind); ``ask=0`` never asks; ``keep=0`` lets wild cards
-go anywhere (no clean meld kept); ``open=0`` completes books while a partner's foot is down;
-``odds=0`` weighs no draw (the plain discard order; the pile taken by the rule above)."""
+Options (``planner:lead=0,ask=1,keep=1,open=1,odds=1,stop=5``): ``lead``, the points the team
+must be ahead by to go out (negative: go out behind); ``ask=0`` never asks; ``keep=0`` lets wild
+cards go anywhere (no clean meld kept); ``open=0`` completes books while a partner's foot is down;
+``odds=0`` weighs no draw (the plain discard order; the pile taken by the rule above);
+``stop`` (3 to 6), the cards a meld stops at while a partner's foot is down."""
 
 from __future__ import annotations
 
@@ -62,6 +63,7 @@ PARAMS = {
     "wilds": Param("word", words=("sinks", "free", "books", "none")),
     "open": Param("whole", 0, 1),
     "odds": Param("whole", 0, 1),
+    "stop": Param("whole", 3, 6),
 }
 _RANKS = "A23456789TJQK"
 #: the discard weighs the next draw's odds (``odds=1``) for hands of at most this many cards
@@ -78,6 +80,7 @@ class Settings:
     wilds: str = "sinks"
     open: bool = True
     odds: bool = True
+    stop: int = 5
 
 
 def _rank(name: str) -> int:
@@ -272,10 +275,11 @@ class PlannerBot(Bot):
             view.feet_picked[s] for s in range(view.players) if s % view.teams == team
         )
         need_dirty = view.books[team][1] == 0 and not cap
-        plan = make_plan(view.hand, melds, self.settings.wilds, protect, need_dirty, cap)
+        stop = self.settings.stop
+        plan = make_plan(view.hand, melds, self.settings.wilds, protect, need_dirty, cap, stop)
         holding = view.feet_picked[seat]
         if not holding or len(view.hand) > 2:
-            step = self._step_of(view, legal, plan, melds, final=False, cap=cap)
+            step = self._step_of(view, legal, plan, melds, final=False, cap=stop if cap else 0)
             if step is not None:
                 return step
         return self._discard(view, legal, plan)
@@ -297,15 +301,16 @@ class PlannerBot(Bot):
         plan: Plan,
         melds: dict[int, tuple[int, int, int]],
         final: bool,
-        cap: bool = False,
+        cap: int = 0,
     ) -> Any | None:
         """The next legal step of ``plan``: a natural onto its meld, a new meld of naturals, a
         pair with its wild card, a wild card onto its meld; with ``final``, the last card's
-        discard once the plan's lays are done; with ``cap``, no step that makes a book."""
+        discard once the plan's lays are done; with ``cap``, no step that makes a meld bigger
+        than ``cap`` cards."""
         adds = [a for a in legal if isinstance(a, Add)]
         if cap:
             size = {index: nat + wil for index, nat, wil in melds.values()}
-            adds = [a for a in adds if size.get(a.to, 0) + len(a.cards) < BOOK]
+            adds = [a for a in adds if size.get(a.to, 0) + len(a.cards) <= min(cap, BOOK - 1)]
         news = [a for a in legal if isinstance(a, Meld)]
         by_index = {index: rank for rank, (index, _, _) in melds.items()}
         planned = {p.rank for p in plan.piles if p.laid > p.wilds_laid}
@@ -413,6 +418,7 @@ def _make(seed: int | str, values: dict[str, Value]) -> Bot:
             wilds=str(values.get("wilds", "sinks")),
             open=bool(values.get("open", 1)),
             odds=bool(values.get("odds", 1)),
+            stop=int(values.get("stop", 5)),
         ),
     )
 
