@@ -317,6 +317,28 @@ def lay_out(page: Any, cards: tuple[str, ...], n: int) -> None:
     )
 
 
+def opening_drawn(
+    browser: Any, base: str, lang: str, size: tuple[int, int], phone: bool
+) -> tuple[Any, Any]:
+    """A new browser context (``phone``: a touch phone) at Sara's seat of a 2-player levant
+    table dealt OPENING's deal, her first draw taken from the stock: (context, page)."""
+    NEXT.append(OPENING)
+    context = browser.new_context(
+        locale=lang,
+        viewport={"width": size[0], "height": size[1]},
+        device_scale_factor=1,
+        has_touch=phone,
+        is_mobile=phone,
+    )
+    page = context.new_page()
+    made = table(base, page, "levant", 2, ["Sara"])
+    page.goto(made["seats"][0]["url"])
+    page.wait_for_function("document.body.dataset.turn === '0'")
+    page.click("button[data-draw='stock']")
+    page.wait_for_function("Number(document.body.dataset.version) >= 3")
+    return context, page
+
+
 def explaining(browser: Any, base: str, out: Path) -> None:
     """On a touch phone (upright, then sideways): Sara's opening laid out with her lay-offs
     and a swap (OPENING's deal: four cards left), 8S selected, so a discard announces or not
@@ -329,20 +351,7 @@ def explaining(browser: Any, base: str, out: Path) -> None:
     )
     for lang in ("en", "ar"):
         for size, (w, h) in (("phone", SIZES["phone"]), ("phone-landscape", LANDSCAPE)):
-            NEXT.append(OPENING)
-            context = browser.new_context(
-                locale=lang,
-                viewport={"width": w, "height": h},
-                device_scale_factor=1,
-                has_touch=True,
-                is_mobile=True,
-            )
-            page = context.new_page()
-            made = table(base, page, "levant", 2, ["Sara"])
-            page.goto(made["seats"][0]["url"])
-            page.wait_for_function("document.body.dataset.turn === '0'")
-            page.click("button[data-draw='stock']")
-            page.wait_for_function("Number(document.body.dataset.version) >= 3")
+            context, page = opening_drawn(browser, base, lang, (w, h), phone=True)
             for n, meld in enumerate(
                 (("4D", "AS", "6D"), ("2S", "2H", "2C"), ("TH", "TD", "TC")), 1
             ):
@@ -372,20 +381,7 @@ def arranging(browser: Any, base: str, out: Path) -> None:
     for lang in ("en", "ar"):
         for size, (w, h) in SIZES.items():
             phone = size == "phone"
-            NEXT.append(OPENING)
-            context = browser.new_context(
-                locale=lang,
-                viewport={"width": w, "height": h},
-                device_scale_factor=1,
-                has_touch=phone,
-                is_mobile=phone,
-            )
-            page = context.new_page()
-            made = table(base, page, "levant", 2, ["Sara"])
-            page.goto(made["seats"][0]["url"])
-            page.wait_for_function("document.body.dataset.turn === '0'")
-            page.click("button[data-draw='stock']")
-            page.wait_for_function("Number(document.body.dataset.version) >= 3")
+            context, page = opening_drawn(browser, base, lang, (w, h), phone=phone)
             lay_out(page, ("4D", "AS", "6D"), 1)
             lay_out(page, ("2S", "2H", "2C"), 2)
             ext = "png" if phone else "jpg"
