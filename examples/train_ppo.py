@@ -96,9 +96,9 @@ def fit_value(
         for t in reversed(range(len(rew))):
             running = rew[t] + cfg.gamma * running * (1.0 - dones[t])
             ret[t] = running
-        # the last, unfinished episode of each environment leans on the value: keep the steps
-        # up to each environment's last end only
-        ended = dones.cumsum(0)[::-1].cumsum(0)[::-1] > 0  # an end at or after this step
+        # the steps of the environments where some match ended in the batch (their last,
+        # unfinished match is bootstrapped from the initial value); all steps if none ended
+        ended = np.broadcast_to(dones.any(0) if dones.any() else True, dones.shape)
         obs = part["obs"][ended].astype(np.float32)
         p = policy.params
         h1 = np.maximum(obs @ p["w1"] + p["b1"], 0)
