@@ -24,15 +24,19 @@ import argparse
 import math
 import os
 import time
+from collections.abc import Callable
+from typing import Any
 
 # one BLAS thread: the batches are small, and threads only fight on a shared machine
 for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
 
+import numpy as np  # noqa: E402
+
 from handgame.play.backends import BackendError  # noqa: E402
 from handgame.play.driver import play_match  # noqa: E402
 from handgame.play.registry import make_bot  # noqa: E402
-from handgame.rl.ppo import Config, Policy, train  # noqa: E402
+from handgame.rl.ppo import Config, Policy, merge, train  # noqa: E402
 from handgame.rl.rollouts import ROLLOUT_BACKENDS, RolloutSpec, open_rollouts  # noqa: E402
 from handgame.rl.stepper import make_config  # noqa: E402
 
@@ -76,6 +80,52 @@ def report(path: str, opponent: str, rounds: int, preset: str, seed: int) -> Non
     )
 
 
+def fit_value(
+    rollouts: Any, policy: Policy, cfg: Config, batches: int, log: Callable[[str], None]
+) -> None:
+    """Fit the value head alone (``wv``, ``bv``: a ridge regression on the last hidden layer)
+    to the discounted returns of ``batches`` batches played by ``policy``: a policy started
+    from a clone (``--init``) has no value yet, and PPO's first advantages would be noise."""
+    feats: list[np.ndarray] = []
+    targets: list[np.ndarray] = []
+    for b in range(batches):
+        part = merge(rollouts.collect(policy.params, cfg.steps))
+        rew, dones = part["rew"].astype(np.float32), part["done"].astype(np.float32)
+        ret = np.zeros_like(rew)
+        running = part["last_val"].astype(np.float32)
+        for t in reversed(range(len(rew))):
+            running = rew[t] + cfg.gamma * running * (1.0 - dones[t])
+            ret[t] = running
+        # the steps of the environments where some match ended in the batch (their last,
+        # unfinished match is bootstrapped from the initial value); all steps if none ended
+        ended = np.broadcast_to(dones.any(0) if dones.any() else True, dones.shape)
+        obs = part["obs"][ended].astype(np.float32)
+        p = policy.params
+        h1 = np.maximum(obs @ p["w1"] + p["b1"], 0)
+        feats.append(np.maximum(h1 @ p["w2"] + p["b2"], 0))
+        targets.append(ret[ended])
+        log(f"value fit: batch {b + 1}/{batches}, {int(part['finished'])} episodes")
+    x = np.concatenate(feats)
+    x = np.concatenate([x, np.ones((len(x), 1), np.float32)], axis=1)
+    y = np.concatenate(targets)
+    w = np.linalg.solve(x.T @ x + 1.0 * np.eye(x.shape[1]), x.T @ y)
+    policy.params["wv"] = w[:-1, None].astype(np.float32)
+    policy.params["bv"] = w[-1:].astype(np.float32)
+    err = float(((x @ w - y) ** 2).mean())
+    log(f"value fit: {len(y)} steps, mean squared error {err:.4f} (variance {y.var():.4f})")
+
+
+def save(policy: Policy, path: str, half: bool) -> None:
+    """Save the policy (its weights in float16 if ``half``: half the file, loaded as float32)."""
+    if not half:
+        policy.save(path)
+        return
+    full = policy.params
+    policy.params = {k: v.astype(np.float16) for k, v in full.items()}
+    policy.save(path)
+    policy.params = full
+
+
 def main(argv: list[str] | None = None) -> None:
     """Train, save, evaluate."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
@@ -89,6 +139,23 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--lr", type=float, default=Config.lr)
     ap.add_argument("--shaping", type=float, default=Config.shaping)
     ap.add_argument("--entropy", type=float, default=Config.entropy)
+    ap.add_argument(
+        "--value-fit",
+        type=int,
+        default=0,
+        metavar="N",
+        help="first fit the value head alone to N batches of the initial policy (with --init)",
+    )
+    ap.add_argument(
+        "--checkpoint",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also save the weights every N updates (OUT-uK.npz after K updates)",
+    )
+    ap.add_argument(
+        "--half", action="store_true", help="save the weights in float16 (half the file's size)"
+    )
     ap.add_argument("--init", help="start from this policy (.npz, or a shipped agent's name)")
     ap.add_argument("--eval-seed", type=int, help="the evaluation's seed (default: --seed)")
     ap.add_argument("--seed", type=int, default=0)
@@ -131,7 +198,18 @@ def main(argv: list[str] | None = None) -> None:
     def log(line: str) -> None:
         print(f"[{time.monotonic() - start:7.0f} s] {line}", flush=True)
 
+    done = [0]
+
+    def stop() -> bool:
+        # called before each update: every --checkpoint updates, the weights so far are saved
+        if args.checkpoint and done[0] and done[0] % args.checkpoint == 0:
+            save(policy, f"{args.out.removesuffix('.npz')}-u{done[0]}.npz", args.half)
+        done[0] += 1
+        return time.monotonic() > deadline
+
     try:
+        if args.value_fit > 0:
+            fit_value(rollouts, policy, cfg, args.value_fit, log)
         train(
             rollouts,
             policy,
@@ -139,11 +217,11 @@ def main(argv: list[str] | None = None) -> None:
             args.updates,
             seed=args.seed,
             log=log,
-            stop=lambda: time.monotonic() > deadline,
+            stop=stop,
         )
     finally:
         rollouts.close()
-    policy.save(args.out)
+    save(policy, args.out, args.half)
     print(f"trained for {time.monotonic() - start:.0f} s; saved {args.out}", flush=True)
     eval_seed = args.seed if args.eval_seed is None else args.eval_seed
     report(args.out, "random", args.eval, args.preset, eval_seed)

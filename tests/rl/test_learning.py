@@ -179,6 +179,43 @@ def test_train_script_smoke(tmp_path: Path) -> None:
     assert Policy.load(str(out_file)).players == 2
 
 
+def test_train_script_fine_tunes_a_clone(tmp_path: Path) -> None:
+    """examples/train_ppo.py --init --value-fit --checkpoint --half (the shipped agent's
+    fine-tuning, tiny): the value head is fitted before PPO (it changes, the policy layers do
+    not), a checkpoint is written after each update, and the weights are saved in float16."""
+    init = Policy(2, hidden=16, seed=3)
+    init_file = tmp_path / "init.npz"
+    init.save(str(init_file))
+    out_file = tmp_path / "tuned.npz"
+    argv = [sys.executable, str(ROOT / "examples" / "train_ppo.py"), "--init", str(init_file),
+            "--opponent", "greedy", "--envs", "2", "--steps", "16", "--eval", "0",
+            "--eval-greedy", "0", "--half", "--out"]  # fmt: skip
+    fitted = tmp_path / "fitted.npz"
+    out = subprocess.run(
+        [*argv, str(fitted), "--updates", "0", "--value-fit", "2", "--steps", "64"],
+        capture_output=True, text=True, check=False, timeout=900,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    assert "value fit: batch 2/2" in out.stdout
+    after = Policy.load(str(fitted)).params
+    for key in ("w1", "b1", "w2", "b2", "wp", "bp"):
+        assert np.array_equal(after[key], init.params[key].astype(np.float16).astype(np.float32))
+    assert not np.allclose(after["wv"], init.params["wv"], atol=1e-3)
+    out = subprocess.run(
+        [*argv, str(out_file), "--updates", "2", "--checkpoint", "1"],
+        capture_output=True, text=True, check=False, timeout=900,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    assert "update 2:" in out.stdout
+    checkpoint = tmp_path / "tuned-u1.npz"
+    assert checkpoint.is_file() and not (tmp_path / "tuned-u2.npz").exists()
+    with np.load(str(out_file)) as data:
+        assert data["w1"].dtype == np.float16
+    assert not np.array_equal(
+        Policy.load(str(checkpoint)).params["w1"], Policy.load(str(out_file)).params["w1"]
+    )
+
+
 def test_the_core_loads_no_rl_stack() -> None:
     """The engine, the bots registry and the simulator import no numpy, Gymnasium,
     PettingZoo or torch (they are the optional extra handgame[rl])."""
