@@ -33,7 +33,8 @@ REQUIRED = "HAND_TEST_CLUSTER_REQUIRED"  # set (CI): fail, not skip, without red
 #: compare seeded matches) and any ``Settings``
 SERVER = """
 import json, sys, uvicorn
-from handgame.server.app import create_app, redact_server_logs
+from handgame.server.app import create_app
+from handgame.server.logredact import redact_server_logs
 from handgame.server.guards import uvicorn_options
 from handgame.server.settings import Settings
 settings = Settings(**json.loads(sys.argv[2]))

@@ -22,7 +22,8 @@ from websockets.sync.client import ClientConnection, connect
 
 SERVER = """
 import json, sys, uvicorn
-from handgame.server.app import create_app, redact_server_logs
+from handgame.server.app import create_app
+from handgame.server.logredact import redact_server_logs
 from handgame.server.guards import uvicorn_options
 from handgame.server.settings import Settings
 settings = Settings(**json.loads(sys.argv[2]))

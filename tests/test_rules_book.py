@@ -11,7 +11,7 @@ from typing import Any
 
 from handgame import locale
 from handgame.core.registry import find_game, games
-from handgame.server.app import option_values
+from handgame.server.apimodels import option_values
 from rule_ids import cited_rules
 from server_helpers import client
 from spec_files import RULES

@@ -10,7 +10,7 @@ import socket
 import time
 from pathlib import Path
 
-from handgame.server.app import redact
+from handgame.server.logredact import redact
 from live_server import live_server, ping_seconds, read, read_until
 from server_helpers import Player, client, recv, table_body
 

@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from handgame.server.app import STATIC, replay_frames
+from handgame.server.app import replay_frames
+from handgame.server.pages import STATIC
 from output_checker import (
     Truth,
     frame_problems,

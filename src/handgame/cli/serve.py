@@ -138,7 +138,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         f"hand serve: http://{args.host}:{args.port}/docs ({display_url(settings.database_url)})",
         file=sys.stderr,
     )
-    from handgame.server.app import redact_server_logs
+    from handgame.server.logredact import redact_server_logs
 
     config = uvicorn.Config(
         create_app(settings),

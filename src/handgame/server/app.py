@@ -1,27 +1,23 @@
-"""The HTTP and WebSocket routes of ``hand serve`` (OpenAPI documentation at ``/docs``)."""
+"""The HTTP and WebSocket routes of ``hand serve`` (OpenAPI documentation at ``/docs``); the
+request and response models are in :mod:`handgame.server.apimodels`, the HTML pages in
+:mod:`handgame.server.pages`, the logs' token redaction in :mod:`handgame.server.logredact`."""
 
 from __future__ import annotations
 
 import json
-import logging
 import secrets
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from pathlib import Path
-from typing import Annotated, Any, Literal
-from urllib.parse import unquote_plus
+from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, HTTPException, Query, Request, WebSocket
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, Response
-from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field, field_validator
+from fastapi.responses import Response
 from starlette.websockets import WebSocketDisconnect
 
-from handgame import locale
 from handgame.core import __version__
-from handgame.core.game import GameSpec, MatchState
+from handgame.core.game import MatchState
 from handgame.core.record import game_of
 from handgame.core.registry import games
 from handgame.play.registry import offered_bots
@@ -32,6 +28,20 @@ from handgame.server.account_routes import (
     session_token,
 )
 from handgame.server.accounts import session_hash
+from handgame.server.apimodels import (
+    BotOfferOut,
+    EndedOut,
+    HintOut,
+    PresetOut,
+    SeatOut,
+    SummaryOut,
+    TableIn,
+    TableOut,
+    invite_base,
+    option_values,
+    preset_ends,
+    table_out,
+)
 from handgame.server.botspec import default_bot
 from handgame.server.clients import unavailable
 from handgame.server.cluster import make_hub
@@ -39,186 +49,12 @@ from handgame.server.connection import Connection
 from handgame.server.guards import BodyLimit
 from handgame.server.guide import FIRST_GAME_RULES, FIRST_GAME_SEATS, FIRST_GAME_SEED, advice
 from handgame.server.hub import LimitReached, TooManyTables, Unavailable
-from handgame.server.lobby import READ, LobbyOut, RoomIn, lobby_list
+from handgame.server.lobby import READ, LobbyOut, lobby_list
+from handgame.server.pages import STATIC, add_page_routes
 from handgame.server.protocol import PROTOCOL, error_message, spectator_view, timer_fields
 from handgame.server.room import room_info
-from handgame.server.seating import UNFIT
 from handgame.server.settings import Settings
 from handgame.server.table import Table, token_hash
-
-#: the web UI: plain HTML, JavaScript modules and CSS, no build step
-STATIC = Path(__file__).parent / "static"
-
-
-class RulesIn(BaseModel):
-    """The ruleset: a preset and option overrides (``hand rules`` lists them)."""
-
-    preset: str = "levant"
-    options: dict[str, Any] = Field(default_factory=dict)
-
-
-class SeatIn(BaseModel):
-    """A seat: a human (with a display name) or a bot (``random``, ``greedy``, ``ismcts``)."""
-
-    kind: Literal["human", "bot", "open"]
-    name: str | None = Field(default=None, max_length=40)
-    bot: str | None = Field(default=None, max_length=80, examples=["greedy"])
-
-    @field_validator("name", "bot")
-    @classmethod
-    def printable(cls, value: str | None) -> str | None:
-        """A name or bot spec holds no control or bidirectional-override character (the set a
-        room's names and chat lines keep out too, :data:`handgame.server.seating.UNFIT`)."""
-        if value is not None and not UNFIT.isdisjoint(value):
-            raise ValueError("no control or bidirectional-control characters")
-        return value
-
-
-class HintOut(BaseModel):
-    """The engine's advice for a seat at a table version: phrases (a ``kind``, a key of the
-    glossary, and its parameters: cards, counts, actions), which the page words."""
-
-    seat: int
-    version: int
-    hint: list[dict[str, Any]]
-
-
-class TableIn(BaseModel):
-    """A new table."""
-
-    rules: RulesIn = Field(default_factory=RulesIn)
-    partnership: bool = False
-    seats: list[SeatIn] = Field(min_length=2, max_length=6)
-    turn_timeout: float | None = Field(
-        default=None,
-        ge=0,
-        description="seconds a human has for each decision at this table (null: the "
-        "server's; 0: no timer, only for one human against bots)",
-    )
-    room: RoomIn | None = Field(
-        default=None,
-        description="the table waits in its room (open seats, the host starts it: issue 35); "
-        "null: it starts at once",
-    )
-    ranked: bool = Field(
-        default=False,
-        description="a ranked table (issue 40): logged-in players only, the preset's rules, "
-        "the turn timer on, rated when the match ends; made from the site's pages only",
-    )
-
-
-class SeatTokenOut(BaseModel):
-    """A human seat's secret token and the link that joins it (give each to its player)."""
-
-    seat: int
-    token: str
-    url: str
-
-
-class TableOut(BaseModel):
-    """A table just made: its id, its human seats' links, and the host's token (keep it: it
-    ends the table, ``DELETE /api/tables/{id}``)."""
-
-    table: str
-    seats: list[SeatTokenOut]
-    host_token: str
-
-
-class EndedOut(BaseModel):
-    """Why a table ended before its match was over: who (``host``, ``operator``, ``server``)
-    and why."""
-
-    by: str
-    reason: str
-
-
-class SeatOut(BaseModel):
-    """A seat as everyone sees it."""
-
-    seat: int
-    kind: str
-    name: str
-    bot: str | None
-    connected: bool
-    away: bool
-
-
-class SummaryOut(BaseModel):
-    """A table's public summary."""
-
-    table: str
-    created_at: str
-    preset: str
-    options: dict[str, Any]
-    partnership: bool
-    seats: list[SeatOut]
-    version: int
-    phase: str
-    round_number: int
-    turn: int | None
-    totals: list[int]
-    team_totals: list[int] | None
-    finished: bool
-    winner: int | None
-    ended: EndedOut | None = Field(
-        default=None, description="set when the table was ended before its match was over"
-    )
-    room: dict[str, Any] | None = Field(
-        default=None, description="the table's room (waiting, public, ready, rematch), if any"
-    )
-    turn_timeout: float | None = None
-    turn_deadline: float | None = Field(
-        default=None, description="when the running turn timer runs out (epoch seconds), or null"
-    )
-    turn_remaining: float | None = Field(
-        default=None, description="seconds left on the running turn timer, or null"
-    )
-    values: dict[str, Any] = Field(
-        default_factory=dict,
-        description="every option's value at this table (the preset's, overridden by options)",
-    )
-
-
-class BotOfferOut(BaseModel):
-    """A bot the lobby offers at a table of a preset: its spec and the player counts it plays."""
-
-    spec: str
-    players: list[int] = Field(
-        default_factory=list, description="the player counts it plays at (empty: every count)"
-    )
-
-
-class PresetOut(BaseModel):
-    """A preset (``hand rules``) and the player counts it allows."""
-
-    name: str
-    min_players: int
-    max_players: int
-    default_players: int
-    summary: str
-    player_counts: list[int] = Field(
-        default_factory=list, description="every player count allowed (Hand and Foot: 2, 3, 4, 6)"
-    )
-    options: list[dict[str, Any]] = Field(
-        default_factory=list,
-        description="the game's option specs: name, kind, rule, choices or min/max, nullable",
-    )
-    rounds: int | None = Field(
-        default=None, description="the rounds a match plays (null: to a penalty limit)"
-    )
-    penalty_limit: int | None = Field(
-        default=None, description="the total that ends the match (null: none)"
-    )
-    values: dict[str, Any] = Field(
-        default_factory=dict,
-        description="every option's value in this preset (its default player count)",
-    )
-    bots: list[BotOfferOut] = Field(
-        default_factory=list,
-        description="the bots a table of this preset seats by level, weakest first: random, "
-        "the game's own ladder, the trained agents shipped for the game",
-    )
-    default_bot: str = Field(default="random", description="the bot a new seat gets")
 
 
 def create_app(
@@ -581,94 +417,9 @@ def create_app(
         finally:
             await hub.detach(conn)
 
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
-
-    @app.get("/locale/{lang}.json", include_in_schema=False)
-    async def glossary(lang: str) -> Response:
-        """The glossary of ``lang`` (en, ar, fa): every word the page shows, the games' action
-        tables and how phrases are said (:func:`handgame.locale.glossary`, which the terminal
-        reads too)."""
-        if lang not in locale.LANGS:
-            raise HTTPException(404, f"no glossary {lang!r}; the languages are en, ar, fa")
-        text = json.dumps(locale.glossary(lang), ensure_ascii=False)
-        return Response(text, media_type="application/json")
-
-    @app.get("/", include_in_schema=False)
-    async def lobby_page() -> FileResponse:
-        return FileResponse(STATIC / "lobby.html")
-
-    async def page_of_table(table_id: str, page: str) -> FileResponse:
-        """A table's page; for a table that does not exist, a page that says so (``404``)
-        with the way back to the lobby, instead of an empty table."""
-        try:
-            missing = await hub.fetch(table_id) is None
-        except Exception:  # the database does not answer: the page itself will say so
-            missing = False
-        if missing:
-            return FileResponse(STATIC / "missing.html", status_code=404)
-        return FileResponse(STATIC / page)
-
-    @app.get("/play/{table_id}", include_in_schema=False)
-    async def play_page(table_id: str) -> FileResponse:
-        return await page_of_table(table_id, "play.html")
-
-    @app.get("/replay/{table_id}", include_in_schema=False)
-    async def replay_page(table_id: str) -> FileResponse:
-        return await page_of_table(table_id, "replay.html")
-
-    @app.get("/favicon.ico", include_in_schema=False)
-    async def favicon() -> FileResponse:
-        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+    add_page_routes(app, hub)
 
     return app
-
-
-def preset_ends(game: GameSpec, preset: str, players: int) -> dict[str, int | None]:
-    """How a preset's match ends, for the lobby: its ``rounds`` and ``penalty_limit`` (None
-    where the preset has no such rule; read from the configuration's ``rules`` where it has
-    them, else from the configuration itself)."""
-    config = game.create(preset, {}, players, False, None)
-    rules = getattr(config, "rules", config)
-    return {
-        "rounds": getattr(rules, "rounds", None),
-        "penalty_limit": getattr(rules, "penalty_limit", None),
-    }
-
-
-def table_out(
-    base: str, table: Table, tokens: dict[int, str], host_token: str, more: str = ""
-) -> TableOut:
-    """A new table's answer: its human seats' tokens and links (``more``: added to each
-    link's fragment, ``&guide=1`` for a first game) and its host's token."""
-    return TableOut(
-        table=table.id,
-        seats=[
-            SeatTokenOut(seat=i, token=t, url=f"{base}/play/{table.id}#token={t}{more}")
-            for i, t in sorted(tokens.items())
-        ],
-        host_token=host_token,
-    )
-
-
-def option_values(config: Any) -> dict[str, Any]:
-    """Every option's value of a game configuration (its ruleset's ``options()``), as JSON:
-    what the rules panel words (each game's ``book``); empty for a game without them."""
-    rules = getattr(config, "rules", config)
-    values = getattr(rules, "options", None)
-    return dict(values()) if callable(values) else {}
-
-
-def invite_base(settings: Settings, request: Request) -> str:
-    """The base of invite links: ``Settings.public_url``, else the address the server
-    listens on (never the request's ``Host`` header, which a client chooses)."""
-    if settings.public_url:
-        return settings.public_url.rstrip("/")
-    host, port = request.scope.get("server") or ("127.0.0.1", 8000)
-    scheme = request.url.scheme
-    default = (scheme == "http" and port == 80) or (scheme == "https" and port == 443)
-    if ":" in str(host):
-        host = f"[{host}]"
-    return f"{scheme}://{host}" if default or port is None else f"{scheme}://{host}:{port}"
 
 
 def replay_frames(record: dict[str, Any]) -> dict[str, Any]:
@@ -690,56 +441,3 @@ def replay_frames(record: dict[str, Any]) -> dict[str, Any]:
             state = state.apply(spec.parse_action(raw))
             frame(raw)
     return {"table": record.get("table"), "frames": frames}
-
-
-#: what ends a query parameter's name or value in a logged line
-_QUERY_ENDS = frozenset("&= \t\r\n\"'")
-
-
-def redact(text: str) -> str:
-    """``text`` with the value of every ``token`` query parameter written ``***``, however
-    its name is spelled (``%74oken``, ``TOKEN``).
-
-    >>> redact("GET /ws/tables/x?since=3&%74oken=SECRET HTTP/1.1")
-    'GET /ws/tables/x?since=3&%74oken=*** HTTP/1.1'
-    """
-    out: list[str] = []
-    at = 0
-    while at < len(text):
-        ch = text[at]
-        out.append(ch)
-        at += 1
-        if ch not in "?&":
-            continue
-        start = at  # a parameter: its name up to "=", its value up to the next end
-        while at < len(text) and text[at] not in _QUERY_ENDS:
-            at += 1
-        name = text[start:at]
-        out.append(name)
-        if at >= len(text) or text[at] != "=":
-            continue
-        at += 1
-        value_start = at
-        while at < len(text) and text[at] not in _QUERY_ENDS - {"="}:
-            at += 1
-        hidden = unquote_plus(name).strip().lower() == "token"
-        out.append("=" + ("***" if hidden else text[value_start:at]))
-    return "".join(out)
-
-
-class RedactTokens(logging.Filter):
-    """A logging filter that writes ``token=***`` for the seat tokens in logged URLs."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        """Redact the record's message and arguments; always keep the record."""
-        if isinstance(record.msg, str):
-            record.msg = redact(record.msg)
-        if isinstance(record.args, tuple):
-            record.args = tuple(redact(a) if isinstance(a, str) else a for a in record.args)
-        return True
-
-
-def redact_server_logs() -> None:
-    """Keep seat tokens out of uvicorn's logs (call after uvicorn sets up logging)."""
-    for name in ("uvicorn.error", "uvicorn.access"):
-        logging.getLogger(name).addFilter(RedactTokens())
