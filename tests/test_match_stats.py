@@ -124,7 +124,10 @@ def test_an_unranked_match_played_logged_in_is_in_the_history_with_its_statistic
         guest = post(c, "/api/tables", body)  # a guest's table: nobody's history
         assert guest.status_code == 201
         c.cookies.clear()
-        with c.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws:
+        # the seat is Layla's: played with her session (handgame.server.seat_owner)
+        with c.websocket_connect(
+            f"/ws/tables/{tid}?token={token}", headers={"cookie": f"{COOKIE}={layla}"}
+        ) as ws:
             play_to_the_end({0: Player(ws, 0)}, seed="unranked")
         assert get(c, f"/api/tables/{tid}").json()["finished"] is True
         found = get(c, "/api/players/Layla").json()

@@ -277,14 +277,25 @@ def test_the_first_game_guide_finishes_a_round(server: str, browser: Any, size: 
         else:
             tap("#guide-play")
         if verb in ("meld", "add", "swap"):
-            # laid out as a player's own move (arrange.js), not played: nothing sent yet; the
-            # guide asks for the bar's Confirm (lit), which plays the turn
-            page.wait_for_function(
-                "document.body.dataset.arranged === '1' && !document.body.dataset.busy"
-            )
-            page.wait_for_selector(".guide-advice[data-advice='confirm']")
+            # laid out as a player's own move (arrange.js), not played: nothing sent yet; melds
+            # short of the opening minimum (L-63) leave Confirm unlit and the guide offers the
+            # next meld; then it asks for the bar's Confirm (lit), which plays the turn
+            steps = 1
+            while True:
+                page.wait_for_function(
+                    f"document.body.dataset.arranged === '{steps}' && !document.body.dataset.busy"
+                )
+                page.wait_for_selector(
+                    ".guide-advice[data-advice='confirm'], [data-advice='reach']"
+                )
+                if page.get_attribute(".guide-advice", "data-advice") == "confirm":
+                    break
+                assert page.locator("#confirm.guide-lit").count() == 0
+                assert steps < 6, page.locator("#guide").inner_text()
+                tap("#guide-play")
+                steps += 1
             assert int(page.evaluate("document.body.dataset.version")) == version
-            assert page.locator("#arranged .step").count() == 1
+            assert page.locator("#arranged .step").count() == steps
             assert page.locator("#confirm.guide-lit").count() == 1
             confirmed += 1
             tap("#confirm")

@@ -53,6 +53,12 @@ from handgame.server.lobby import READ, LobbyOut, lobby_list
 from handgame.server.pages import STATIC, add_page_routes
 from handgame.server.protocol import PROTOCOL, error_message, spectator_view, timer_fields
 from handgame.server.room import room_info
+from handgame.server.seat_owner import (
+    NOT_YOUR_SEAT,
+    NOT_YOUR_SEAT_MESSAGE,
+    check_seat_session,
+    owned_elsewhere,
+)
 from handgame.server.settings import Settings
 from handgame.server.table import Table, token_hash
 
@@ -244,6 +250,7 @@ def create_app(
     @app.get("/api/tables/{table_id}/record")
     async def get_record(
         table_id: str,
+        request: Request,
         token: Annotated[str | None, Query(description="a seat's token")] = None,
         authorization: Annotated[str | None, Header(description="Bearer TOKEN")] = None,
     ) -> dict[str, Any]:
@@ -260,6 +267,7 @@ def create_app(
             raise HTTPException(
                 403, "the match is not finished: only a seat, with its token, sees its record"
             )
+        await check_seat_session(table, seat, service, request)  # an account's seat: its session
         # made by the game from the seat's own view of each deal (GameSpec.seat_record)
         return await hub.workers.quick(table.spec.seat_record, table.state, seat)
 
@@ -301,6 +309,7 @@ def create_app(
         seat = table.seat_of_token(token) if token else None
         if seat is None:
             raise HTTPException(403, "only a seat, with its token, gets advice")
+        await check_seat_session(table, seat, service, request)  # an account's seat: its session
         if not hints.allow(address(request)):
             raise HTTPException(429, "too many hints asked from your address: slow down")
         version, state = table.version, table.state
@@ -322,6 +331,7 @@ def create_app(
         seat = table.seat_of_token(token) if token else None
         if seat is None:
             raise HTTPException(403, "only a seat, with its token, gets a hint")
+        await check_seat_session(table, seat, service, request)  # an account's seat: its session
         if not hints.allow(address(request)):
             raise HTTPException(429, "too many hints asked from your address: slow down")
         version, seen = table.version, table.state.view(seat)  # this seat's view only
@@ -370,20 +380,14 @@ def create_app(
         # page's Origin; a program sends none)
         trusted = "origin" not in websocket.headers or same_origin(websocket, settings)
         # (a waiting room's too: a seat taken there by an account is the account's)
-        wanted = (table.ranked or table.waiting) and trusted
+        owned = seat is not None and table.seats[seat].account is not None
+        wanted = (table.ranked or table.waiting or owned) and trusted
         found = await service.current(websocket) if wanted else None
         account = (found.id, found.name) if found is not None else None
-        if (
-            seat is not None
-            and table.ranked
-            and table.seats[seat].account != (account[0] if account else None)
-        ):  # a ranked seat is its account's: its token alone does not play it
+        if owned_elsewhere(table, seat, account[0] if account else None):
+            # an account's seat (ranked or not) is its session's: its token alone does not play it
             await websocket.send_json(
-                error_message(
-                    "not_your_seat",
-                    "this seat is another account's: log in as its player",
-                    version=table.version,
-                )
+                error_message(NOT_YOUR_SEAT, NOT_YOUR_SEAT_MESSAGE, version=table.version)
             )
             await websocket.close(4403)
             return

@@ -7,7 +7,8 @@
 // lay-off or a swap is laid out (arrange.js), and the guide then asks for the arrangement bar's
 // Confirm (lit), which plays the turn. The deal is the same every time (handgame.server.guide),
 // so the round the guide walks through is too.
-import { play } from "./arrange.js";
+import { openingCount, play } from "./arrange.js";
+import { rankOf } from "./cards.js";
 import { renderActions, renderHand } from "./hand.js";
 import { el, t, tn } from "./i18n.js";
 import { keep, nameOf, selectCards, stored, tableId, token, ui } from "./state.js";
@@ -78,11 +79,35 @@ function showMe(action) {
   }
 }
 
+/** Whether the turn laid out may be confirmed: something is laid out and, before this seat
+ * opens, its melds reach the opening minimum (L-63: 51 points by default). */
+function confirmable() {
+  const c = openingCount();
+  return ui.arranged.length > 0 && (!c || c.reached);
+}
+
+/** The next meld to lay out toward the opening, from the turn laid out so far (the preview's
+ * own moves, this seat's view only): the one of the most cards, then the highest. */
+function nextMeld(v) {
+  const size = (a) => a.meld.flat().length * 100 + a.meld.flat().reduce((n, c) => n + rankOf(c), 0);
+  const melds = (v.legal_actions || []).filter((a) => "meld" in a);
+  return melds.reduce((best, a) => (!best || size(a) > size(best) ? a : best), null);
+}
+
 function adviceRow(v) {
   const acting = v.to_act ?? v.turn;
   if (v.phase === "over") return null;
   if (acting !== ui.seat) {
     return el("p", { class: "guide-wait" }, tn("guide_wait", { name: nameOf(acting) }));
+  }
+  if (ui.arranged.length && !confirmable()) { // laid out, short of the opening minimum (L-63)
+    const c = openingCount();
+    const more = nextMeld(v);
+    return el("p", { class: "guide-advice", "data-advice": "reach" },
+      el("strong", {}, t("guide_advice")), " ", t("guide_reach", { laid: c.laid, n: c.minimum }),
+      " ", el("bdi", { class: "rule", dir: "ltr" }, `(${(c.rules.length ? c.rules : ["L-63"]).join(", ")})`),
+      more ? [" ", moveLabel(more), " ", el("button", { type: "button", id: "guide-play",
+        class: "primary", onclick: () => play(more) }, t("guide_play"))] : null);
   }
   if (ui.arranged.length) { // laid out, not yet played: the bar's Confirm plays it
     return el("p", { class: "guide-advice", "data-advice": "confirm" },
@@ -129,6 +154,6 @@ export function renderGuide() {
       }, t(`guide_name_${name}`))))),
     explain, over ? null : adviceRow(v));
   const confirm = document.getElementById("confirm"); // the arrangement bar's (arrange.js)
-  if (confirm) confirm.classList.toggle("guide-lit", ui.arranged.length > 0);
+  if (confirm) confirm.classList.toggle("guide-lit", confirmable());
   document.body.dataset.guide = won ? "won" : next ? next[0] : "done";
 }

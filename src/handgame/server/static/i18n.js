@@ -68,6 +68,13 @@ export function num(n) {
   return digits(lang, n);
 }
 
+/** A signed number (a score, a total: "-25", "+10" with `plus`) kept left to right in a
+ * right-to-left page: the bidi algorithm would put the sign on the number's right. */
+export function signed(n, plus = false) {
+  const text = plus && n > 0 ? `+${num(n)}` : num(n);
+  return el("bdi", { dir: "ltr", class: "signed" }, text);
+}
+
 /** The key of `key`'s form for its count `n` where `words` has one: key@1, key@2, key@few (3 to
  * 10), else `key` (as handgame.locale.count_form picks it). */
 function countForm(words, key, vars) {

@@ -2,7 +2,7 @@
 // bot level it reaches, the matches (ranked and unranked) with their replay and record links,
 // each game's statistics (rounds, rounds won, Hands made, average penalty or score, books).
 // Every name is put in as text, never as markup.
-import { botName, el, num, presetName, seatName, setupLanguage, t } from "./i18n.js";
+import { botName, el, num, presetName, seatName, setupLanguage, signed, t } from "./i18n.js";
 import { renderNav, whoAmI } from "./nav.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -39,7 +39,7 @@ function statsOf(g) {
     ["rounds_won", t("stats_rounds_won"), num(g.rounds_won)]];
   if (!hf) rows.push(["hands", t("stats_hands"), num(g.hands)]);
   rows.push(["average", t(hf ? "stats_score" : "stats_penalty"),
-    g.average === null ? "–" : num(g.average)]);
+    g.average === null ? "–" : signed(g.average)]);
   if (hf) {
     rows.push(["books", t("stats_books"),
       `${num(g.clean_books)} ${t("stats_clean")} · ${num(g.dirty_books)} ${t("stats_dirty")}`]);

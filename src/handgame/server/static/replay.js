@@ -1,6 +1,6 @@
 // The replay viewer of a finished match: every step drawn as the table is at play (table.js's
 // drawTable, the play page's renderer), every hand face up; the match's record to download.
-import { bdi, el, num, seatName, setupLanguage, t } from "./i18n.js";
+import { bdi, el, num, seatName, setupLanguage, signed, t } from "./i18n.js";
 import { setupExplain } from "./rules.js";
 import { tableId, ui } from "./state.js";
 import { drawTable } from "./table.js";
@@ -43,7 +43,7 @@ function render() {
         ...(results[0].scores.length === v.names.length ? v.names.map((_, i) => el("th", {}, nameOf(v, i)))
           : results[0].scores.map((_, k) => el("th", {}, t("team_of", { n: k + 1 }))))),
       results.map((r, k) => el("tr", {}, el("td", {}, num(k + 1)),
-        r.scores.map((x) => el("td", { class: "n" }, num(x)))))),
+        r.scores.map((x) => el("td", { class: "n" }, signed(x)))))),
   ] : []));
   document.body.dataset.step = String(at);
 }

@@ -3,7 +3,7 @@
 // summary once it is over.
 import { cardEl } from "./cards.js";
 import { holdTimer } from "./client.js";
-import { el, num, t, tn } from "./i18n.js";
+import { el, num, signed, t, tn } from "./i18n.js";
 import { rematchBox } from "./rematch.js";
 import { nameOf, tableId, ui } from "./state.js";
 
@@ -43,7 +43,7 @@ function handRound(result) {
   const rows = v.names.map((_, i) => {
     const left = ((result.penalty_cards || [])[i] || []);
     return el("tr", { class: result.winner === i ? "winner" : "" }, el("td", {}, nameOf(i)),
-      el("td", { class: "n" }, num(result.scores[i])),
+      el("td", { class: "n" }, signed(result.scores[i])),
       el("td", { class: "why", "data-why": i }, whyScore(result, i)),
       el("td", { class: "cards-left" }, left.map((c) => cardEl(c, { class: "tiny" }))));
   });
@@ -69,8 +69,8 @@ function teamRound(result) {
       el("td", { class: "n" }, `${num(books.clean)} × ${num(500)}`),
       el("td", { class: "n" }, `${num(books.dirty)} × ${num(300)}`),
       el("td", { class: "n" }, `${num(result.red_threes[k] || 0)} × ${num(100)}`),
-      el("td", {}, out ? `+${num(100)}` : ""),
-      el("td", { class: "n" }, num(score)));
+      el("td", {}, out ? signed(100, true) : ""),
+      el("td", { class: "n" }, signed(score)));
   });
   const went = result.went_out !== null ? tn("won_round", { name: nameOf(result.went_out) }) : null;
   return [

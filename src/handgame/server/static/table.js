@@ -8,7 +8,7 @@
 import { play, renderArranged } from "./arrange.js";
 import { backsEl, cardChip, cardEl, isCard, sameCards } from "./cards.js";
 import { renderActions, renderHand } from "./hand.js";
-import { botName, el, num, presetName, seatName, t, tn } from "./i18n.js";
+import { botName, el, num, presetName, seatName, signed, t, tn } from "./i18n.js";
 import { cardMeaning } from "./meaning.js";
 import { seatLinkButton } from "./room.js";
 import { explained, topicText } from "./rules.js";
@@ -243,10 +243,10 @@ export function scoresPanel() {
   const v = ui.view;
   if (!v) return [];
   const rows = v.names.map((_, i) => el("tr", {}, el("td", {}, nameOf(i)),
-    el("td", { class: "n" }, num(v.totals[i]))));
+    el("td", { class: "n" }, signed(v.totals[i]))));
   if (v.team_totals) {
     v.team_totals.forEach((s, k) => rows.push(el("tr", { class: `team-${k}` },
-      el("td", {}, t("team", { n: k + 1 })), el("td", { class: "n" }, num(s)))));
+      el("td", {}, t("team", { n: k + 1 })), el("td", { class: "n" }, signed(s)))));
   }
   return [el("table", { class: "scores" },
     el("tr", {}, el("th", {}, t("name")), el("th", {}, t("total"))), rows)];
