@@ -9,7 +9,8 @@ laid out before it is confirmed, a card dragged by a finger and a long press say
 card means, the announcing discards' "?" tapped (its note shown) and a turn laid out on a phone
 held sideways (``--arrange``: only those; a touch phone there), at desktop (1280 × 800) and
 phone (390 × 844; sideways 844 × 390 for the turn laid out) sizes, in English and Arabic (right
-to left). ``--help``: this text.
+to left), and a table on short screens, a phone held sideways and a 360 × 640 one, with its
+scores below the felt (``--short``: only those). ``--help``: this text.
 """
 
 from __future__ import annotations
@@ -413,16 +414,49 @@ def arranging(browser: Any, base: str, out: Path) -> None:
                 print(out / name, (out / name).stat().st_size // 1024, "KB")
 
 
+#: short screens: a phone held sideways and a small phone (the scores go below the felt)
+SHORT = {"landscape": LANDSCAPE, "small": (360, 640)}
+
+
+def short(browser: Any, base: str, out: Path) -> None:
+    """A Hand table on short screens (a touch phone held sideways, 844 × 390, and a small one,
+    360 × 640), in English and Arabic, at Sara's turn: the table scrolled to its scores, below
+    the felt, with the dock and the whole hand on screen."""
+    page = browser.new_page()
+    made = table(base, page, "levant", 2, ["Sara"])
+    page.close()
+    play_turns(base, made, 2)
+    url = made["seats"][0]["url"]
+    for name, (w, h) in SHORT.items():
+        for lang in ("en", "ar"):
+            context = browser.new_context(
+                locale=lang,
+                viewport={"width": w, "height": h},
+                has_touch=True,
+                is_mobile=True,
+                device_scale_factor=1,
+            )
+            shown = context.new_page()
+            shown.goto(url)
+            shown.wait_for_selector("#hand .card")
+            shown.locator("#scores-box").scroll_into_view_if_needed()
+            shown.wait_for_timeout(700)  # the arrival animations end
+            path = out / f"short-{name}-{lang}.png"
+            save(shown, path)
+            print(path, path.stat().st_size // 1024, "KB")
+            context.close()
+
+
 def main() -> None:
     """Make every screenshot into the directory named (docs/screenshots by default);
     ``--rooms``: only the waiting room's, the lobby's and the chat's; ``--pages``: only the
     replay's, the spectator's, the rules panel's and the first game's; ``--arrange``: only the
-    turn laid out's."""
+    turn laid out's; ``--short``: only the short screens'."""
     if {"-h", "--help"} & set(sys.argv[1:]):
         print(__doc__)
         return
-    only = {"--rooms", "--pages", "--arrange"} & set(sys.argv[1:])
-    args = [a for a in sys.argv[1:] if a not in ("--rooms", "--pages", "--arrange")]
+    only = {"--rooms", "--pages", "--arrange", "--short"} & set(sys.argv[1:])
+    args = [a for a in sys.argv[1:] if a not in ("--rooms", "--pages", "--arrange", "--short")]
     unknown = [a for a in args if a.startswith("-")]
     if unknown or len(args) > 1:
         sys.exit(f"screenshots.py: unknown arguments {' '.join(args)} (see --help)")
@@ -440,6 +474,8 @@ def main() -> None:
         if not only or "--arrange" in only:
             arranging(browser, base, out)
             explaining(browser, base, out)
+        if not only or "--short" in only:
+            short(browser, base, out)
         if only:
             browser.close()
             srv.should_exit = True

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from test_web import (  # noqa: F401 - the fixtures: a live server, Chromium
     NEXT_SEEDS,
     OPENING_SEED,
@@ -97,4 +99,64 @@ def test_the_landscape_dock_keeps_the_hand_on_screen_at_its_fullest(
     card = page.locator("#hand .card").first.bounding_box()
     assert hand is not None and card is not None
     assert hand["height"] >= card["height"], (hand, card)
+    context.close()
+
+
+#: the parts of a short screen's page: the felt, the scores, the dock and each hand card
+SHORT = """
+(() => {
+  const box = (n) => { const b = n.getBoundingClientRect();
+    return { top: b.top, bottom: b.bottom, left: b.left, right: b.right }; };
+  const hand = document.getElementById("hand");
+  return {
+    width: innerWidth, height: innerHeight, scroll: document.documentElement.scrollWidth,
+    felt: box(document.getElementById("felt")), scores: box(document.getElementById("scores-box")),
+    dock: box(document.getElementById("dock")), hand: box(hand),
+    cards: [...hand.querySelectorAll(".card")].map(box),
+    handFits: hand.scrollHeight <= hand.clientHeight + 1,
+  };
+})()
+"""
+
+
+@pytest.mark.parametrize("lang", ["en-US", "ar"])
+@pytest.mark.parametrize("size", [(844, 390), (360, 640)], ids=["landscape", "small"])
+def test_short_screens_put_the_scores_below_the_felt_and_keep_the_turn_reachable(
+    server: str,  # noqa: F811
+    browser: Any,  # noqa: F811
+    lang: str,
+    size: tuple[int, int],
+) -> None:
+    """A phone held sideways (844 × 390) or a small one (360 × 640), in English and Arabic:
+    the scores are below the felt (never beside it, taking its width), reached by scrolling
+    the table without going under the dock; the whole hand after a draw (15 cards) is one row
+    inside the viewport, every card whole, and the move buttons too."""
+    width, height = size
+    context = browser.new_context(
+        locale=lang, viewport={"width": width, "height": height}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    make_table(page, server, players=2)
+    wait_my_turn(page)
+    version = int(page.evaluate("document.body.dataset.version"))
+    page.tap("button[data-draw='stock']")
+    wait_version(page, version + 1)
+    check_layout(page)
+    at = page.evaluate(SHORT)
+    assert at["scroll"] <= at["width"], at
+    assert len(at["cards"]) == 15, at["cards"]
+    assert at["handFits"], at  # one row: no card hidden below the hand's edge
+    for card in at["cards"]:
+        assert 0 <= card["top"] and card["bottom"] <= height + 1, (card, at)
+        assert 0 <= card["left"] and card["right"] <= width + 1, (card, at)
+    felt, scores = at["felt"], at["scores"]
+    assert scores["top"] >= felt["bottom"] - 1, at  # below the felt, not beside it
+    assert felt["right"] - felt["left"] >= width * 0.9, at  # the felt keeps the whole width
+    # the scores are reached by scrolling the table, and shown above the dock
+    page.locator("#scores-box").scroll_into_view_if_needed()
+    shown = page.evaluate(SHORT)
+    assert shown["scores"]["top"] >= 0, shown
+    assert shown["scores"]["top"] < shown["dock"]["top"], shown
+    assert shown["dock"]["bottom"] <= height + 1, shown  # the dock (the turn) did not move
     context.close()

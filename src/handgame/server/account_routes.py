@@ -73,6 +73,8 @@ class AccountService:
         self.run = run
         self.settings = settings
         self._accounts: Accounts | None = None
+        # what else an account's deletion changes (the app's: its tables in memory renamed)
+        self.after_delete: Callable[[int], Awaitable[object]] | None = None
 
     async def accounts(self) -> Accounts:
         """The accounts (made on first use: it hashes a dummy password, off the loop)."""
@@ -214,6 +216,8 @@ def add_account_routes(app: FastAPI, service: AccountService, static: Path) -> N
         account = await logged_in(request)
         accounts = await service.accounts()
         await service.call(accounts.delete, account, body.get("password"))
+        if service.after_delete is not None:
+            await service.after_delete(account.id)
         response = JSONResponse({"name": None, "deleted": True})
         clear_session(response, request)
         return response

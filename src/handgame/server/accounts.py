@@ -353,6 +353,20 @@ class Accounts:
                 conn.execute(
                     update(tables_table).where(tables_table.c.id == table_id).values(config=config)
                 )
+            # the tables not finished yet (no history row): their seats of this account too
+            unfinished = conn.execute(
+                select(tables_table.c.id, tables_table.c.config).where(
+                    tables_table.c.finished.is_(False)
+                )
+            ).all()
+            for table_id, config in unfinished:
+                renamed = renamed_seats(config, account.id)
+                if renamed is not None:
+                    conn.execute(
+                        update(tables_table)
+                        .where(tables_table.c.id == table_id)
+                        .values(config=renamed)
+                    )
 
     def name_of(self, account_id: int) -> str | None:
         """An account's name (None: no such account)."""
@@ -376,6 +390,18 @@ class Accounts:
         """How many accounts there are (deleted ones too)."""
         with self.engine.connect() as conn:
             return int(conn.execute(select(func.count()).select_from(accounts_table)).scalar_one())
+
+
+def renamed_seats(config: dict[str, Any], account_id: int) -> dict[str, Any] | None:
+    """A table's stored config with the seats of ``account_id`` named :data:`DELETED` (None:
+    it has no such seat)."""
+    seats = [dict(s) for s in config.get("seats", [])]
+    mine = [s for s in seats if s.get("account") == account_id]
+    if not mine:
+        return None
+    for s in mine:
+        s["name"] = DELETED
+    return {**config, "seats": seats}
 
 
 def session_account(engine: Engine, hashed: Any) -> Account | None:

@@ -46,6 +46,7 @@ from handgame.server.botspec import default_bot
 from handgame.server.clients import unavailable
 from handgame.server.cluster import make_hub
 from handgame.server.connection import Connection
+from handgame.server.deleted_names import rename_in_memory
 from handgame.server.guards import BodyLimit
 from handgame.server.guide import FIRST_GAME_RULES, FIRST_GAME_SEATS, FIRST_GAME_SEED, advice
 from handgame.server.hub import LimitReached, TooManyTables, Unavailable
@@ -92,6 +93,7 @@ def create_app(
     app.state.hub = hub
     app.add_middleware(BodyLimit, settings=settings)
     service = AccountService(lambda: hub.storage.engine, hub.workers.db, settings)
+    service.after_delete = lambda account_id: rename_in_memory(hub, account_id)  # its tables
     add_account_routes(app, service, STATIC)
 
     @app.exception_handler(RequestValidationError)
