@@ -339,6 +339,18 @@ class Table:
         if step.stored.client_id is not None and step.stored.seat is not None:
             self.applied_ids[(step.stored.seat, step.stored.client_id)] = self.version
 
+    def adopt(self, stored: Table) -> None:
+        """Make the steps of the same table as read again from the store this table's (its
+        state, version, recent states, applied ids and end: :mod:`handgame.server.rereads`)."""
+        if stored.id != self.id:
+            raise ValueError(f"table {stored.id} is not table {self.id}")
+        self.state = stored.state
+        self.version = stored.version
+        self.stepped_at = stored.stepped_at
+        self.history = stored.history
+        self.applied_ids = stored.applied_ids
+        self.ended = stored.ended
+
     def _action_step(self, action: Any, client_id: str | None) -> Step:
         state = self.state.apply(action)
         return Step(
