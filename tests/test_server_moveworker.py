@@ -117,5 +117,7 @@ def test_a_dead_or_hung_worker_is_replaced_and_the_tables_finish(
         os.kill(first, how)  # a stopped one is given up at its first decision's timeout
         finish(c, made)
         assert worker.started >= 2 and worker.pid != first
+        if how == signal.SIGSTOP:  # hung with decisions asked: stopped, and said
+            assert c.get("/api/health").json()["bot_worker_lost"] >= 1
         summaries = [c.get(f"/api/tables/{t}").json() for t in made]
         assert all(s["finished"] and s["ended"] is None for s in summaries), summaries

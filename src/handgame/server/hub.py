@@ -209,6 +209,8 @@ class Hub(Rooms):
             "tables_in_memory": len(self.tables),
             "connections": sum(len(c) for c in self.conns.values()),
             "bot_moves_given_up": self.workers.given_up,
+            # bot worker processes stopped with decisions pending (died or hung), if one runs
+            "bot_worker_lost": bot_worker.lost if (bot_worker := self.workers.bot_worker) else None,
             "steps_retried": self.drivers.failures,
         }
 

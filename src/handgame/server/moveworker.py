@@ -34,6 +34,9 @@ from handgame.core.errors import BotError
 
 log = logging.getLogger("handgame.server")
 
+#: the seconds a new worker may take to load its bots (not counted against any move)
+START_SECONDS = 120.0
+
 #: a decision asked of a worker: (spec, seed, seat, claim, view)
 Request = tuple[str, str, int, bool, Any]
 
@@ -72,6 +75,10 @@ def serve(requests: Connection, answers: Connection) -> None:
     from handgame.play.registry import bot_names
 
     bot_names()  # the bots loaded once
+    try:
+        answers.send_bytes(pickle.dumps([], pickle.HIGHEST_PROTOCOL))  # ready
+    except (EOFError, OSError):
+        return
     while True:
         try:
             batch: list[tuple[int, Request]] = pickle.loads(requests.recv_bytes())
@@ -103,6 +110,7 @@ class MoveWorker:
         self.pending: dict[int, asyncio.Future[Any]] = {}
         self.outbox: list[tuple[int, Request]] = []
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.ready: asyncio.Future[None] | None = None  # done once the worker has its bots
         self.next_id = 0
         self.started = 0  # processes started
         self.lost = 0  # processes that died or were stopped with decisions pending
@@ -130,6 +138,7 @@ class MoveWorker:
         )
         self.writer.start()
         self.loop = asyncio.get_running_loop()
+        self.ready = self.loop.create_future()
         self.loop.add_reader(answer_read.fileno(), self._read)
         self.started += 1
 
@@ -138,6 +147,13 @@ class MoveWorker:
         bot failed there)."""
         if self.process is None:
             self._start()
+        ready = self.ready
+        if ready is not None and not ready.done():  # its start is not counted against a move
+            try:
+                await asyncio.wait_for(asyncio.shield(ready), START_SECONDS)
+            except TimeoutError:
+                self.stop(f"not started in {START_SECONDS:g} s")
+                raise WorkerLost(f"the bot worker did not start in {START_SECONDS:g} s") from None
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
         rid = self.next_id
@@ -175,6 +191,8 @@ class MoveWorker:
             code = self.process.exitcode if self.process is not None else None
             self.stop(f"the bot worker stopped (exit code {code})")
             return
+        if self.ready is not None and not self.ready.done():
+            self.ready.set_result(None)
         for rid, ok, value in pickle.loads(data):
             future = self.pending.pop(rid, None)
             if future is None or future.done():
@@ -192,6 +210,10 @@ class MoveWorker:
         process starts with the next decision). ``why``: logged (None: a plain shutdown)."""
         process, answers, requests = self.process, self.answers, self.requests
         self.process, self.answers, self.requests = None, None, None
+        if self.ready is not None and not self.ready.done():
+            self.ready.set_exception(WorkerLost(why or "the server stops"))
+            self.ready.exception()  # retrieved: no warning if nobody waits
+        self.ready = None
         if answers is not None and self.loop is not None:
             with contextlib.suppress(Exception):
                 self.loop.remove_reader(answers.fileno())
