@@ -4,7 +4,8 @@ or the storage's batch on a database thread).
 
 - the action is not acknowledged: its sender gets a typed ``unavailable`` error, and no ``ack``;
 - the table in memory is the store's afterwards (a step committed whose sync failed is read
-  back from the store, :mod:`handgame.server.rereads`; one never written is not there);
+  back from the store, :mod:`handgame.server.rereads`, as is a table whose write's outcome is
+  unknown, the database not answering after it; one never written is not there);
 - the seat's next action is stored and acknowledged.
 """
 
@@ -41,6 +42,13 @@ class Once:
         self.real, self.error, self.only = real, error, only
         self.armed = False
         self.failed = 0
+        self.also: Once | None = None  # armed with this one
+
+    def arm(self) -> None:
+        """Fail at the next call (and arm :attr:`also`)."""
+        self.armed = True
+        if self.also is not None:
+            self.also.arm()
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         """Fail once when armed (on ``only``'s thread, if given), else the real call."""
@@ -58,9 +66,13 @@ def failing(where: str, hub: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[O
     if where == "sync":  # the log's fsync on its thread: the batch committed, not durable
         once = Once(os.fsync, OSError(errno.EIO, "Input/output error"), "hand-wal-sync")
         monkeypatch.setattr(walwriter.os, "fsync", once)
-    elif where == "commit":  # the loop's transaction: nothing written
+    elif where in ("commit", "unknown"):  # the loop's transaction: nothing written
         once = Once(hub.wal.write, sqlite3.OperationalError("disk I/O error"))
         monkeypatch.setattr(hub.wal, "write", once)
+        if where == "unknown":  # and the version asked after it fails too: outcome unknown
+            asked = Once(hub.storage.version, sqlite3.OperationalError("disk I/O error"))
+            monkeypatch.setattr(hub.storage, "version", asked)
+            once.also = asked
     else:  # the storage's batch on a database thread (sqlite_loop_writes off)
         once = Once(hub.storage.write_batch, sqlite3.OperationalError("disk I/O error"))
         monkeypatch.setattr(hub.storage, "write_batch", once)
@@ -97,7 +109,7 @@ def wait_settled(hub: Any, table_id: str) -> None:
         time.sleep(0.01)
 
 
-@pytest.mark.parametrize("where", ["sync", "commit", "thread"])
+@pytest.mark.parametrize("where", ["sync", "commit", "thread", "unknown"])
 def test_a_failed_write_is_not_acknowledged_and_memory_stays_the_store(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str
 ) -> None:
@@ -115,7 +127,7 @@ def test_a_failed_write_is_not_acknowledged_and_memory_stays_the_store(
             my_turn(player)
             before = player.version
             draw = next(a for a in player.view["legal_actions"] if "draw" in a)
-            once.armed = True
+            once.arm()
             answer = player.send(
                 {"type": "action", "id": "lost", "version": before, "action": draw}
             )
@@ -129,6 +141,8 @@ def test_a_failed_write_is_not_acknowledged_and_memory_stays_the_store(
             # one whose commit failed is in neither
             assert stored == (before + 1 if where == "sync" else before), (where, stored)
             assert mine == stored
+            # read again where the outcome was not known (the sync; the version not answered)
+            assert hub.rereads.done == (1 if where in ("sync", "unknown") else 0)
             if where == "sync":
                 assert hub.rereads.moved == 1
                 player.read_to(stored)  # the store's state, sent to the client
