@@ -22,8 +22,9 @@ nginx; the echo is measured behind nginx too. ``--processes 1,2`` measures each 
 Figures: actions applied across all tables and seats (counted from each table's record, so
 deals are not actions) per second of wall time, the human actions' latency from sending the
 ``action`` message to receiving its ``ack`` (docs/web-protocol.md), and the server's CPU time
-per action. ``--profile DIR`` samples the server with py-spy meanwhile. One JSON object on
-stdout, progress on stderr.
+per action (its child processes' too, apart: the bot worker, ``--no-bot-worker`` to play the
+bots in the server process instead). ``--profile DIR`` samples the server with py-spy
+meanwhile. One JSON object on stdout, progress on stderr.
 """
 
 from __future__ import annotations
@@ -105,6 +106,29 @@ def cpu_seconds(pids: list[int]) -> float | None:
     return total
 
 
+def child_pids(pids: list[int]) -> list[int]:
+    """The live child processes of ``pids`` (the server's bot worker, its search workers;
+    Linux; else none)."""
+    out: list[int] = []
+    for pid in pids:
+        for task in Path(f"/proc/{pid}/task").glob("*"):
+            try:
+                out += [int(c) for c in (task / "children").read_text().split()]
+            except (OSError, ValueError):
+                continue
+    return sorted(set(out))
+
+
+def children_cpu(pids: list[int]) -> dict[int, float]:
+    """Each live child process of ``pids`` and the CPU seconds it used so far."""
+    out: dict[int, float] = {}
+    for child in child_pids(pids):
+        used = cpu_seconds([child])
+        if used is not None:
+            out[child] = used
+    return out
+
+
 def create_tables(
     args: argparse.Namespace, base: str, tables: int
 ) -> tuple[list[TableRun], list[str]]:
@@ -155,6 +179,7 @@ def measure(
     into ``profile`` if given); the figures and the tables' runs (their transcripts)."""
     progress(f"creating {tables} tables on {base}; load average {os.getloadavg()}")
     cpu_before = cpu_seconds(pids) if pids else None
+    children_before = children_cpu(pids) if pids else {}
     client_before = time.process_time()
     start = time.perf_counter()
     runs, create_errors = create_tables(args, base, tables)
@@ -173,11 +198,19 @@ def measure(
         samples = sampler.stop() if sampler is not None else None
     elapsed = time.perf_counter() - start
     cpu_after = cpu_seconds(pids) if pids else None
+    children_after = children_cpu(pids) if pids else {}
     counts = [count_actions(base, r) for r in runs]
     total = sum(c for c in counts if c is not None)
     latencies = [x for r in runs for x in r.latencies_ms]
     errors = create_errors + [e for r in runs for e in r.errors]
     cpu = cpu_after - cpu_before if cpu_before is not None and cpu_after is not None else None
+    # the server's children (its bot worker): their CPU during the run, counted apart
+    child_cpu = (
+        sum(t - children_before.get(pid, 0.0) for pid, t in children_after.items())
+        if pids
+        else None
+    )
+    both = cpu + child_cpu if cpu is not None and child_cpu is not None else None
     result: dict[str, Any] = {
         "tables": tables,
         "tables_created": len(runs),
@@ -198,6 +231,11 @@ def measure(
         "server_cpu_seconds": rnd(cpu, 2),
         "client_cpu_seconds": rnd(time.process_time() - client_before, 2),
         "server_cpu_ms_per_action": rnd(cpu * 1000 / total if cpu and total else None, 3),
+        "server_children": len(children_after),
+        "server_child_cpu_seconds": rnd(child_cpu, 2),
+        "server_cpu_ms_per_action_with_children": rnd(
+            both * 1000 / total if both and total else None, 3
+        ),
         "errors": len(errors),
         "error_samples": errors[:5],
         "desyncs": sum(len(r.desyncs) for r in runs),
@@ -302,6 +340,7 @@ def hand_server(args: argparse.Namespace, tmp: Path) -> Iterator[tuple[str, list
         command = [*hand_command(), "serve", "--port", str(port), "--bot-delay", "0"]
         command += ["--database-url", url or f"sqlite:///{tmp / f'load-{port}.sqlite'}"]
         command += ["--ws-compression"] if args.ws_compression else []
+        command += ["--no-bot-worker"] if args.no_bot_worker else []
         base = f"http://127.0.0.1:{port}"
         with started(command, tmp / f"serve-{port}.log", f"{base}/api/presets") as p:
             yield base, [p.process.pid]
@@ -375,6 +414,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--no-echo", action="store_true", help="skip the echo's run")
     parser.add_argument(
+        "--no-bot-worker",
+        action="store_true",
+        help="with --spawn: hand serve --no-bot-worker (the bots' moves in the server process, "
+        "not in its bot worker); the JSON counts the server's children's CPU apart either way",
+    )
+    parser.add_argument(
         "--ws-compression",
         action="store_true",
         help="with --spawn: the server and the echo compress their WebSocket messages (hand "
@@ -413,6 +458,7 @@ def main(argv: list[str] | None = None) -> int:
         "seed": args.seed,
         "gap": args.gap,
         "ws_compression": args.ws_compression,
+        "bot_worker": not args.no_bot_worker,
     }
     if args.processes is not None:
         if not args.spawn:

@@ -1,7 +1,10 @@
 """Golden records of the web server: seeded matches played through its public HTTP and WebSocket
 API (``tests/golden/server_golden.py``) write exactly the records pinned in
 ``tests/golden/records/server-*.json``. Those files were made by the same script on the code
-before the many-games layout (``446918e``), so they pin the server's behaviour across it.
+before the many-games layout (``446918e``), so they pin the server's behaviour across it; the
+three with random bots were made again when each bot decision got a seed of its own (a hash of
+the table's seed, the seat and the version: the table's seed no longer reaches a bot,
+:func:`handgame.server.moveworker.bot_seed`), their deals unchanged.
 """
 
 from __future__ import annotations

@@ -196,9 +196,9 @@ def test_a_search_queued_behind_others_keeps_its_tables_deadline(
             super().__init__(seconds)
 
     monkeypatch.setattr(search, "time_limit", Recorded)
-    monkeypatch.setattr(workers, "auto_move", lambda *args: None)
-    workers.capped_move(10.0, time.time() - 1.0, None, "seed", 1, (None,))
-    workers.capped_move(10.0, time.time() + 60.0, None, "seed", 1, (None,))
+    monkeypatch.setattr(workers, "decide", lambda *args: None)
+    workers.capped_decide(10.0, time.time() - 1.0, "greedy", "seed", 1, False, None)
+    workers.capped_decide(10.0, time.time() + 60.0, "greedy", "seed", 1, False, None)
     assert caps == [0.0, 10.0], caps
 
 

@@ -85,6 +85,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         evict_after=args.evict_after,
         bot_move_seconds=args.bot_move_seconds,
         bot_processes=args.bot_processes,
+        bot_worker=args.bot_worker,
         max_tables=args.max_tables,
         public_url=args.public_url,
         cluster=args.cluster,
@@ -206,6 +207,13 @@ def add_parser(sub: Any) -> None:
         default=1,
         metavar="N",
         help="worker processes for searching bots (ismcts; default: 1)",
+    )
+    p.add_argument(
+        "--bot-worker",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="the quick bots' moves in a worker process of their own, off the event loop, "
+        "each from its seat's view alone (default: on; --no-bot-worker: in the server)",
     )
     p.add_argument(
         "--max-tables",

@@ -44,6 +44,11 @@ class StepRefused(RuntimeError):
     """A step whose version is not its table's next one in the database: not stored."""
 
 
+class NotDurable(RuntimeError):
+    """A batch committed but whose log sync failed: its steps are not acknowledged (the store
+    may or may not keep them; the table is read again from it, :mod:`.rereads`)."""
+
+
 class Commits:
     """The group commit of one storage (module docstring); ``run(fn, *args)`` runs a
     storage call off the event loop."""
@@ -170,7 +175,7 @@ class Commits:
             self.unsynced.discard(synced)
             synced.set_result(None)
             if error is not None:
-                self._fail(futures, error)
+                self._fail(futures, NotDurable(f"the log's sync failed: {error}"))
             else:
                 self._answer(steps, presences, futures, refused)
 

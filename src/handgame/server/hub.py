@@ -30,7 +30,7 @@ from handgame.server.clients import (
     Unavailable,
     unavailable,
 )
-from handgame.server.commits import Commits
+from handgame.server.commits import Commits, NotDurable
 from handgame.server.connection import Connection
 from handgame.server.driving import TableDrivers
 from handgame.server.evictions import Evictions
@@ -39,6 +39,7 @@ from handgame.server.match_stats import MatchEnd, match_end, record_end
 from handgame.server.persist import PresenceWrites, ViewCache
 from handgame.server.protocol import Deadline, ack_message, spectator_view
 from handgame.server.ratings import RatedMatch, places
+from handgame.server.rereads import Rereads
 from handgame.server.room import Room
 from handgame.server.rooms import Rooms
 from handgame.server.settings import Settings
@@ -89,6 +90,12 @@ class Hub(Rooms):
             lambda: self.storage, self.workers.db, lambda: self.wal, settings.database_timeout
         )
         self.presence_writes = PresenceWrites(self.commits.presence)
+        self.rereads = Rereads(
+            lambda table_id: self.workers.db(self.storage.load, table_id),
+            lambda stored: self.workers.quick(Table.from_stored, stored, self.settings.stand_in),
+            self.reread,
+            self.lock,
+        )
         self.database_error: str | None = None  # the last failure, until a write succeeds
         # unfinished tables with no human connected, since when (loop time): ended after
         # ``Settings.end_idle_after`` (:meth:`sweep_idle`)
@@ -202,6 +209,8 @@ class Hub(Rooms):
             "tables_in_memory": len(self.tables),
             "connections": sum(len(c) for c in self.conns.values()),
             "bot_moves_given_up": self.workers.given_up,
+            # bot worker processes stopped with decisions pending (died or hung), if one runs
+            "bot_worker_lost": bot_worker.lost if (bot_worker := self.workers.bot_worker) else None,
             "steps_retried": self.drivers.failures,
         }
 
@@ -485,8 +494,17 @@ class Hub(Rooms):
     async def store(self, table: Table, step: Step, sender: Sender | None = None) -> None:
         """Store a step, make it the table's, start the timer of the decision it leaves to a
         human (if any), acknowledge it and send it, with that timer, to every client. Raises
-        :class:`Unavailable` (nothing changed) if the database does not answer."""
-        await self.write_step(table, step)
+        :class:`Unavailable` (nothing acknowledged or sent) if the database does not answer or
+        the step is not durable; a table whose write failed is read again from the store
+        (:mod:`.rereads`) before its next step, so memory never differs from the store."""
+        if await self.rereads.settle(table):  # the store moved it: this step is for before
+            raise Unavailable("the table was read again from the database: try again")
+        try:
+            await self.write_step(table, step)
+        except Unavailable:
+            if table.id in self.rereads.stale:  # read again once the caller has answered
+                self.rereads.settle_soon(table)
+            raise
         table.commit(step)
         self.timers.arm(table, step.stored.at)  # the decision's timer runs from its step
         self.evict_if_idle(table)
@@ -494,11 +512,24 @@ class Hub(Rooms):
             sender.put(ack_message(step.stored.client_id, table.version))
             # let the acks of the other steps of this commit go out before the views are made
             await asyncio.sleep(0)
+        self.send_state(table)
+
+    def send_state(self, table: Table, resync: bool = False) -> None:
+        """Send the table's state to every client, as each one's seat sees it."""
         cache: dict[int | None, str] = {}  # each seat's message, made once
         for conn in self.conns.get(table.id, ()):
             if conn.seat not in cache:
-                cache[conn.seat] = self.state_text(table, table.version, table.state, conn.seat)
+                cache[conn.seat] = self.state_text(
+                    table, table.version, table.state, conn.seat, resync
+                )
             conn.put(cache[conn.seat])
+
+    def reread(self, table: Table) -> None:
+        """A table just read again from the store (:mod:`.rereads`): its clients get the
+        stored state; its timer and driver start from it."""
+        self.send_state(table, resync=True)
+        self.timers.arm(table)
+        self.kick(table.id)
 
     async def write_step(self, table: Table, step: Step) -> None:
         """Store a step with the next group commit; raises :class:`Unavailable` if it was not
@@ -507,12 +538,18 @@ class Hub(Rooms):
         end = partial(record_end, end=ended) if ended is not None else None
         try:
             await self.commits.step(table.id, step.stored, step.finishes, end)
+        except NotDurable as e:  # committed, its sync failed: not acknowledged, read again
+            self.database_error = short(e)
+            self.rereads.mark(table.id)
+            raise unavailable(e) from e
         except Exception as e:
             self.database_error = short(e)
             try:  # the write may have been done with its answer lost
                 stored = await self.workers.db(self.storage.version, table.id)
             except Exception:
                 stored = None
+            if stored is None:  # not known: the table is read again before its next step
+                self.rereads.mark(table.id)
             if stored != step.stored.version:
                 raise unavailable(e) from e
         self.database_error = None

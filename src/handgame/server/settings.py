@@ -53,6 +53,9 @@ class Settings:
     # stops itself at its deadline; this is for one that cannot)
     search_grace: float = 5.0
     bot_processes: int = 1  # worker processes for searching bots (ismcts)
+    # the quick bots' decisions in a worker process of their own, off the event loop, from
+    # their seat's view alone (False, --no-bot-worker: in the server: :mod:`.workers`)
+    bot_worker: bool = True
     bot_threads: int = 2  # worker threads for hints (the quick bots' moves have one thread)
     # a quick bot (greedy, random...) whose moves take at most this many seconds on average is
     # played on the event loop itself (a hand-off to a thread cost far more than the move:

@@ -26,6 +26,7 @@ from handgame.core.registry import find_game
 from handgame.play.driver import Driver
 from handgame.play.registry import Bot, make_bot
 from handgame.server import botspec
+from handgame.server.moveworker import bot_seed
 from handgame.server.room import Room
 from handgame.server.settings import Settings
 from handgame.server.storage import StoredStep, StoredTable
@@ -72,22 +73,27 @@ def auto_move(
     state: MatchState, seed: str, version: int, controllers: tuple[str | None, ...]
 ) -> tuple[str, Any] | None:
     """The next step no human decides at ``state`` (a deal, a bot's move or claim), or None;
-    ``controllers[seat]`` is the bot spec playing a seat (None: a present human). A plain
-    function of plain values, so that a worker process can run it."""
+    ``controllers[seat]`` is the bot spec playing a seat (None: a present human); each bot is
+    made from its decision's seed (:func:`~handgame.server.moveworker.bot_seed`), as the
+    server's tables make theirs (:meth:`handgame.server.workers.Workers.move`)."""
 
     def bot_for(seat: int) -> Bot | None:
         spec = controllers[seat]
-        return make_bot(spec, f"{seed}:{seat}:{version}") if spec is not None else None
+        return make_bot(spec, bot_seed(seed, seat, version)) if spec is not None else None
 
     return Driver(bot_for, seed, offer_people=False).auto(state)
+
+
+def has_bot(controllers: tuple[str | None, ...]) -> Callable[[int], Bot | None]:
+    """What a :class:`~handgame.play.driver.Driver` asks whether a seat has a bot, where only
+    that is asked: each seat's spec stands for its bot (none is made)."""
+    return cast(Callable[[int], Bot | None], controllers.__getitem__)
 
 
 def person_decides(state: MatchState, controllers: tuple[str | None, ...]) -> bool:
     """Whether :func:`auto_move` would say None at once: the match is over, or its next
     decision is a present human's (cheap enough for the event loop: no bot is made)."""
-    # the driver asks only whether a seat has a bot: the spec stands for it, none is made
-    has_bot = cast(Callable[[int], Bot | None], controllers.__getitem__)
-    decision = Driver(has_bot, "", offer_people=False).decision(state)
+    decision = Driver(has_bot(controllers), "", offer_people=False).decision(state)
     if decision.kind in ("over", "deal"):
         return decision.kind == "over"
     assert decision.seat is not None
@@ -338,6 +344,18 @@ class Table:
             self.ended = dict(step.stored.data)
         if step.stored.client_id is not None and step.stored.seat is not None:
             self.applied_ids[(step.stored.seat, step.stored.client_id)] = self.version
+
+    def adopt(self, stored: Table) -> None:
+        """Make the steps of the same table as read again from the store this table's (its
+        state, version, recent states, applied ids and end: :mod:`handgame.server.rereads`)."""
+        if stored.id != self.id:
+            raise ValueError(f"table {stored.id} is not table {self.id}")
+        self.state = stored.state
+        self.version = stored.version
+        self.stepped_at = stored.stepped_at
+        self.history = stored.history
+        self.applied_ids = stored.applied_ids
+        self.ended = stored.ended
 
     def _action_step(self, action: Any, client_id: str | None) -> Step:
         state = self.state.apply(action)

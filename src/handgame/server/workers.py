@@ -1,10 +1,17 @@
 """Where the server's blocking work runs, so that none of it holds the event loop or another
-kind of work: a thread pool for the database (used by nothing else), one thread for the quick
-bots' moves that are not quick enough for the event loop (many tables' moves answered with one
-wake-up of the loop, :mod:`handgame.server.handoff`), a thread pool for hints, and worker
-processes for searching bots (ismcts).
+kind of work: a thread pool for the database (used by nothing else), a worker process for the
+quick bots' decisions (``Settings.bot_worker``, the default: :mod:`handgame.server.moveworker`),
+a thread pool for hints, and worker processes for searching bots (ismcts).
 
-A quick bot's move (greedy: ~0.15 ms) is played on the event loop itself while the moves of
+Every bot decision is made from its seat's view alone, with a seed made for that decision
+(:func:`~handgame.server.moveworker.bot_seed`): only the view crosses to a worker process, never
+the table's state or seed. The table's deals are made here, on the event loop, from its seed.
+
+Without the bot worker (``--no-bot-worker``), the quick bots' decisions are played in the
+server: on the event loop, or on one thread for those not quick enough for the loop (many
+tables' moves answered with one wake-up of the loop, :mod:`handgame.server.handoff`):
+
+a quick bot's move (greedy: ~0.15 ms) is played on the event loop itself while the moves of
 its kind take ``Settings.inline_move_seconds`` or less on average (:class:`MoveTimes`): a
 hand-off to a thread and back costs far more than such a move on a busy server (the thread
 waits for the interpreter lock, the answer for the loop: 13-33 ms a move at 200 tables,
@@ -20,9 +27,10 @@ queued behind others has what is left), so that any table's bot answers within a
 ``Settings.search_grace`` seconds past its cap is stopped (the processes made afresh); the
 other tables' searches it held are asked again, not given up. A bot that fails is replaced
 for that move by the stand-in (``Settings.stand_in``), then by ``random``: a table never waits
-on a broken bot. A table's bots stay deterministic: each is made from the table's seed, the
-seat and the version, in whichever process runs it (a capped search may stop sooner under
-load).
+on a broken bot (and a bot worker that dies or hangs is replaced, its decisions asked of the
+new one once, then played by the stand-in here). A table's bots stay deterministic: each is
+made from its decision's seed, in whichever process runs it (a capped search may stop sooner
+under load).
 """
 
 from __future__ import annotations
@@ -39,10 +47,12 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from handgame.play.driver import Driver
 from handgame.server.botspec import is_searching
 from handgame.server.handoff import BatchedThread
+from handgame.server.moveworker import MoveWorker, WorkerLost, bot_seed, decide
 from handgame.server.settings import Settings
-from handgame.server.table import Step, Table, auto_move, person_decides
+from handgame.server.table import Step, Table, has_bot, person_decides
 
 log = logging.getLogger("handgame.server")
 
@@ -77,16 +87,12 @@ class MoveTimes:
             del self.average[next(iter(self.average))]
 
 
-def timed_move(*args: Any) -> tuple[tuple[str, Any] | None, float]:
-    """:func:`auto_move` and the CPU time it took (on the quick bots' thread, the time
-    waited for the interpreter lock is not counted)."""
+def timed_decide(*args: Any) -> tuple[Any, float]:
+    """:func:`~handgame.server.moveworker.decide` and the CPU time it took (on the quick
+    bots' thread, the time waited for the interpreter lock is not counted)."""
     start = time.thread_time()
-    move = auto_move(*args)
-    return move, time.thread_time() - start
-
-
-class WorkerLost(RuntimeError):
-    """A search was given up: its worker processes were stopped."""
+    action = decide(*args)
+    return action, time.thread_time() - start
 
 
 #: how much lower a search worker's CPU priority is than the server's (``nice``): the event
@@ -120,13 +126,14 @@ def search_cap(share: float, deadline: float, now: float) -> float:
     return max(0.0, min(share, deadline - now))
 
 
-def capped_move(share: float, deadline: float, *args: Any) -> tuple[str, Any] | None:
-    """:func:`auto_move` with every search in it stopped at :func:`search_cap` (in a worker;
-    ``deadline`` is wall-clock time, the same in every process of the machine)."""
+def capped_decide(share: float, deadline: float, *args: Any) -> Any:
+    """:func:`~handgame.server.moveworker.decide` with every search in it stopped at
+    :func:`search_cap` (in a worker; ``deadline`` is wall-clock time, the same in every
+    process of the machine)."""
     from handgame.core import search
 
     with search.time_limit(search_cap(share, deadline, time.time())):
-        return auto_move(*args)
+        return decide(*args)
 
 
 class Workers:
@@ -138,6 +145,9 @@ class Workers:
         self.storage = ThreadPoolExecutor(settings.storage_threads, "hand-storage")
         self.threads = ThreadPoolExecutor(settings.bot_threads, "hand-bots")
         self.moves = BatchedThread("hand-moves")  # the quick bots' moves too slow for the loop
+        # the quick bots' decisions, in a process of their own (None: in the server)
+        timeout = settings.bot_move_seconds + settings.search_grace
+        self.bot_worker = MoveWorker(timeout) if settings.bot_worker else None
         self.move_times = MoveTimes(settings.inline_move_seconds)
         self._pool: multiprocessing.pool.Pool | None = None
         self._pending: set[asyncio.Future[Any]] = set()
@@ -205,46 +215,68 @@ class Workers:
         return self.settings.bot_move_seconds * processes / max(processes, waiting)
 
     async def move(self, table: Table) -> Step | None:
-        """The table's next step no human decides (see :meth:`Table.next_auto`), computed off
-        the event loop (see the module docstring: fair caps, a failing bot replaced)."""
+        """The table's next step no human decides (a deal, made here from the table's seed;
+        a bot's move or claim, from its seat's view alone: see the module docstring)."""
         controllers = table.controllers()
-        if person_decides(table.state, controllers):  # nothing to ask a thread for
+        state = table.state
+        if person_decides(state, controllers):  # nothing to ask a bot
             return None
+        driver = Driver(has_bot(controllers), table.seed, offer_people=False)
+        while True:
+            d = driver.decision(state)
+            if d.kind == "over":
+                return None
+            if d.kind == "deal":
+                return table.step_of(("deal", driver.deal(state)))
+            assert d.seat is not None
+            spec = controllers[d.seat]
+            if spec is None:
+                return None
+            claim = not (d.kind == "turn" or d.required)
+            seed = bot_seed(table.seed, d.seat, table.version)
+            action = await self.decision(table, (spec, seed, d.seat, claim, state.view(d.seat)))
+            if action is not None:
+                return table.step_of(("action", action))
+            driver.decline(state, d.seat)  # no claim: the next decision
+
+    async def decision(self, table: Table, request: tuple[str, str, int, bool, Any]) -> Any:
+        """A bot's decision (see the module docstring: fair caps, a failing bot replaced)."""
+        _, seed, seat, claim, view = request
         try:
-            return table.step_of(await self._move(table, controllers))
+            return await self._decide(table, request)
         except Exception as e:  # a broken bot (a refused spec, a policy of another game…)
             log.warning("table %s: a bot failed at version %d (%s): the stand-in plays", table.id,
                         table.version, f"{type(e).__name__}: {str(e)[:200]}")  # fmt: skip
         for stand_in in dict.fromkeys((self.settings.stand_in, "random")):
-            others = tuple(None if c is None else stand_in for c in controllers)
             try:
-                return table.step_of(await self.quick_move(self._args(table, others)))
+                return await self.quick_move((stand_in, seed, seat, claim, view))
             except Exception as e:
                 log.warning("table %s: the stand-in %s failed too (%s)", table.id, stand_in, e)
         raise RuntimeError("every bot failed")
 
-    @staticmethod
-    def _args(table: Table, controllers: tuple[str | None, ...]) -> tuple[Any, ...]:
-        return (table.state, table.seed, table.version, controllers)
-
-    async def quick_move(self, args: tuple[Any, ...]) -> tuple[str, Any] | None:
-        """:func:`auto_move` of quick bots (no search): on the event loop while their moves
-        are quick (:class:`MoveTimes`), else on the quick bots' thread."""
-        controllers = args[3]
-        if self.move_times.inline(controllers):
+    async def quick_move(self, request: tuple[str, str, int, bool, Any]) -> Any:
+        """A quick bot's decision (no search) in the server: on the event loop while its
+        moves are quick (:class:`MoveTimes`), else on the quick bots' thread."""
+        key: tuple[str | None, ...] = (request[0],)
+        if self.move_times.inline(key):
             start = time.perf_counter()
             try:
-                return auto_move(*args)
+                return decide(*request)
             finally:
-                self.move_times.add(controllers, time.perf_counter() - start)
-        move, seconds = await self.moves.call(timed_move, *args)
-        self.move_times.add(controllers, seconds)
-        return move
+                self.move_times.add(key, time.perf_counter() - start)
+        action, seconds = await self.moves.call(timed_decide, *request)
+        self.move_times.add(key, seconds)
+        return action
 
-    async def _move(self, table: Table, controllers: tuple[str | None, ...]) -> Any:
-        args = self._args(table, controllers)
-        if not any(is_searching(c) for c in controllers):
-            return await self.quick_move(args)
+    async def _decide(self, table: Table, request: tuple[str, str, int, bool, Any]) -> Any:
+        spec = request[0]
+        if not is_searching(spec):
+            if self.bot_worker is None:
+                return await self.quick_move(request)
+            try:
+                return await self.bot_worker.decide(*request)
+            except WorkerLost:  # asked once more, of a new worker (else: the stand-in here)
+                return await self.bot_worker.decide(*request)
         # the move is due bot_move_seconds from now, however many searches are queued before
         # it (a cap shared at asking time alone let the first of a burst hold the rest: F9)
         deadline = time.time() + self.settings.bot_move_seconds
@@ -253,7 +285,7 @@ class Workers:
                 await self.ready()
                 cap = self.share()
                 limit = self.settings.bot_move_seconds + cap + self.settings.search_grace
-                searched = self.search(capped_move, cap, deadline, *args)
+                searched = self.search(capped_decide, cap, deadline, *request)
                 return await asyncio.wait_for(searched, limit)
             except WorkerLost:
                 continue
@@ -266,14 +298,15 @@ class Workers:
             table.id,
             table.version,
         )
-        greedy = tuple(None if c is None else "greedy" for c in controllers)
-        return await self.quick_move(self._args(table, greedy))
+        return await self.quick_move(("greedy", *request[1:]))
 
     def close(self) -> None:
         """Stop every worker at once (queued work is dropped)."""
         pool, self._pool, self._ready = self._pool, None, None
         if pool is not None:
             pool.terminate()
+        if self.bot_worker is not None:
+            self.bot_worker.stop()
         self.moves.close()
         for executor in (self.threads, self.storage):
             with contextlib.suppress(Exception):
