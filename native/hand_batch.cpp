@@ -19,7 +19,8 @@
 #include <cstring>
 #include <vector>
 
-#include "play_melds.hpp"
+#include "draw_check.hpp"
+#include "play_steps.hpp"
 
 namespace py = pybind11;
 using namespace handgame::hand;
@@ -69,16 +70,28 @@ int card_of(long c) {
     return static_cast<int>(c);
 }
 
-// rounds.TurnState: what the seat to act did so far this turn (the fields the effects read)
-struct TurnFields {
-    int drew = 0;  // 0 none, 1 stock, 2 discard
-    int taken = -1;
-    bool restricted = false;  // a taken wild card with a restriction not yet settled (L-66, O-6)
-    std::vector<int> laid;
-    int laid_value = 0;
-    int all_laid_value = 0;
-    bool provisional = false;
-    bool opened_now = false;
+// the action numbering of handgame/rl/tokens.py (ACTIONS_VERSION 1)
+constexpr int T_STOP = 0, T_LIST_END = 2, T_FALSE = 4, T_CARD = 5, T_WORD = 58, T_INT = 75;
+constexpr int N_TOKENS = 139, MAX_INT = 64;
+enum Word { W_DRAW = 0, W_MELD = 2, W_ADD = 3, W_SWAP = 4, W_DISCARD = 7, W_TO = 9, W_END = 10,
+            W_AT = 11, W_ANNOUNCE = 12, W_STOCK = 13, W_LOW = 14, W_HIGH = 15 };
+
+// An engine action as ints (games/hand/actions.py): kind, then its values — lay: the cards;
+// add: card, to, end (-1 none, 0 low, 1 high); swap: at, the cards; discard: card, announce,
+// second (-1 none).
+enum Kind { A_DRAW_STOCK = 0, A_DRAW_PILE = 1, A_LAY = 2, A_ADD = 3, A_SWAP = 4, A_DISCARD = 5 };
+struct Act {
+    int kind = 0;
+    int seat = 0;  // who took it (set when applied)
+    int n = 0;
+    int v[kMaxMeld + 2] = {};
+    void push(int x) { v[n++] = x; }
+};
+
+struct Choice {
+    std::vector<int16_t> seq;  // the action's tokens (tokens.tokens_of), STOP last
+    Act act;
+    bool operator<(const Choice& o) const { return seq < o.seq; }
 };
 
 // What stays fixed for every table (the ruleset, the layout of the observation).
@@ -86,18 +99,25 @@ struct Rules {
     int players = 2;
     int minimum = 51;         // rules.initial_minimum (L-63)
     bool escalating = false;  // rules.escalating_minimum (O-4)
-    bool announcements = true;
-    bool swap_needs_opening = true;
+    bool announcements = true;  // L-70, L-71
+    bool swap_needs_opening = true;  // L-40, F-8
+    bool swap_must_reuse = false;    // O-7
+    bool two_wilds = false;          // "two-wilds" among the bonuses (O-11)
+    bool first_turn_win = false;     // L-67
     bool stock_end_players = false;  // rules.stock_end == "players" (O-10)
+    long max_actions = 20000;        // the stepper's truncation
     long at[kBlocks] = {};
     long size = 0;
     long slots = 0;
     long phase_entry[P_N] = {};
 };
 
+enum Status { S_DECIDE = 0, S_PYTHON = 1 };
+
 struct Table {
     Config cf;  // the ruleset and this round's wild cards (games/hand/native.py config)
-    int phase = P_DEAL;
+    int status = S_PYTHON;
+    int phase = P_DRAW;
     int turn = 0;
     int round_number = 0;
     int wild = -1;  // the TableView's wild card (rnd.wilds.wild)
@@ -105,7 +125,7 @@ struct Table {
     int hands[kMaxPlayers][kCards] = {};
     int hand_n[kMaxPlayers] = {};
     int known[kMaxPlayers][kCards] = {};
-    std::vector<int> stock;  // stock[0] is drawn first
+    std::vector<int> stock;  // stock[stock_at] is drawn next
     size_t stock_at = 0;
     std::vector<int> pile;  // bottom first
     std::vector<PlayMeld> melds;
@@ -118,8 +138,76 @@ struct Table {
     int turns_done = 0;
     int last_opening = 0;
     int pile_top_by = -1;
-    TurnFields ts;
+    long actions = 0;  // the match's engine actions (Stepper.actions)
+    // the turn in progress (play phase): the search's rules and position (turn_search.hpp)
+    TurnRules tr;
+    Position pos;
+    int drew = 0;  // 1 stock, 2 discard
+    int all_laid_value = 0;
+    bool opened_now = false;
+    // the decision in progress: the legal actions' spellings, sorted, and the walk
+    std::vector<Choice> choices;
+    size_t lo = 0, hi = 0, at = 0;
+    std::vector<int> prefix;
+    // the handover: the action the Python engine is to play (when one is pending), and the
+    // actions played natively since the load (for the round's log)
+    bool has_pending = false;
+    Act pending;
+    std::vector<Act> log;
 };
+
+int16_t card_token(int c) { return static_cast<int16_t>(T_CARD + c); }
+int16_t word(int w) { return static_cast<int16_t>(T_WORD + w); }
+
+// tokens.tokens_of of an action (its to_json keys and values, STOP last); false: an index
+// beyond the numbering (MAX_INT), which the reference refuses too
+bool spell(const Act& a, std::vector<int16_t>& s) {
+    s.clear();
+    switch (a.kind) {
+        case A_DRAW_STOCK: s = {word(W_DRAW), word(W_STOCK)}; break;
+        case A_DRAW_PILE: s = {word(W_DRAW), word(W_DISCARD)}; break;
+        case A_LAY:
+            s.push_back(word(W_MELD));
+            for (int j = 0; j < a.n; ++j) s.push_back(card_token(a.v[j]));
+            s.push_back(T_LIST_END);
+            s.push_back(T_LIST_END);
+            break;
+        case A_ADD:
+            if (a.v[1] >= MAX_INT) return false;
+            s = {word(W_ADD), card_token(a.v[0]), word(W_TO),
+                 static_cast<int16_t>(T_INT + a.v[1])};
+            if (a.v[2] >= 0) {
+                s.push_back(word(W_END));
+                s.push_back(word(a.v[2] == 0 ? W_LOW : W_HIGH));
+            }
+            break;
+        case A_SWAP:
+            if (a.v[0] >= MAX_INT) return false;
+            s.push_back(word(W_SWAP));
+            for (int j = 1; j < a.n; ++j) s.push_back(card_token(a.v[j]));
+            s.push_back(T_LIST_END);
+            s.push_back(word(W_AT));
+            s.push_back(static_cast<int16_t>(T_INT + a.v[0]));
+            break;
+        case A_DISCARD:
+            s.push_back(word(W_DISCARD));
+            if (a.v[2] >= 0) {
+                s.push_back(card_token(a.v[0]));
+                s.push_back(card_token(a.v[2]));
+                s.push_back(T_LIST_END);
+            } else {
+                s.push_back(card_token(a.v[0]));
+            }
+            if (!a.v[1]) {
+                s.push_back(word(W_ANNOUNCE));
+                s.push_back(T_FALSE);
+            }
+            break;
+        default: return false;
+    }
+    s.push_back(T_STOP);
+    return true;
+}
 
 class Batch {
 public:
@@ -130,13 +218,16 @@ public:
         if (players < 2 || players > kMaxPlayers) throw py::value_error("2 to 8 players");
         r_.players = players;
         std::vector<int> f = ints_of(flags);
-        if (f.size() != 5) throw py::value_error("flags: minimum, escalating, announcements, "
-                                                 "swap_needs_opening, stock_end_players");
+        if (f.size() != 10) throw py::value_error("flags: the 10 ints of games/hand/batch.flags");
         r_.minimum = f[0];
         r_.escalating = f[1] != 0;
         r_.announcements = f[2] != 0;
         r_.swap_needs_opening = f[3] != 0;
-        r_.stock_end_players = f[4] != 0;
+        r_.swap_must_reuse = f[4] != 0;
+        r_.two_wilds = f[5] != 0;
+        r_.first_turn_win = f[6] != 0;
+        r_.stock_end_players = f[7] != 0;
+        r_.max_actions = f[8];
         std::vector<int> o = ints_of(at);
         if (o.size() != kBlocks) throw py::value_error("at: the layout's 16 offsets");
         for (int b = 0; b < kBlocks; ++b) r_.at[b] = o[b];
@@ -149,28 +240,27 @@ public:
 
     int size() const { return static_cast<int>(tables_.size()); }
 
-    // The table i set from the Python engine's values (games/hand/batch.py load).
-    void load(int i, py::handle config, int phase, int turn, int round_number, int wild, py::handle hands,
-              py::handle known, py::handle stock, py::handle pile, py::handle melds,
-              py::handle owners, py::handle opened, py::handle laid_before, py::handle announced,
-              py::handle missed, py::handle totals, py::handle fields, py::handle laid) {
+    // Table i set from the Python engine's round at a turn's start (the draw phase), then
+    // moved to its first decision with a choice; its status says whether it is native now.
+    int load(int i, py::handle config, int turn, int round_number, int wild, py::handle hands,
+             py::handle known, py::handle stock, py::handle pile, py::handle melds,
+             py::handle owners, py::handle opened, py::handle laid_before, py::handle announced,
+             py::handle missed, py::handle totals, py::handle fields, py::handle laid) {
         Table& t = at(i);
         t = Table();
         std::vector<int> c = ints_of(config);
         if (c.size() != 10) throw py::value_error("config: the 10 ints of native.config");
         t.cf = Config{c[0], c[1], c[2] != 0, c[3], c[4] != 0, c[5], c[6], c[7], c[8], c[9] != 0};
-        if (phase < 0 || phase >= P_N) throw py::value_error("a phase code out of range");
-        t.phase = phase;
+        t.phase = P_DRAW;
         t.turn = turn;
         t.round_number = round_number;
         t.wild = wild;
         const int np = r_.players;
         py::sequence hs = py::reinterpret_borrow<py::sequence>(hands);
-        if (static_cast<int>(hs.size()) != np && hs.size() != 0)
-            throw py::value_error("a hand per seat");
+        if (static_cast<int>(hs.size()) != np) throw py::value_error("a hand per seat");
         for (size_t s = 0; s < hs.size(); ++s)
-            for (int c : ints_of(hs[s])) {
-                ++t.hands[s][card_of(c)];
+            for (int card : ints_of(hs[s])) {
+                ++t.hands[s][card_of(card)];
                 ++t.hand_n[s];
             }
         py::sequence ks = py::reinterpret_borrow<py::sequence>(known);
@@ -178,7 +268,7 @@ public:
         if (t.known_on && static_cast<int>(ks.size()) != np)
             throw py::value_error("known: none, or a tuple per seat");
         for (size_t s = 0; s < ks.size(); ++s)
-            for (int c : ints_of(ks[s])) ++t.known[s][card_of(c)];
+            for (int card : ints_of(ks[s])) ++t.known[s][card_of(card)];
         t.stock = ints_of(stock);
         t.pile = ints_of(pile);
         for (py::handle m : melds) {
@@ -200,6 +290,7 @@ public:
             t.melds.push_back(pm);
         }
         t.owners = ints_of(owners);
+        if (t.owners.size() != t.melds.size()) throw py::value_error("an owner per meld");
         seat_flags(opened, t.opened);
         seat_flags(laid_before, t.laid_before);
         seat_flags(missed, t.missed);
@@ -209,197 +300,150 @@ public:
         for (size_t s = 0; s < ts.size() && s < kMaxPlayers; ++s)
             t.totals[s] = ts[s].cast<double>();
         std::vector<int> fl = ints_of(fields);
-        if (fl.size() != 10) throw py::value_error("fields: the round's and turn's 10 ints");
+        if (fl.size() != 16) throw py::value_error("fields: the round's and turn's 16 ints");
         t.turns_done = fl[0];
         t.last_opening = fl[1];
         t.pile_top_by = fl[2];
-        t.ts.drew = fl[3];
-        t.ts.taken = fl[4];
-        t.ts.restricted = fl[5] != 0;
-        t.ts.laid_value = fl[6];
-        t.ts.all_laid_value = fl[7];
-        t.ts.provisional = fl[8] != 0;
-        t.ts.opened_now = fl[9] != 0;
-        t.ts.laid = ints_of(laid);
+        t.actions = fl[3];
+        if (fl[4] == P_PLAY) {  // a turn under way: the search's position as the engine has it
+            start_turn(t, fl[5], fl[6]);
+            t.tr.taken_from_opened = fl[7] != 0;
+            Position& p = t.pos;
+            p.taken_used = fl[8] != 0;
+            for (int k : ints_of(laid))
+                if (k >= 0 && k < 64) p.laid |= uint64_t{1} << k;
+            p.laid_value = fl[9];
+            t.all_laid_value = fl[10];
+            p.provisional = fl[11] != 0;
+            p.touched_other = fl[12] != 0;
+            t.opened_now = fl[13] != 0;
+            p.l44_pending = fl[14] != 0;
+            p.reuse_owed = fl[15];
+        } else if (fl[4] != P_DRAW) {
+            throw py::value_error("a table is loaded at its draw or play phase");
+        }
+        t.status = S_DECIDE;
+        settle(t);
+        return t.status;
     }
 
-    // turn._draw's effect: from the stock (source 0) or the discard pile (1). False: not
-    // followed (the table is to be loaded again).
-    bool draw(int i, int source) {
-        Table& t = at(i);
-        if (t.phase != P_DRAW) return false;
-        int seat = t.turn;
-        if (source == 0) {
-            if (t.stock_at >= t.stock.size()) return false;
-            give(t, seat, t.stock[t.stock_at++]);
-            t.ts = TurnFields();
-            t.ts.drew = 1;
-        } else {
-            if (t.pile.empty()) return false;
-            int top = t.pile.back();
-            if ((top == t.cf.wild || top == kJoker) && t.cf.discarded_wild != DW_WILD)
-                return false;  // a restricted taken wild card (L-66, O-6): not ported
-            t.pile.pop_back();
-            give(t, seat, top);
-            known_change(t, seat, nullptr, 0, &top, 1);
-            t.ts = TurnFields();
-            t.ts.drew = 2;
-            t.ts.taken = top;
+    int status(int i) { return at(i).status; }
+    int seat(int i) { return at(i).turn; }
+
+    // Python plays table i from now on (a table it took over, or reset).
+    void release(int i) { at(i).status = S_PYTHON; }
+
+    // Each native table (status 0) with active[i] takes tokens[i]; first every token is
+    // checked (a masked-out one raises ValueError and no table is stepped). Returns the
+    // tables handed over to the Python engine by this step.
+    py::list step(py::buffer tokens, py::buffer active) {
+        py::buffer_info ti = tokens.request(), ai = active.request();
+        const long n = static_cast<long>(tables_.size());
+        if (ti.ndim != 1 || ti.shape[0] != n || ti.itemsize != 8 ||
+            (ti.format != "l" && ti.format != "q"))
+            throw py::type_error("tokens: int64, one per table");
+        if (ai.ndim != 1 || ai.shape[0] != n || ai.itemsize != 1)
+            throw py::type_error("active: bool, one per table");
+        const auto* tok = static_cast<const int64_t*>(ti.ptr);
+        const auto* act = static_cast<const uint8_t*>(ai.ptr);
+        const long ts = ti.strides[0] / 8, as = ai.strides[0];
+        for (long i = 0; i < n; ++i) {
+            const Table& t = tables_[static_cast<size_t>(i)];
+            if (!act[i * as] || t.status != S_DECIDE) continue;
+            if (!allowed(t, tok[i * ts]))
+                throw py::value_error("the token " + std::to_string(tok[i * ts]) +
+                                      " is masked out at a table (none was stepped)");
         }
-        t.phase = P_PLAY;
-        return true;
+        py::list handed;
+        for (long i = 0; i < n; ++i) {
+            Table& t = tables_[static_cast<size_t>(i)];
+            if (!act[i * as] || t.status != S_DECIDE) continue;
+            take(t, static_cast<int>(tok[i * ts]));
+            if (t.status != S_DECIDE) handed.append(i);
+        }
+        return handed;
     }
 
-    // turn._lay's effect: new melds of the seat to act, each as its cards.
-    bool lay(int i, py::handle melds) {
-        Table& t = at(i);
-        if (t.phase != P_PLAY || t.ts.restricted) return false;
-        int seat = t.turn;
-        std::vector<std::vector<int>> all;
-        for (py::handle m : melds) all.push_back(ints_of(m));
-        if (all.empty()) return false;
-        int minimum = required_minimum(t);
-        std::vector<PlayMeld> made;
-        for (const auto& cards : all) {
-            int8_t cs[kMaxMeld], roles[kMaxMeld] = {};
-            int n = static_cast<int>(cards.size());
-            if (n > kMaxMeld) return false;
-            for (int j = 0; j < n; ++j) cs[j] = static_cast<int8_t>(card_of(cards[j]));
-            PlayMeld pm;
-            if (!analyze(t.cf, cs, n, roles, pm)) return false;
-            made.push_back(pm);
+    // The observations and masks of the native tables (status 0) into their rows of `obs`
+    // (float32, (n, size)) and `masks` (int8, (n, 139)); the other rows are not touched.
+    void observe(py::buffer obs, py::buffer masks) {
+        py::buffer_info oi = obs.request(true), mi = masks.request(true);
+        const long n = static_cast<long>(tables_.size());
+        if (oi.format != py::format_descriptor<float>::format() || oi.ndim != 2 ||
+            oi.shape[0] != n || oi.shape[1] != r_.size ||
+            oi.strides[1] != static_cast<py::ssize_t>(sizeof(float)) ||
+            oi.strides[0] != static_cast<py::ssize_t>(sizeof(float) * r_.size))
+            throw py::type_error("obs: a C-contiguous float32 array (tables, size)");
+        if (mi.itemsize != 1 || mi.ndim != 2 || mi.shape[0] != n || mi.shape[1] != N_TOKENS ||
+            mi.strides[1] != 1 || mi.strides[0] != N_TOKENS)
+            throw py::type_error("masks: a C-contiguous int8 array (tables, 139)");
+        auto* o = static_cast<float*>(oi.ptr);
+        auto* m = static_cast<int8_t*>(mi.ptr);
+        for (long i = 0; i < n; ++i) {
+            const Table& t = tables_[static_cast<size_t>(i)];
+            if (t.status != S_DECIDE) continue;
+            write(t, t.turn, o + i * r_.size, t.prefix, false);
+            int8_t* row = m + i * N_TOKENS;
+            std::memset(row, 0, N_TOKENS);
+            for (size_t k = t.lo; k < t.hi; ++k) row[t.choices[k].seq[t.at]] = 1;
         }
-        for (size_t k = 0; k < made.size(); ++k) {
-            const auto& cards = all[k];
-            for (int c : cards)
-                if (t.hands[seat][c]-- <= 0) return false;  // (checked by the engine)
-            t.hand_n[seat] -= static_cast<int>(cards.size());
-            int value = made[k].value(t.cf);
-            t.melds.push_back(made[k]);
-            t.owners.push_back(seat);
-            t.ts.laid.push_back(static_cast<int>(t.melds.size()) - 1);
-            t.ts.all_laid_value += value;
-            if (t.ts.taken >= 0 &&
-                std::find(cards.begin(), cards.end(), t.ts.taken) != cards.end())
-                t.ts.restricted = false;
-            if (!t.opened[seat] && !t.ts.provisional) {
-                t.ts.laid_value += value;
-                if (t.ts.laid_value >= minimum) {
-                    t.opened[seat] = true;
-                    t.ts.opened_now = true;
-                }
+    }
+
+    // Table i's round as the Python engine holds it, for the handover (games/hand/batch.py
+    // materialize): the values, the turn's fields, the pending action and the log.
+    py::tuple snapshot(int i) {
+        const Table& t = at(i);
+        const int np = r_.players;
+        py::list hands, known;
+        for (int s = 0; s < np; ++s) {
+            hands.append(sorted_cards(t.hands[s]));
+            if (t.known_on) known.append(sorted_cards(t.known[s]));
+        }
+        py::list stock;
+        for (size_t k = t.stock_at; k < t.stock.size(); ++k) stock.append(t.stock[k]);
+        py::list pile;
+        for (int card : t.pile) pile.append(card);
+        py::list melds;
+        for (const PlayMeld& pm : t.melds) {
+            py::list cards, roles;
+            for (int j = 0; j < pm.n; ++j) {
+                cards.append(static_cast<int>(pm.cards[j]));
+                roles.append(static_cast<int>(pm.roles[j]));
             }
-            known_change(t, seat, cards.data(), static_cast<int>(cards.size()), nullptr, 0);
+            melds.append(py::make_tuple(cards, roles));
         }
-        return true;
-    }
-
-    // turn._add's effect: card laid off on meld `to` at `end` (-1 none named, 0 low, 1 high).
-    bool add(int i, int card, int to, int end) {
-        Table& t = at(i);
-        if (t.phase != P_PLAY || t.ts.restricted) return false;
-        if (to < 0 || to >= static_cast<int>(t.melds.size())) return false;
-        int seat = t.turn;
-        card = card_of(card);
-        const PlayMeld old = t.melds[static_cast<size_t>(to)];
-        PlayMeld pm;
-        if (!add_card(t.cf, old, card, end, pm)) return false;
-        if (t.hands[seat][card] <= 0) return false;
-        bool is_wild = card == t.cf.wild;
-        bool o8 = t.cf.pair_plus_wild_free && old.is_pair_plus_wild() && !is_wild;
-        if (!t.opened[seat] && !t.ts.provisional && o8) {  // O-8
-            int value = pm.value(t.cf) - old.value(t.cf);
-            t.ts.laid_value += value;
-            t.ts.all_laid_value += value;
-            if (t.ts.laid_value >= required_minimum(t)) {
-                t.opened[seat] = true;
-                t.ts.opened_now = true;
-            }
+        py::list owners, opened, laid_before, announced, missed;
+        for (int o : t.owners) owners.append(o);
+        for (int s = 0; s < np; ++s) {
+            opened.append(t.opened[s]);
+            laid_before.append(t.laid_before[s]);
+            announced.append(t.announced[s]);
+            missed.append(t.missed[s]);
         }
-        // L-44's pending flag and O-5's settling are not read by the observation: a table
-        // with a pair-plus-wild or a taken card in play is still followed (the engine checks)
-        if (!t.opened[seat] && !o8) t.ts.provisional = true;  // makes_provisional (L-63)
-        --t.hands[seat][card];
-        --t.hand_n[seat];
-        t.melds[static_cast<size_t>(to)] = pm;
-        known_change(t, seat, &card, 1, nullptr, 0);
-        return true;
-    }
-
-    // turn._swap's effect: natural cards put in place of the wild cards of meld `at`.
-    bool swap(int i, py::handle cards, int at_meld) {
-        Table& t = at(i);
-        if (t.phase != P_PLAY || t.ts.restricted) return false;
-        if (at_meld < 0 || at_meld >= static_cast<int>(t.melds.size())) return false;
-        int seat = t.turn;
-        std::vector<int> put = ints_of(cards);
-        if (put.empty() || put.size() > 4) return false;
-        PlayMeld pm;
-        int taken[kMaxMeld], n_taken = 0;
-        if (!swap_wild(t.cf, t.melds[static_cast<size_t>(at_meld)], put.data(),
-                       static_cast<int>(put.size()), pm, taken, &n_taken))
-            return false;
-        if (!t.opened[seat] && r_.swap_needs_opening) t.ts.provisional = true;  // L-64
-        for (int c : put) {
-            if (t.hands[seat][card_of(c)]-- <= 0) return false;
-            --t.hand_n[seat];
+        py::object turn = py::none();
+        if (t.phase == P_PLAY) {
+            py::list laid;
+            for (size_t k = 0; k < t.pos.table.size() && k < 64; ++k)
+                if (t.pos.laid >> k & 1) laid.append(static_cast<int>(k));
+            turn = py::make_tuple(t.drew, t.tr.taken, t.tr.taken_from_opened, t.pos.taken_used,
+                                  laid, t.pos.laid_value, t.all_laid_value, t.pos.provisional,
+                                  t.pos.touched_other, t.opened_now, t.pos.l44_pending,
+                                  t.pos.reuse_owed);
         }
-        for (int k = 0; k < n_taken; ++k) give(t, seat, taken[k]);
-        t.melds[static_cast<size_t>(at_meld)] = pm;
-        known_change(t, seat, put.data(), static_cast<int>(put.size()), taken, n_taken);
-        return true;
-    }
-
-    // turn._discard's effect when the next seat's turn follows in the same round; false (not
-    // followed) when the round ends or the stock is reshuffled (O-9, O-10, L-80…).
-    bool discard(int i, int card, bool announce, int second) {
-        Table& t = at(i);
-        if (t.phase != P_PLAY && t.phase != P_FIRST_DISCARD) return false;
-        int seat = t.turn;
-        int gone[2] = {card_of(card), second};
-        int k = second >= 0 ? 2 : 1;
-        if (k == 2) card_of(second);
-        int n = t.hand_n[seat] - k;
-        int stock_left = static_cast<int>(t.stock.size() - t.stock_at);
-        bool passes = n > 0 && stock_left > 0 &&
-                      !(r_.stock_end_players && stock_left <= r_.players);
-        if (!passes) return false;  // the round's end, a reshuffle: the engine's own
-        for (int j = 0; j < k; ++j) {
-            if (t.hands[seat][gone[j]]-- <= 0) return false;
-            --t.hand_n[seat];
-        }
-        if (!r_.announcements) announce = true;
-        known_change(t, seat, gone, k, nullptr, 0);
-        for (int j = 0; j < k; ++j) t.pile.push_back(gone[j]);
-        t.pile_top_by = seat;
-        t.announced[seat] = r_.announcements && n <= 3 && announce ? n : -1;
-        t.missed[seat] = r_.announcements && n <= 3 && !announce;
-        t.laid_before[seat] = t.laid_before[seat] || !t.ts.laid.empty();
-        ++t.turns_done;
-        if (t.ts.opened_now) t.last_opening = t.ts.all_laid_value;
-        t.turn = (seat + 1) % r_.players;
-        t.ts = TurnFields();
-        t.phase = P_DRAW;
-        return true;
-    }
-
-    // The observation of `seat` at table i into row `row` of `out` (float32, shape (rows,
-    // size)): encode.encode's entries, with the tokens `prefix` chosen so far and `offer`.
-    void observe(py::buffer out, int row, int i, int seat, py::handle prefix, bool offer) {
-        py::buffer_info info = out.request(true);
-        if (info.format != py::format_descriptor<float>::format() || info.ndim != 2 ||
-            info.shape[1] != r_.size ||
-            info.strides[1] != static_cast<py::ssize_t>(sizeof(float)) ||
-            info.strides[0] != static_cast<py::ssize_t>(sizeof(float) * r_.size))
-            throw py::type_error("out must be a C-contiguous float32 array (rows, size)");
-        if (row < 0 || row >= info.shape[0]) throw py::index_error("no such row");
-        if (seat < 0 || seat >= r_.players) throw py::value_error("no such seat");
-        std::vector<int> tokens = ints_of(prefix);
-        write(at(i), seat, static_cast<float*>(info.ptr) + static_cast<long>(row) * r_.size,
-              tokens, offer);
+        py::list log;
+        for (const Act& a : t.log) log.append(py::make_tuple(a.seat, a.kind, act_values(a)));
+        py::object pending = py::none();
+        if (t.has_pending) pending = act_tuple(t.pending);
+        return py::make_tuple(PHASE_NAMES[t.phase], t.turn, hands, known, stock, pile, melds,
+                              owners, opened, laid_before, announced, missed,
+                              py::make_tuple(t.turns_done, t.last_opening, t.pile_top_by,
+                                             t.actions),
+                              turn, pending, log);
     }
 
 private:
+    static constexpr const char* PHASE_NAMES[P_N] = {"deal", "first-discard", "draw", "play",
+                                                     "over"};
     std::vector<Table> tables_;
     Rules r_;
 
@@ -412,6 +456,21 @@ private:
         std::vector<int> v = ints_of(seq);
         for (size_t s = 0; s < v.size() && s < kMaxPlayers; ++s) out[s] = v[s] != 0;
     }
+
+    static py::list sorted_cards(const int* counts) {
+        py::list out;
+        for (int c = 0; c < kCards; ++c)
+            for (int k = 0; k < counts[c]; ++k) out.append(c);
+        return out;
+    }
+
+    static py::list act_values(const Act& a) {
+        py::list v;
+        for (int j = 0; j < a.n; ++j) v.append(a.v[j]);
+        return v;
+    }
+
+    static py::tuple act_tuple(const Act& a) { return py::make_tuple(a.kind, act_values(a)); }
 
     static void give(Table& t, int seat, int card) {
         ++t.hands[seat][card];
@@ -432,6 +491,296 @@ private:
         return r_.minimum;
     }
 
+    bool forbidden(const Table& t) const {  // turn.going_out_forbidden is not None
+        return t.missed[t.turn] || (!r_.first_turn_win && t.turns_done < r_.players);
+    }
+
+    void hand_over(Table& t) {
+        t.status = S_PYTHON;
+        t.choices.clear();
+    }
+
+    bool allowed(const Table& t, long token) const {
+        if (token < 0 || token >= N_TOKENS) return false;
+        for (size_t k = t.lo; k < t.hi; ++k)
+            if (t.choices[k].seq[t.at] == token) return true;
+        return false;
+    }
+
+    // FastTree.push then take_forced: the token taken, then every token that is the only
+    // choice; the action applied when spelt out
+    void take(Table& t, int token) {
+        size_t lo = t.lo, hi = t.hi, a = t.at;
+        while (lo < hi && t.choices[lo].seq[a] != token) ++lo;
+        size_t end = lo;
+        while (end < hi && t.choices[end].seq[a] == token) ++end;
+        t.lo = lo;
+        t.hi = end;
+        t.at = a + 1;
+        t.prefix.push_back(token);
+        if (advance(t)) {
+            Act act = t.choices[t.lo].act;
+            if (apply(t, act)) settle(t);
+        }
+    }
+
+    // FastTree.advance; true when the prefix spells a whole action
+    static bool advance(Table& t) {
+        if (t.hi - t.lo == 1) {
+            const auto& seq = t.choices[t.lo].seq;
+            for (size_t k = t.at; k < seq.size(); ++k) t.prefix.push_back(seq[k]);
+            t.at = seq.size();
+            return true;
+        }
+        const auto& first = t.choices[t.lo].seq;
+        const auto& last = t.choices[t.hi - 1].seq;
+        while (first[t.at] == last[t.at]) t.prefix.push_back(first[t.at++]);
+        return false;
+    }
+
+    void start_turn(Table& t, int drew, int taken) {
+        const int seat = t.turn;
+        t.drew = drew;
+        t.all_laid_value = 0;
+        t.opened_now = false;
+        TurnRules& tr = t.tr;
+        tr = TurnRules();
+        tr.cf = t.cf;
+        tr.seat = seat;
+        tr.minimum = required_minimum(t);
+        tr.forbidden = forbidden(t);
+        tr.other_one = false;
+        for (int o = 0; o < r_.players; ++o)
+            if (o != seat && (t.announced[o] == 1 || !r_.announcements) && t.hand_n[o] == 1)
+                tr.other_one = true;
+        tr.laid_before = t.laid_before[seat];
+        tr.two_wilds = r_.two_wilds;
+        tr.swap_needs_opening = r_.swap_needs_opening;
+        tr.swap_must_reuse = r_.swap_must_reuse;
+        tr.taken = taken;
+        tr.taken_from_opened = taken >= 0 && t.pile_top_by >= 0 && t.opened[t.pile_top_by];
+        tr.owners = t.owners;
+        Position& p = t.pos;
+        p = Position();
+        std::copy(t.hands[seat], t.hands[seat] + kCards, p.counts);
+        p.n_hand = t.hand_n[seat];
+        p.table = t.melds;
+        p.opened = t.opened[seat];
+        t.phase = P_PLAY;
+    }
+
+    // the table's values after a step of the turn search's position
+    void sync(Table& t, const int* gone, int n_gone, const int* got, int n_got) {
+        const int seat = t.turn;
+        std::copy(t.pos.counts, t.pos.counts + kCards, t.hands[seat]);
+        t.hand_n[seat] = t.pos.n_hand;
+        while (t.owners.size() < t.pos.table.size()) t.owners.push_back(seat);
+        t.melds = t.pos.table;
+        if (t.pos.opened && !t.opened[seat]) {
+            t.opened[seat] = true;
+            t.opened_now = true;
+        }
+        known_change(t, seat, gone, n_gone, got, n_got);
+    }
+
+    // The engine's action applied (turn.py's step, its effects); false: handed over to the
+    // Python engine instead, the action pending (a case not ported: a restricted taken wild
+    // card, L-66 / O-6; the round's end, L-80…, O-9, O-10)
+    bool apply(Table& t, const Act& a) {
+        const int seat = t.turn;
+        bool ok = true;
+        switch (a.kind) {
+            case A_DRAW_STOCK: {
+                int card = t.stock[t.stock_at++];
+                give(t, seat, card);
+                start_turn(t, 1, -1);
+                break;
+            }
+            case A_DRAW_PILE: {
+                int top = t.pile.back();
+                if ((top == t.cf.wild || top == kJoker) && t.cf.discarded_wild != DW_WILD) {
+                    ok = false;  // a restricted taken wild card (L-66, O-6)
+                    break;
+                }
+                t.pile.pop_back();
+                give(t, seat, top);
+                known_change(t, seat, nullptr, 0, &top, 1);
+                start_turn(t, 2, top);
+                break;
+            }
+            case A_LAY: {
+                int8_t cs[kMaxMeld];
+                for (int j = 0; j < a.n; ++j) cs[j] = static_cast<int8_t>(a.v[j]);
+                size_t before = t.pos.table.size();
+                if (lay(t.tr, t.pos, cs, a.n) == kAsk) { ok = false; break; }
+                int value = t.pos.table[before].value(t.cf);
+                t.all_laid_value += value;
+                sync(t, a.v, a.n, nullptr, 0);
+                break;
+            }
+            case A_ADD: {
+                const PlayMeld old = t.pos.table[static_cast<size_t>(a.v[1])];
+                bool o8 = t.cf.pair_plus_wild_free && old.is_pair_plus_wild() &&
+                          a.v[0] != t.cf.wild;
+                bool counts = !t.pos.opened && !t.pos.provisional && o8;
+                lay_off(t.tr, t.pos, a.v[0], a.v[1], a.v[2]);
+                if (counts)
+                    t.all_laid_value += t.pos.table[static_cast<size_t>(a.v[1])].value(t.cf) -
+                                        old.value(t.cf);
+                sync(t, a.v, 1, nullptr, 0);
+                break;
+            }
+            case A_SWAP: {
+                int put[kMaxMeld] = {}, k = a.n - 1;
+                for (int j = 0; j < k; ++j) put[j] = a.v[1 + j];
+                int before[kCards];
+                std::copy(t.pos.counts, t.pos.counts + kCards, before);
+                swap_step(t.tr, t.pos, put, k, a.v[0]);
+                // the wild cards taken: what the hand gained beyond the cards put
+                int got[kMaxMeld], n_got = 0;
+                for (int j = 0; j < k; ++j) --before[put[j]];
+                for (int c = 0; c < kCards; ++c)
+                    for (int d = before[c]; d < t.pos.counts[c]; ++d) got[n_got++] = c;
+                sync(t, put, k, got, n_got);
+                break;
+            }
+            case A_DISCARD: {
+                int gone[2] = {a.v[0], a.v[2]};
+                int k = a.v[2] >= 0 ? 2 : 1;
+                int n = t.hand_n[seat] - k;
+                int stock_left = static_cast<int>(t.stock.size() - t.stock_at);
+                bool passes = n > 0 && stock_left > 0 &&
+                              !(r_.stock_end_players && stock_left <= r_.players);
+                if (!passes) { ok = false; break; }  // the round's end, a reshuffle
+                for (int j = 0; j < k; ++j) {
+                    --t.hands[seat][gone[j]];
+                    --t.hand_n[seat];
+                }
+                bool announce = a.v[1] != 0 || !r_.announcements;
+                known_change(t, seat, gone, k, nullptr, 0);
+                for (int j = 0; j < k; ++j) t.pile.push_back(gone[j]);
+                t.pile_top_by = seat;
+                t.announced[seat] = r_.announcements && n <= 3 && announce ? n : -1;
+                t.missed[seat] = r_.announcements && n <= 3 && !announce;
+                t.laid_before[seat] = t.laid_before[seat] || t.pos.laid != 0;
+                ++t.turns_done;
+                if (t.opened_now) t.last_opening = t.all_laid_value;
+                t.turn = (seat + 1) % r_.players;
+                t.phase = P_DRAW;
+                break;
+            }
+            default: ok = false;
+        }
+        if (!ok) {
+            t.pending = a;
+            t.has_pending = true;
+            hand_over(t);
+            return false;
+        }
+        ++t.actions;
+        t.log.push_back(a);
+        t.log.back().seat = seat;
+        return true;
+    }
+
+    // legal.legal_actions of the seat to act, as acts; false: the Python engine decides
+    bool list_legal(Table& t, std::vector<Act>& out) {
+        out.clear();
+        const int seat = t.turn;
+        if (t.phase == P_DRAW) {
+            if (t.stock_at < t.stock.size()) out.push_back(Act{A_DRAW_STOCK});
+            if (!t.pile.empty()) {
+                std::vector<TableMeld> table;
+                for (const PlayMeld& m : t.melds) table.push_back(m.table_meld());
+                int by = t.pile_top_by;
+                int verdict = draw_discard_check(t.cf, t.hands[seat], t.pile.back(), table,
+                                                 t.opened[seat], required_minimum(t),
+                                                 forbidden(t), by >= 0 && t.opened[by]);
+                if (verdict < 0) return false;
+                if (verdict) out.push_back(Act{A_DRAW_PILE});
+            }
+            return true;
+        }
+        if (t.phase != P_PLAY) return false;
+        if (t.melds.size() > 64) return false;
+        const Position& p = t.pos;
+        const TurnRules& tr = t.tr;
+        bool missable = r_.announcements && p.n_hand <= 4;
+        bool ok_true = p.n_hand > 0 && discard_ok(tr, p, false);
+        bool out_now = p.n_hand == 1;
+        // turn_problem(announce=False) differs only in L-44's clause, which it makes stricter
+        bool ok_false = missable && ok_true && !(p.l44_pending && !out_now);
+        for (int c = 0; c < kCards; ++c) {
+            if (!p.counts[c]) continue;
+            if (ok_true) {
+                Act a{A_DISCARD};
+                a.push(c); a.push(1); a.push(-1);
+                out.push_back(a);
+            }
+            if (ok_false) {
+                Act a{A_DISCARD};
+                a.push(c); a.push(0); a.push(-1);
+                out.push_back(a);
+            }
+        }
+        if (p.n_hand == 2 && two_wilds_ok(tr, p)) {
+            Act a{A_DISCARD};
+            a.push(t.cf.wild); a.push(1); a.push(t.cf.wild);
+            out.push_back(a);
+        }
+        TurnSearch search(tr);
+        bool asked = false;
+        std::vector<Step> steps = play_steps(search, p, &asked);
+        if (asked) return false;
+        for (const Step& st : steps) {
+            Act a;
+            if (st.v[0] == 0) {
+                a.kind = A_LAY;
+                for (int j = 1; j < st.n; ++j) a.push(st.v[j]);
+            } else if (st.v[0] == 1) {
+                a.kind = A_ADD;
+                a.push(st.v[2]); a.push(st.v[1]); a.push(st.v[3]);
+            } else {
+                a.kind = A_SWAP;
+                for (int j = 1; j < st.n; ++j) a.push(st.v[j]);
+            }
+            out.push_back(a);
+        }
+        return true;
+    }
+
+    // Stepper._settle: every step with no choice made, until a seat has one (status 0) or
+    // the table is handed over (status 1)
+    void settle(Table& t) {
+        std::vector<Act> legal;
+        while (t.status == S_DECIDE) {
+            t.choices.clear();
+            t.prefix.clear();
+            t.lo = t.hi = t.at = 0;
+            if (t.actions >= r_.max_actions || !list_legal(t, legal) || legal.empty()) {
+                hand_over(t);
+                return;
+            }
+            if (legal.size() == 1) {  // no choice: no spelling to walk
+                apply(t, legal[0]);
+                continue;
+            }
+            t.choices.resize(legal.size());
+            for (size_t k = 0; k < legal.size(); ++k) {
+                t.choices[k].act = legal[k];
+                if (!spell(legal[k], t.choices[k].seq)) {
+                    hand_over(t);
+                    return;
+                }
+            }
+            std::sort(t.choices.begin(), t.choices.end());
+            t.hi = t.choices.size();
+            if (!advance(t)) return;  // a choice: wait for the seat's token
+            Act act = t.choices[t.lo].act;
+            apply(t, act);
+        }
+    }
+
     void write(const Table& t, int seat, float* out, const std::vector<int>& prefix,
                bool offer) const {
         const long* o = r_.at;
@@ -447,18 +796,15 @@ private:
             out[k] += v;
         };
         auto rel = [&](int s) { return ((s - seat) % np + np) % np; };
-        bool in_round = t.phase != P_DEAL && t.phase != P_OVER;
-        if (in_round) {
-            for (int c = 0; c < kCards; ++c)
-                if (t.hands[seat][c]) set(o[kHand] + c, static_cast<float>(t.hands[seat][c]));
-            if (t.known_on)
-                for (int s = 0; s < np; ++s)
-                    if (s != seat)
-                        for (int c = 0; c < kCards; ++c)
-                            if (t.known[s][c])
-                                add(o[kKnown] + (rel(s) - 1) * kCards + c,
-                                    static_cast<float>(t.known[s][c]));
-        }
+        for (int c = 0; c < kCards; ++c)
+            if (t.hands[seat][c]) set(o[kHand] + c, static_cast<float>(t.hands[seat][c]));
+        if (t.known_on)
+            for (int s = 0; s < np; ++s)
+                if (s != seat)
+                    for (int c = 0; c < kCards; ++c)
+                        if (t.known[s][c])
+                            add(o[kKnown] + (rel(s) - 1) * kCards + c,
+                                static_cast<float>(t.known[s][c]));
         for (int c : t.pile) add(o[kPile] + c, 1.0f);
         if (!t.pile.empty()) set(o[kPileTop] + t.pile.back(), 1.0f);
         if (t.wild >= 0) set(o[kWild] + t.wild, 1.0f);
@@ -478,7 +824,7 @@ private:
             set(o[kOpened] + rel(s), t.opened[s] ? 1.0f : 0.0f);
             set(o[kTotals] + rel(s), static_cast<float>(t.totals[s] / 100.0));
         }
-        if (in_round) set(o[kToMove] + rel(t.turn), 1.0f);
+        set(o[kToMove] + rel(t.turn), 1.0f);
         double stock_left = static_cast<double>(t.stock.size() - t.stock_at);
         set(o[kScalars], static_cast<float>(stock_left / 100.0));
         set(o[kScalars] + 1, static_cast<float>(static_cast<double>(t.pile.size()) / 10.0));
@@ -493,18 +839,20 @@ private:
 }  // namespace
 
 PYBIND11_MODULE(_batch_native, m) {
-    m.doc() = "N tables of Hand's round in C++ for the batched RL environment (native/hand_batch.cpp)";
+    m.doc() = "N tables of Hand's round stepped natively for the batched RL environment "
+              "(native/hand_batch.cpp)";
     m.attr("BATCH_VERSION") = kVersion;
+    m.attr("N_TOKENS") = N_TOKENS;
     py::class_<Batch>(m, "Batch")
         .def(py::init<int, int, py::handle, py::handle, long, long, py::handle>(),
              py::arg("n"), py::arg("players"), py::arg("flags"), py::arg("at"),
              py::arg("size"), py::arg("slots"), py::arg("phase_entries"))
         .def("__len__", &Batch::size)
         .def("load", &Batch::load)
-        .def("draw", &Batch::draw)
-        .def("lay", &Batch::lay)
-        .def("add", &Batch::add)
-        .def("swap", &Batch::swap)
-        .def("discard", &Batch::discard)
-        .def("observe", &Batch::observe);
+        .def("status", &Batch::status)
+        .def("seat", &Batch::seat)
+        .def("release", &Batch::release)
+        .def("step", &Batch::step)
+        .def("observe", &Batch::observe)
+        .def("snapshot", &Batch::snapshot);
 }

@@ -60,6 +60,7 @@ class Stepper:
         self._table: TableView | None = None
         self.tree: ActionTree | FastTree | None = None
         self._mask: list[int] | None = None  # the tree's next tokens, until it moves
+        self.fresh = False  # a decision with no token chosen yet (its forced ones aside)
         self._settle()
 
     @property
@@ -126,6 +127,7 @@ class Stepper:
         if tree is None:
             raise ValueError("no seat has a decision: the match is over")
         self._mask = None
+        self.fresh = False
         if isinstance(tree, FastTree):
             if not tree.take(token):
                 return None
@@ -145,6 +147,19 @@ class Stepper:
         if self.tree is None:
             raise ValueError("no seat has a decision: the match is over")
         self._act(action)
+        self._settle()
+
+    def resume(
+        self, state: MatchState, actions: int, action: Any = None, play: bool = False
+    ) -> None:
+        """Go on from ``state`` of this very match after ``actions`` engine actions (a table a
+        native batch hands back, issue 39), first applying ``action`` when ``play``: to the
+        next decision with a choice, as a step does."""
+        self.state = state
+        self.actions = actions
+        if play:
+            self.state = state.apply(action)
+            self.actions += 1
         self._settle()
 
     def bots_play(self, bots: Mapping[int, Any], seat: int) -> None:
@@ -197,5 +212,6 @@ class Stepper:
                 done = tree.take_forced()
             self.tree = tree
             if not done:
+                self.fresh = True
                 return
             self._act(tree.action)

@@ -1,15 +1,18 @@
-"""Hand's round held natively for N tables (issue 39, ``native/hand_batch.cpp``): feeding it.
+"""Hand's rounds stepped natively for N tables (issue 39, ``native/hand_batch.cpp``).
 
-The extension ``_batch_native`` keeps each table's round as ints, follows the engine's actions
-(the effects of :mod:`handgame.games.hand.turn`'s steps, never their checks) and writes each
-seat's RL observation. This module makes the batch for a ruleset (:func:`new_batch`), loads a
-table from an engine state (:func:`load`: the handover from the Python engine) and passes an
-engine action on (:func:`follow`: False where the native side does not follow it — a taken
-wild card still restricted, L-66 / O-6; the round's end; a reshuffle, O-9 — and the table is to
-be loaded again). It is the first part of the native batched environment: the legal actions,
-their spelling, the driver and the scores are still the Python engine's.
+The extension ``_batch_native`` holds each table's round as ints from a turn's start on: it
+lists the seat's legal actions (the engine's native draw check, discard rules and turn search:
+the same headers as ``_legal_native``), spells them as tokens (:mod:`handgame.rl.tokens`'
+numbering), walks the spelling one token at a time (``FastTree``), applies the actions (the
+effects of :mod:`handgame.games.hand.turn`'s steps) and writes each decision's observation and
+mask. Where it cannot follow the rules exactly it hands the table back to the Python engine
+(:meth:`NativeRounds.take_back`: the round as a :class:`Match`, the action still to play):
+a taken wild card still restricted (L-66, O-6), the round's end and its scores (L-80…L-93),
+a reshuffle (O-9), a turn search answer left to the reference; the Python engine plays on
+until the next turn's start it can hand over (:meth:`NativeRounds.load`). Deals, redeal claims
+(L-52) and the first turn are always the Python engine's.
 
-Without the build (or with ``HANDGAME_NATIVE=0``) :func:`extension` is None.
+The RL layer finds this through ``GameSpec.native_batch`` (:func:`native_batch`).
 """
 
 from __future__ import annotations
@@ -18,131 +21,255 @@ from collections.abc import Sequence
 from typing import Any
 
 from handgame.core import extensions
-from handgame.games.hand.actions import Discard, Draw, LayMelds, LayOff, SwapWild
+from handgame.core.cards import ALL_CARDS
+from handgame.games.hand.actions import Discard, LayMelds, LayOff, SwapWild, draw_of
 from handgame.games.hand.match import Match
-from handgame.games.hand.native import config_of
-from handgame.games.hand.rounds import Phase
-from handgame.games.hand.rules import Ruleset
+from handgame.games.hand.melds import ACE_ONLY, NATURAL, WILD, analyze
+from handgame.games.hand.native import config_of, rules_support
+from handgame.games.hand.rounds import Phase, TurnState, evolve
 
 _NATIVE = extensions.extension("handgame.games.hand._batch_native")
 
 #: the phases in the order the extension codes them (native/hand_batch.cpp PhaseCode)
 PHASES: tuple[str, ...] = tuple(p.value for p in Phase)
-assert PHASES == ("deal", "first-discard", "draw", "play", "over"), PHASES
+
+_ROLES = {1: NATURAL, 2: WILD, 3: ACE_ONLY}
+_ENDS: dict[int, str | None] = {-1: None, 0: "low", 1: "high"}
 
 
-def extension() -> Any:
-    """The extension module when the native path is in use, else None."""
-    return _NATIVE.on
+def why_not(config: Any) -> str | None:
+    """Why matches of ``config`` are not stepped natively (None: they are)."""
+    if _NATIVE.on is None:
+        return f"the native batch is not available: {_NATIVE.why_not or 'switched off'}"
+    if config.partnership:
+        return "partnerships are stepped by the Python engine (L-91)"
+    if not 2 <= config.players <= 8:
+        return "2 to 8 players"
+    return rules_support(config.rules)
 
 
-def why_not() -> str | None:
-    """Why the extension is not in use (None: it is)."""
-    if _NATIVE.on is not None:
-        return None
-    return _NATIVE.why_not or "the native path is switched off"
-
-
-def flags(rules: Ruleset) -> tuple[int, ...]:
+def flags(config: Any, max_actions: int) -> tuple[int, ...]:
     """The options the batch reads beside ``native.config``: the opening minimum (L-63), its
-    escalation (O-4), announcements (L-70, L-71), a swap needing an opening (L-40) and the
-    stock ending with the players' count (O-10)."""
+    escalation (O-4), announcements (L-70), a swap needing an opening (L-40) or reusing its
+    wild (O-7), two-wilds (O-11), going out on the first turn (L-67), the stock ending at
+    the players' count (O-10), the stepper's truncation and a spare."""
+    rules = config.rules
     return (
         rules.initial_minimum,
         1 if rules.escalating_minimum else 0,
         1 if rules.announcements else 0,
         1 if rules.swap_needs_opening else 0,
+        1 if rules.swap_must_reuse else 0,
+        1 if "two-wilds" in rules.bonuses else 0,
+        1 if rules.first_turn_win else 0,
         1 if rules.stock_end == "players" else 0,
+        max_actions,
+        0,
     )
 
 
-def new_batch(
+def _action(seat: int, kind: int, v: Sequence[int]) -> Any:
+    """The engine action of the extension's ints (its Act)."""
+    if kind == 0:
+        return draw_of(seat, "stock")
+    if kind == 1:
+        return draw_of(seat, "discard")
+    if kind == 2:
+        return LayMelds(seat, (tuple(ALL_CARDS[c] for c in v),))
+    if kind == 3:
+        return LayOff(seat, ALL_CARDS[v[0]], v[1], _ENDS[v[2]])
+    if kind == 4:
+        return SwapWild(seat, tuple(ALL_CARDS[c] for c in v[1:]), v[0])
+    return Discard(seat, ALL_CARDS[v[0]], bool(v[1]), None if v[2] < 0 else ALL_CARDS[v[2]])
+
+
+class NativeRounds:
+    """``n`` tables of matches of ``config`` stepped natively while they can be (the tables
+    not native are the caller's, on the Python engine)."""
+
+    def __init__(
+        self,
+        config: Any,
+        n: int,
+        at: Sequence[int],
+        size: int,
+        slots: int,
+        phases: Sequence[str],
+        max_actions: int,
+    ) -> None:
+        """The batch; observations of ``size`` entries at the blocks' offsets ``at``
+        (``phases``: the phase block's names, in order; any other phase the entry after)."""
+        why = why_not(config)
+        if why is not None:
+            raise RuntimeError(why)
+        self.config = config
+        self.batch = _NATIVE.on.Batch(
+            n, config.players, flags(config, max_actions), tuple(at), size, slots,
+            tuple(phases.index(p) if p in phases else len(phases) for p in PHASES),
+        )  # fmt: skip
+        self._base: list[Match | None] = [None] * n
+
+    def loadable(self, state: Match) -> bool:
+        """Whether ``state`` (waiting on its seat to act) is one the batch takes: a draw or a
+        play decision past the first turn's redeal claims (L-52)."""
+        rnd = state.round
+        if rnd is None or rnd.turns_done < 1 or len(rnd.melds) > 64:
+            return False
+        if state.phase is Phase.DRAW:
+            return True
+        ts = rnd.turn_state
+        # a taken wild card still restricted (L-66, O-6) is the Python engine's
+        return state.phase is Phase.PLAY and (ts.restriction is None or ts.taken_used)
+
+    def load(self, i: int, state: Match, actions: int) -> bool:
+        """Table ``i`` from the engine's ``state`` (after ``actions`` engine actions of its
+        match); True when it is native now (False: handed back at once, the caller plays on)."""
+        rnd = state.round
+        assert rnd is not None
+        ts = rnd.turn_state
+        self._base[i] = state
+        status = self.batch.load(
+            i,
+            config_of(state.rules, rnd.wilds),
+            rnd.turn,
+            len(state.results) + 1,
+            -1 if rnd.wilds.wild is None else int(rnd.wilds.wild),
+            rnd.hands,
+            rnd.known,
+            rnd.stock,
+            rnd.discard_pile,
+            [m.as_play_ints for m in rnd.melds],
+            rnd.owners[: len(rnd.melds)],
+            rnd.opened,
+            rnd.laid_before,
+            tuple(-1 if a is None else a for a in rnd.announced),
+            rnd.missed,
+            state.totals,
+            (
+                rnd.turns_done,
+                rnd.last_opening,
+                -1 if rnd.pile_top_by is None else rnd.pile_top_by,
+                actions,
+                PHASES.index(state.phase.value),
+                {None: 0, "stock": 1, "discard": 2}[ts.drew],
+                -1 if ts.taken is None else int(ts.taken),
+                ts.taken_from_opened,
+                ts.taken_used,
+                ts.laid_value,
+                ts.all_laid_value,
+                ts.provisional,
+                ts.touched_other,
+                ts.opened_now,
+                ts.l44_pending,
+                ts.reuse_owed,
+            ),
+            ts.laid,
+        )
+        return bool(status == 0)
+
+    def take_back(self, i: int) -> tuple[Match, Any, int, bool]:
+        """Table ``i``'s match as the engine's state now, the action still to play, the
+        match's engine actions so far and whether one is pending (the handover)."""
+        base = self._base[i]
+        assert base is not None
+        self._base[i] = None
+        self.batch.release(i)
+        (
+            phase, turn, hands, known, stock, pile, melds, owners, opened, laid_before,
+            announced, missed, counts, tf, pending, log,
+        ) = self.batch.snapshot(i)  # fmt: skip
+        turns_done, last_opening, pile_top_by, actions = counts
+        rnd = base.round
+        assert rnd is not None
+        rules, wilds = base.rules, rnd.wilds
+        cards = ALL_CARDS
+        table = tuple(
+            analyze(tuple(cards[c] for c in cs), wilds, rules, tuple(_ROLES[r] for r in rs))
+            for cs, rs in melds
+        )
+        if tf is None:
+            ts = TurnState()
+        else:
+            drew, taken, from_opened, used, laid, laid_value, all_laid, prov, touched, now, l44, owed = tf  # noqa: E501
+            ts = TurnState(
+                drew={1: "stock", 2: "discard"}[drew],
+                taken=None if taken < 0 else cards[taken],
+                taken_from_opened=bool(from_opened),
+                taken_used=bool(used),
+                laid=tuple(laid),
+                laid_value=laid_value,
+                all_laid_value=all_laid,
+                provisional=bool(prov),
+                touched_other=bool(touched),
+                opened_now=bool(now),
+                l44_pending=bool(l44),
+                reuse_owed=owed,
+            )
+        played = tuple(_action(seat, kind, v) for seat, kind, v in log)
+        new = evolve(
+            rnd,
+            hands=tuple(tuple(cards[c] for c in h) for h in hands),
+            known=tuple(tuple(cards[c] for c in k) for k in known),
+            stock=tuple(cards[c] for c in stock),
+            discard_pile=tuple(cards[c] for c in pile),
+            melds=table,
+            owners=tuple(owners),
+            opened=tuple(bool(o) for o in opened),
+            laid_before=tuple(bool(b) for b in laid_before),
+            announced=tuple(None if a < 0 else a for a in announced),
+            missed=tuple(bool(m) for m in missed),
+            turn=turn,
+            turns_done=turns_done,
+            last_opening=last_opening,
+            pile_top_by=None if pile_top_by < 0 else pile_top_by,
+            turn_state=ts,
+            actions=(*rnd.actions, *played),
+        )
+        state = base.replace(phase=Phase(phase), round=new)
+        action = None if pending is None else _action(turn, pending[0], pending[1])
+        return state, action, actions, pending is not None
+
+    def release(self, i: int) -> None:
+        """Table ``i`` is the caller's from now on (a new match, before it is loaded)."""
+        self._base[i] = None
+        self.batch.release(i)
+
+    def native(self, i: int) -> bool:
+        """Whether table ``i`` is stepped natively now."""
+        return bool(self.batch.status(i) == 0)
+
+    def seat(self, i: int) -> int:
+        """The seat to decide at native table ``i``."""
+        return int(self.batch.seat(i))
+
+    def step(self, tokens: Any, active: Any) -> list[int]:
+        """Each native table with ``active[i]`` takes ``tokens[i]`` (int64 and bool arrays);
+        the tables handed back to the engine (:meth:`take_back`). A masked-out token raises
+        ValueError before any table is stepped."""
+        got: list[int] = self.batch.step(tokens, active)
+        return got
+
+    def observe(self, obs: Any, masks: Any) -> None:
+        """The native tables' observations and masks into their rows of ``obs`` (float32)
+        and ``masks`` (int8); the other rows are left as they are."""
+        self.batch.observe(obs, masks)
+
+
+def native_batch(
+    config: Any,
     n: int,
-    players: int,
-    rules: Ruleset,
     at: Sequence[int],
     size: int,
     slots: int,
-    phase_entries: Sequence[int],
-) -> Any:
-    """A native batch of ``n`` tables of ``players`` seats under ``rules``, writing
-    observations of ``size`` entries at the blocks' offsets ``at`` (``phase_entries``: each
-    phase's entry of the phase block, in :data:`PHASES` order)."""
-    mod = _NATIVE.on
-    if mod is None:
-        raise RuntimeError(f"the native batch is not available: {why_not()}")
-    return mod.Batch(n, players, flags(rules), tuple(at), size, slots, tuple(phase_entries))
+    phases: Sequence[str],
+    max_actions: int,
+) -> NativeRounds | str:
+    """``GameSpec.native_batch``: the native batch of ``n`` tables of ``config``, or why
+    there is none."""
+    why = why_not(config)
+    if why is not None:
+        return why
+    return NativeRounds(config, n, at, size, slots, phases, max_actions)
 
 
-def load(batch: Any, i: int, state: Match) -> None:
-    """Table ``i`` of ``batch`` set from the engine's ``state`` (the handover to native)."""
-    rnd = state.round
-    phase = PHASES.index(state.phase.value)
-    if rnd is None:
-        n = state.game.players
-        none = (0,) * n
-        batch.load(
-            i, (-1, -1, 0, 0, 0, 11, 11, 0, 0, 0), phase, 0, len(state.results), -1,
-            (), (), (), (), (), (), none, none, (-1,) * n, none, state.totals,
-            (0, 0, -1, 0, -1, 0, 0, 0, 0, 0), (),
-        )  # fmt: skip
-        return
-    in_round = state.phase not in (Phase.DEAL, Phase.OVER)
-    ts = rnd.turn_state
-    restricted = ts.restriction is not None and not ts.taken_used
-    batch.load(
-        i,
-        config_of(state.rules, rnd.wilds),
-        phase,
-        rnd.turn,
-        len(state.results) + (1 if in_round else 0),
-        -1 if rnd.wilds.wild is None else int(rnd.wilds.wild),
-        rnd.hands,
-        rnd.known if in_round else (),
-        rnd.stock,
-        rnd.discard_pile,
-        [m.as_play_ints for m in rnd.melds],
-        rnd.owners[: len(rnd.melds)],
-        rnd.opened,
-        rnd.laid_before,
-        tuple(-1 if a is None else a for a in rnd.announced),
-        rnd.missed,
-        state.totals,
-        (
-            rnd.turns_done,
-            rnd.last_opening,
-            -1 if rnd.pile_top_by is None else rnd.pile_top_by,
-            {None: 0, "stock": 1, "discard": 2}[ts.drew],
-            -1 if ts.taken is None else int(ts.taken),
-            1 if restricted else 0,
-            ts.laid_value,
-            ts.all_laid_value,
-            1 if ts.provisional else 0,
-            1 if ts.opened_now else 0,
-        ),
-        ts.laid,
-    )
-
-
-_END = {None: -1, "low": 0, "high": 1}
-
-
-def follow(batch: Any, i: int, action: Any) -> bool:
-    """Table ``i`` takes the engine's ``action`` (legal: the engine applied it); False where
-    the native side does not follow it (the table is then to be loaded again)."""
-    kind = type(action)
-    if kind is Draw:
-        return bool(batch.draw(i, 0 if action.source == "stock" else 1))
-    if kind is Discard:
-        second = -1 if action.second is None else int(action.second)
-        return bool(batch.discard(i, int(action.card), action.announce, second))
-    if kind is LayMelds:
-        return bool(batch.lay(i, action.melds))
-    if kind is LayOff:
-        return bool(batch.add(i, int(action.card), action.to, _END[action.end]))
-    if kind is SwapWild:
-        return bool(batch.swap(i, action.cards, action.at))
-    return False  # a redeal claim (L-52) and anything else: the engine's own
-
-
-__all__ = ["PHASES", "extension", "flags", "follow", "load", "new_batch", "why_not"]
+__all__ = ["PHASES", "NativeRounds", "flags", "native_batch", "why_not"]
