@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
 #include <vector>
 
 #include "draw_check.hpp"
@@ -142,6 +143,7 @@ struct Table {
     // the turn in progress (play phase): the search's rules and position (turn_search.hpp)
     TurnRules tr;
     Position pos;
+    std::shared_ptr<TurnSearch> search;  // the turn's search (its memo kept during the turn)
     int drew = 0;  // 1 stock, 2 discard
     int all_laid_value = 0;
     bool opened_now = false;
@@ -152,6 +154,7 @@ struct Table {
     // the handover: the action the Python engine is to play (when one is pending), and the
     // actions played natively since the load (for the round's log)
     bool has_pending = false;
+    bool void_end = false;  // the pending discard ends the round with no score (O-10, L-81)
     Act pending;
     std::vector<Act> log;
 };
@@ -319,8 +322,10 @@ public:
             t.opened_now = fl[13] != 0;
             p.l44_pending = fl[14] != 0;
             p.reuse_owed = fl[15];
+        } else if (fl[4] == P_FIRST_DISCARD) {
+            t.phase = P_FIRST_DISCARD;  // the first player's opening discard (L-60)
         } else if (fl[4] != P_DRAW) {
-            throw py::value_error("a table is loaded at its draw or play phase");
+            throw py::value_error("a table is loaded at its first discard, draw or play phase");
         }
         t.status = S_DECIDE;
         settle(t);
@@ -328,7 +333,27 @@ public:
     }
 
     int status(int i) { return at(i).status; }
+
+    // Whether table i was handed back at a discard that ends its round with no score.
+    bool void_end(int i) { return at(i).void_end; }
+
+    // The actions played natively since the load, (seat, kind, values) each, then the pending
+    // one as (seat, kind, values) or None: the round's log for its end (games/hand/batch.py).
+    py::tuple played(int i) {
+        const Table& t = at(i);
+        py::list log;
+        for (const Act& a : t.log) log.append(py::make_tuple(a.seat, a.kind, act_values(a)));
+        py::object pending = py::none();
+        if (t.has_pending) pending = py::make_tuple(t.turn, t.pending.kind, act_values(t.pending));
+        return py::make_tuple(log, pending, t.actions);
+    }
     int seat(int i) { return at(i).turn; }
+
+    py::list seats() const {
+        py::list out;
+        for (const Table& t : tables_) out.append(t.turn);
+        return out;
+    }
 
     // Python plays table i from now on (a table it took over, or reset).
     void release(int i) { at(i).status = S_PYTHON; }
@@ -543,6 +568,7 @@ private:
         t.drew = drew;
         t.all_laid_value = 0;
         t.opened_now = false;
+        t.search.reset();  // a new turn: new rules for the search
         TurnRules& tr = t.tr;
         tr = TurnRules();
         tr.cf = t.cf;
@@ -651,7 +677,11 @@ private:
                 int stock_left = static_cast<int>(t.stock.size() - t.stock_at);
                 bool passes = n > 0 && stock_left > 0 &&
                               !(r_.stock_end_players && stock_left <= r_.players);
-                if (!passes) { ok = false; break; }  // the round's end, a reshuffle
+                if (!passes) {  // the round's end, a reshuffle
+                    t.void_end = n > 0 && r_.stock_end_players && stock_left <= r_.players;
+                    ok = false;
+                    break;
+                }
                 for (int j = 0; j < k; ++j) {
                     --t.hands[seat][gone[j]];
                     --t.hand_n[seat];
@@ -701,6 +731,15 @@ private:
             }
             return true;
         }
+        if (t.phase == P_FIRST_DISCARD) {  // any card opens the round (L-60)
+            for (int c = 0; c < kCards; ++c) {
+                if (!t.hands[seat][c]) continue;
+                Act a{A_DISCARD};
+                a.push(c); a.push(1); a.push(-1);
+                out.push_back(a);
+            }
+            return true;
+        }
         if (t.phase != P_PLAY) return false;
         if (t.melds.size() > 64) return false;
         const Position& p = t.pos;
@@ -728,10 +767,13 @@ private:
             a.push(t.cf.wild); a.push(1); a.push(t.cf.wild);
             out.push_back(a);
         }
-        TurnSearch search(tr);
+        if (!t.search) t.search = std::make_shared<TurnSearch>(tr);  // its memo: this turn's
         bool asked = false;
-        std::vector<Step> steps = play_steps(search, p, &asked);
-        if (asked) return false;
+        std::vector<Step> steps = play_steps(*t.search, p, &asked);
+        if (asked) {
+            t.search.reset();
+            return false;
+        }
         for (const Step& st : steps) {
             Act a;
             if (st.v[0] == 0) {
@@ -850,7 +892,10 @@ PYBIND11_MODULE(_batch_native, m) {
         .def("__len__", &Batch::size)
         .def("load", &Batch::load)
         .def("status", &Batch::status)
+        .def("void_end", &Batch::void_end)
+        .def("played", &Batch::played)
         .def("seat", &Batch::seat)
+        .def("seats", &Batch::seats)
         .def("release", &Batch::release)
         .def("step", &Batch::step)
         .def("observe", &Batch::observe)

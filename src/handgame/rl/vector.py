@@ -179,13 +179,19 @@ class HandVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
         """Table ``i`` handed back by the native batch: the Python engine goes on."""
         table = self._tables[i]
         table.native = False
+        ended = self._native.round_end(i, self.max_actions)
+        if ended is not None:  # a round with no score: the match goes on to its next deal
+            table.match.resume(*ended)
+            return
         state, action, actions, pending = self._native.take_back(i)
         table.match.resume(state, actions, action, pending)
 
-    def _agent(self, i: int) -> int:
-        """The seat whose observation table ``i`` shows."""
-        table = self._tables[i]
-        return self._native.seat(i) if table.native else table.agent
+    def _agents(self) -> list[int]:
+        """The seat whose observation each table shows."""
+        if self._native is None:
+            return [t.agent for t in self._tables]
+        seats = self._native.seats()
+        return [seats[i] if t.native else t.agent for i, t in enumerate(self._tables)]
 
     def reset(
         self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
@@ -207,8 +213,7 @@ class HandVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
         for i in range(self.num_envs):
             self._to_native(i)
         obs = self._observe_all()
-        seats = [self._agent(i) for i in range(self.num_envs)]
-        return obs, {"seat": np.array(seats, dtype=np.int64)}
+        return obs, {"seat": np.array(self._agents(), dtype=np.int64)}
 
     def step(
         self, actions: Any
@@ -227,7 +232,7 @@ class HandVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
             if m.tree is None or int(token) not in m.mask():
                 raise ValueError(f"the token {token} is masked out at a table (none was stepped)")
         n = self.num_envs
-        choosers_now = [self._agent(i) for i in range(n)]
+        choosers_now = self._agents()
         handed: set[int] = set()
         nb = self._native
         if nb is not None:
@@ -273,7 +278,7 @@ class HandVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
             for i in range(n):
                 self._to_native(i)
         obs = self._observe_all()
-        infos["seat"] = np.array([self._agent(i) for i in range(n)], dtype=np.int64)
+        infos["seat"] = np.array(self._agents(), dtype=np.int64)
         infos["_seat"] = np.ones(n, dtype=bool)
         return obs, rewards, terms, truncs, infos
 

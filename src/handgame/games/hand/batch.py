@@ -23,10 +23,12 @@ from typing import Any
 from handgame.core import extensions
 from handgame.core.cards import ALL_CARDS
 from handgame.games.hand.actions import Discard, LayMelds, LayOff, SwapWild, draw_of
+from handgame.games.hand.dealing import redeal_entitled
 from handgame.games.hand.match import Match
 from handgame.games.hand.melds import ACE_ONLY, NATURAL, WILD, analyze
 from handgame.games.hand.native import config_of, rules_support
 from handgame.games.hand.rounds import Phase, TurnState, evolve
+from handgame.games.hand.scoring import end_round, void_result
 
 _NATIVE = extensions.extension("handgame.games.hand._batch_native")
 
@@ -83,6 +85,19 @@ def _action(seat: int, kind: int, v: Sequence[int]) -> Any:
     return Discard(seat, ALL_CARDS[v[0]], bool(v[1]), None if v[2] < 0 else ALL_CARDS[v[2]])
 
 
+#: the engine actions of the extension's ints, made once each (actions are values)
+_MADE: dict[tuple[int, int, tuple[int, ...]], Any] = {}
+_MADE_MAX = 100_000
+
+
+def _made(key: tuple[int, int, tuple[int, ...]]) -> Any:
+    """The action of ``key`` (seat, kind, values), remembered."""
+    if len(_MADE) >= _MADE_MAX:
+        _MADE.clear()
+    got = _MADE[key] = _action(*key)
+    return got
+
+
 class NativeRounds:
     """``n`` tables of matches of ``config`` stepped natively while they can be (the tables
     not native are the caller's, on the Python engine)."""
@@ -110,12 +125,16 @@ class NativeRounds:
         self._base: list[Match | None] = [None] * n
 
     def loadable(self, state: Match) -> bool:
-        """Whether ``state`` (waiting on its seat to act) is one the batch takes: a draw or a
-        play decision past the first turn's redeal claims (L-52)."""
+        """Whether ``state`` (waiting on its seat to act) is one the batch takes: a first
+        discard, draw or play decision with no redeal to claim (L-52)."""
         rnd = state.round
-        if rnd is None or rnd.turns_done < 1 or len(rnd.melds) > 64:
+        if rnd is None or len(rnd.melds) > 64:
             return False
-        if state.phase is Phase.DRAW:
+        if rnd.turns_done == 0 and state.rules.redeal_pairs:
+            # a seat entitled to a redeal may claim it now (L-52): the Python engine's
+            if any(redeal_entitled(state, s) for s in range(state.game.players)):
+                return False
+        if state.phase in (Phase.DRAW, Phase.FIRST_DISCARD):
             return True
         ts = rnd.turn_state
         # a taken wild card still restricted (L-66, O-6) is the Python engine's
@@ -167,6 +186,33 @@ class NativeRounds:
         )
         return bool(status == 0)
 
+    def round_end(self, i: int, max_actions: int) -> tuple[Match, int] | None:
+        """Table ``i`` handed back at a discard ending its round with no score (the stock at
+        the players' count, O-10, L-81): the match after the round (``end_round``, as
+        ``turn._discard`` ends it) and its engine actions, when it waits for the next deal
+        (the round's own values then read by nothing); None otherwise (:meth:`take_back`)."""
+        if not self.batch.void_end(i):
+            return None
+        base = self._base[i]
+        assert base is not None and base.round is not None
+        log, pending, actions = self.batch.played(i)
+        if pending is None or actions + 1 >= max_actions:
+            return None
+        seat, kind, v = pending
+        if not base.rules.announcements:
+            v = (v[0], 1, v[2])  # no announcements: the flag is ignored (L-71)
+        made = _MADE
+        played = [made.get(key) or _made(key) for key in ((s, k, tuple(x)) for s, k, x in log)]
+        final = (seat, kind, tuple(v))
+        played.append(made.get(final) or _made(final))
+        rnd = evolve(base.round, actions=(*base.round.actions, *played))
+        state = end_round(base.replace(round=rnd), void_result(rnd, "stock"))
+        if state.phase is not Phase.DEAL:
+            return None  # the match's end: its last observation reads the whole round
+        self._base[i] = None
+        self.batch.release(i)
+        return state, actions + 1
+
     def take_back(self, i: int) -> tuple[Match, Any, int, bool]:
         """Table ``i``'s match as the engine's state now, the action still to play, the
         match's engine actions so far and whether one is pending (the handover)."""
@@ -183,8 +229,11 @@ class NativeRounds:
         assert rnd is not None
         rules, wilds = base.rules, rnd.wilds
         cards = ALL_CARDS
+        # the melds the engine laid before the load are the same objects again where unchanged
+        had = {(m.cards, m.as_play_ints[5 + len(m.cards) :]): m for m in rnd.melds}
         table = tuple(
-            analyze(tuple(cards[c] for c in cs), wilds, rules, tuple(_ROLES[r] for r in rs))
+            had.get((tuple(cards[c] for c in cs), tuple(rs)))
+            or analyze(tuple(cards[c] for c in cs), wilds, rules, tuple(_ROLES[r] for r in rs))
             for cs, rs in melds
         )
         if tf is None:
@@ -205,7 +254,10 @@ class NativeRounds:
                 l44_pending=bool(l44),
                 reuse_owed=owed,
             )
-        played = tuple(_action(seat, kind, v) for seat, kind, v in log)
+        made = _MADE
+        played = tuple(
+            made.get(key) or _made(key) for key in ((seat, kind, tuple(v)) for seat, kind, v in log)
+        )
         new = evolve(
             rnd,
             hands=tuple(tuple(cards[c] for c in h) for h in hands),
@@ -241,6 +293,11 @@ class NativeRounds:
     def seat(self, i: int) -> int:
         """The seat to decide at native table ``i``."""
         return int(self.batch.seat(i))
+
+    def seats(self) -> list[int]:
+        """The seat to decide at every table (meaningful at the native ones)."""
+        got: list[int] = self.batch.seats()
+        return got
 
     def step(self, tokens: Any, active: Any) -> list[int]:
         """Each native table with ``active[i]`` takes ``tokens[i]`` (int64 and bool arrays);
