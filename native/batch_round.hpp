@@ -101,6 +101,7 @@ struct Table {
 // The steps of a table's round under the batch's rules (each a function of the table).
 struct Engine {
     const Rules& r_;
+    std::vector<Act> legal_ = {};  // settle's listing, reused
 
     static void give(Table& t, int seat, int card) {
         ++t.hands[seat][card];
@@ -168,14 +169,10 @@ struct Engine {
         return false;
     }
 
-    void start_turn(Table& t, int drew, int taken) {
+    // the search's rules of the seat to act's turn, after taking `taken` (-1: from the stock)
+    TurnRules turn_rules(const Table& t, int taken) const {
         const int seat = t.turn;
-        t.drew = drew;
-        t.all_laid_value = 0;
-        t.opened_now = false;
-        t.search.reset();  // a new turn: new rules for the search
-        TurnRules& tr = t.tr;
-        tr = TurnRules();
+        TurnRules tr;
         tr.cf = t.cf;
         tr.seat = seat;
         tr.minimum = required_minimum(t);
@@ -191,13 +188,42 @@ struct Engine {
         tr.taken = taken;
         tr.taken_from_opened = taken >= 0 && t.pile_top_by >= 0 && t.opened[t.pile_top_by];
         tr.owners = t.owners;
-        Position& p = t.pos;
-        p = Position();
-        std::copy(t.hands[seat], t.hands[seat] + kCards, p.counts);
-        p.n_hand = t.hand_n[seat];
+        return tr;
+    }
+
+    // the search's position of the seat to act now (its hand, the table, its opening)
+    static Position position_of(const Table& t) {
+        Position p;
+        std::copy(t.hands[t.turn], t.hands[t.turn] + kCards, p.counts);
+        p.n_hand = t.hand_n[t.turn];
         p.table = t.melds;
-        p.opened = t.opened[seat];
+        p.opened = t.opened[t.turn];
+        return p;
+    }
+
+    void start_turn(Table& t, int drew, int taken) {
+        t.drew = drew;
+        t.all_laid_value = 0;
+        t.opened_now = false;
+        t.search.reset();  // a new turn: new rules for the search
+        t.tr = turn_rules(t, taken);
+        t.pos = position_of(t);
         t.phase = P_PLAY;
+    }
+
+    // finish.accepts of Draw(seat, "discard") where the draw check left it undecided: the
+    // turn search from the position after the draw (1, 0, or kAsk: the reference decides)
+    int accepts_pile_draw(const Table& t) const {
+        int top = t.pile.back();
+        if ((top == t.cf.wild || top == kJoker) && t.cf.discarded_wild != DW_WILD)
+            return kAsk;  // a restricted taken wild card (L-66, O-6): the reference's
+        TurnRules tr = turn_rules(t, top);
+        Position p = position_of(t);
+        ++p.counts[top];
+        ++p.n_hand;
+        if (!obligated(tr, p)) return 1;
+        TurnSearch search(tr);
+        return search.finishable(p, 0, {}, 0, false);
     }
 
     // the table's values after a step of the turn search's position
@@ -331,7 +357,8 @@ struct Engine {
                 int verdict = draw_discard_check(t.cf, t.hands[seat], t.pile.back(), table,
                                                  t.opened[seat], required_minimum(t),
                                                  forbidden(t), by >= 0 && t.opened[by]);
-                if (verdict < 0) return false;
+                if (verdict < 0) verdict = accepts_pile_draw(t);
+                if (verdict == kAsk) return false;
                 if (verdict) out.push_back(Act{A_DRAW_PILE});
             }
             return true;
@@ -399,9 +426,8 @@ struct Engine {
     // Stepper._settle: every step with no choice made, until a seat has one (status 0) or
     // the table is handed over (status 1)
     void settle(Table& t) {
-        std::vector<Act> legal;
+        std::vector<Act>& legal = legal_;  // one buffer for every table (kept allocated)
         while (t.status == S_DECIDE) {
-            t.choices.clear();
             t.prefix.clear();
             t.lo = t.hi = t.at = 0;
             if (t.actions >= r_.max_actions || !list_legal(t, legal) || legal.empty()) {
@@ -412,16 +438,18 @@ struct Engine {
                 apply(t, legal[0]);
                 continue;
             }
-            t.choices.resize(legal.size());
-            for (size_t k = 0; k < legal.size(); ++k) {
+            // the choices' buffers are reused from one decision to the next: only [0, n) count
+            const size_t n = legal.size();
+            if (t.choices.size() < n) t.choices.resize(n);
+            for (size_t k = 0; k < n; ++k) {
                 t.choices[k].act = legal[k];
                 if (!spell(legal[k], t.choices[k].seq)) {
                     hand_over(t);
                     return;
                 }
             }
-            std::sort(t.choices.begin(), t.choices.end());
-            t.hi = t.choices.size();
+            std::sort(t.choices.begin(), t.choices.begin() + static_cast<long>(n));
+            t.hi = n;
             if (!advance(t)) return;  // a choice: wait for the seat's token
             Act act = t.choices[t.lo].act;
             apply(t, act);

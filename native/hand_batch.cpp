@@ -188,9 +188,9 @@ public:
     py::tuple played(int i) {
         const Table& t = at(i);
         py::list log;
-        for (const Act& a : t.log) log.append(py::make_tuple(a.seat, a.kind, act_values(a)));
+        for (const Act& a : t.log) log.append(flat(a, a.seat));
         py::object pending = py::none();
-        if (t.has_pending) pending = py::make_tuple(t.turn, t.pending.kind, act_values(t.pending));
+        if (t.has_pending) pending = flat(t.pending, t.turn);
         return py::make_tuple(log, pending, t.actions);
     }
     int seat(int i) { return at(i).turn; }
@@ -302,9 +302,9 @@ public:
                                   t.pos.reuse_owed);
         }
         py::list log;
-        for (const Act& a : t.log) log.append(py::make_tuple(a.seat, a.kind, act_values(a)));
+        for (const Act& a : t.log) log.append(flat(a, a.seat));
         py::object pending = py::none();
-        if (t.has_pending) pending = act_tuple(t.pending);
+        if (t.has_pending) pending = flat(t.pending, t.turn);
         return py::make_tuple(PHASE_NAMES[t.phase], t.turn, hands, known, stock, pile, melds,
                               owners, opened, laid_before, announced, missed,
                               py::make_tuple(t.turns_done, t.last_opening, t.pile_top_by,
@@ -336,13 +336,14 @@ private:
         return out;
     }
 
-    static py::list act_values(const Act& a) {
-        py::list v;
-        for (int j = 0; j < a.n; ++j) v.append(a.v[j]);
-        return v;
+    // an action as one flat tuple: seat, kind, its values
+    static py::tuple flat(const Act& a, int seat) {
+        py::tuple out(2 + a.n);
+        out[0] = py::int_(seat);
+        out[1] = py::int_(a.kind);
+        for (int j = 0; j < a.n; ++j) out[2 + j] = py::int_(a.v[j]);
+        return out;
     }
-
-    static py::tuple act_tuple(const Act& a) { return py::make_tuple(a.kind, act_values(a)); }
 };
 
 }  // namespace

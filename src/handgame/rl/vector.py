@@ -226,9 +226,9 @@ class HandVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
         if len(tokens) != self.num_envs:
             raise ValueError(f"{len(tokens)} actions for {self.num_envs} tables")
         for table, token in zip(self._tables, tokens, strict=True):
-            m = table.match
             if table.native:
                 continue
+            m = table.match
             if m.tree is None or int(token) not in m.mask():
                 raise ValueError(f"the token {token} is masked out at a table (none was stepped)")
         n = self.num_envs
@@ -275,8 +275,9 @@ class HandVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
             infos["final_obs"], infos["_final_obs"] = final_obs, done
             infos["returns"], infos["_returns"] = returns, done
         if nb is not None:
-            for i in range(n):
-                self._to_native(i)
+            for i, table in enumerate(self._tables):
+                if not table.native:
+                    self._to_native(i)
         obs = self._observe_all()
         infos["seat"] = np.array(self._agents(), dtype=np.int64)
         infos["_seat"] = np.ones(n, dtype=bool)
@@ -308,7 +309,8 @@ class HandVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
         if nb is None:
             return self._observe(self._tables)
         tables = self._tables
-        obs = np.zeros((len(tables), self._size), dtype=np.float32)
+        # every row is written whole: the Python tables' by their encoder, the others natively
+        obs = np.empty((len(tables), self._size), dtype=np.float32)
         masks = np.zeros((len(tables), N_ACTIONS), dtype=np.int8)
         mask_at: list[int] = []
         for k, table in enumerate(tables):

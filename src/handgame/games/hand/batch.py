@@ -25,7 +25,7 @@ from handgame.core.cards import ALL_CARDS
 from handgame.games.hand.actions import Discard, LayMelds, LayOff, SwapWild, draw_of
 from handgame.games.hand.dealing import redeal_entitled
 from handgame.games.hand.match import Match
-from handgame.games.hand.melds import ACE_ONLY, NATURAL, WILD, analyze
+from handgame.games.hand.melds import ACE_ONLY, NATURAL, WILD, Meld, analyze
 from handgame.games.hand.native import config_of, rules_support
 from handgame.games.hand.rounds import Phase, TurnState, evolve
 from handgame.games.hand.scoring import end_round, void_result
@@ -86,16 +86,36 @@ def _action(seat: int, kind: int, v: Sequence[int]) -> Any:
 
 
 #: the engine actions of the extension's ints, made once each (actions are values)
-_MADE: dict[tuple[int, int, tuple[int, ...]], Any] = {}
+_MADE: dict[tuple[int, ...], Any] = {}
 _MADE_MAX = 100_000
 
 
-def _made(key: tuple[int, int, tuple[int, ...]]) -> Any:
-    """The action of ``key`` (seat, kind, values), remembered."""
+def _made(key: tuple[int, ...]) -> Any:
+    """The action of ``key`` (seat, kind, its values), remembered."""
     if len(_MADE) >= _MADE_MAX:
         _MADE.clear()
-    got = _MADE[key] = _action(*key)
+    got = _MADE[key] = _action(key[0], key[1], key[2:])
     return got
+
+
+#: the melds handed back, by (wilds, rules, cards, roles) identity and values (bounded)
+_MELDS: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], tuple[Any, Any, Meld]] = {}
+_MELDS_MAX = 100_000
+
+
+def _meld(cards: Sequence[int], roles: Sequence[int], wilds: Any, rules: Any) -> Meld:
+    """``melds.analyze`` of a meld the batch holds (its cards and resolved roles), remembered
+    by the round's wild cards and ruleset objects (no hashing of them at every handover)."""
+    key = (id(wilds), id(rules), tuple(cards), tuple(roles))
+    got = _MELDS.get(key)
+    if got is not None and got[0] is wilds and got[1] is rules:
+        return got[2]
+    shown = tuple(ALL_CARDS[c] for c in cards)
+    meld = analyze(shown, wilds, rules, tuple(_ROLES[r] for r in roles))
+    if len(_MELDS) >= _MELDS_MAX:
+        _MELDS.clear()
+    _MELDS[key] = (wilds, rules, meld)
+    return meld
 
 
 class NativeRounds:
@@ -198,12 +218,12 @@ class NativeRounds:
         log, pending, actions = self.batch.played(i)
         if pending is None or actions + 1 >= max_actions:
             return None
-        seat, kind, v = pending
+        seat, kind, *v = pending
         if not base.rules.announcements:
             v = (v[0], 1, v[2])  # no announcements: the flag is ignored (L-71)
         made = _MADE
-        played = [made.get(key) or _made(key) for key in ((s, k, tuple(x)) for s, k, x in log)]
-        final = (seat, kind, tuple(v))
+        played = [made.get(key) or _made(key) for key in log]
+        final = (seat, kind, *v)
         played.append(made.get(final) or _made(final))
         rnd = evolve(base.round, actions=(*base.round.actions, *played))
         state = end_round(base.replace(round=rnd), void_result(rnd, "stock"))
@@ -229,13 +249,7 @@ class NativeRounds:
         assert rnd is not None
         rules, wilds = base.rules, rnd.wilds
         cards = ALL_CARDS
-        # the melds the engine laid before the load are the same objects again where unchanged
-        had = {(m.cards, m.as_play_ints[5 + len(m.cards) :]): m for m in rnd.melds}
-        table = tuple(
-            had.get((tuple(cards[c] for c in cs), tuple(rs)))
-            or analyze(tuple(cards[c] for c in cs), wilds, rules, tuple(_ROLES[r] for r in rs))
-            for cs, rs in melds
-        )
+        table = tuple(_meld(cs, rs, wilds, rules) for cs, rs in melds)
         if tf is None:
             ts = TurnState()
         else:
@@ -255,9 +269,7 @@ class NativeRounds:
                 reuse_owed=owed,
             )
         made = _MADE
-        played = tuple(
-            made.get(key) or _made(key) for key in ((seat, kind, tuple(v)) for seat, kind, v in log)
-        )
+        played = tuple(made.get(key) or _made(key) for key in log)
         new = evolve(
             rnd,
             hands=tuple(tuple(cards[c] for c in h) for h in hands),
@@ -278,7 +290,7 @@ class NativeRounds:
             actions=(*rnd.actions, *played),
         )
         state = base.replace(phase=Phase(phase), round=new)
-        action = None if pending is None else _action(turn, pending[0], pending[1])
+        action = None if pending is None else _action(pending[0], pending[1], pending[2:])
         return state, action, actions, pending is not None
 
     def release(self, i: int) -> None:
