@@ -69,7 +69,9 @@ class _Table:
             for bot in self.bots.values():
                 bot.close()
             self.bots = {s: make_bot(spec, f"{match_seed}:{s}") for s, spec in pairs}
-        self.match = Stepper(o.config, match_seed, o.max_actions)
+        nb = o._native
+        hold = nb.loadable if nb is not None and self.seat is None else None
+        self.match = Stepper(o.config, match_seed, o.max_actions, hold=hold)
         self.bots_play()
         return self.match
 
@@ -165,26 +167,34 @@ class HandVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
         """Table ``i`` handed to the native batch when it waits at a turn's start."""
         nb = self._native
         table = self._tables[i]
+        if nb is None:
+            return
+        if table.native:
+            return
         m = table.match
-        if nb is None or table.native or not m.fresh or m.offer:
+        # a decision the stepper listed is taken when untouched; a held one always
+        if not m.held and (not m.fresh or m.offer or not nb.loadable(m.state)):
             return
-        if not nb.loadable(m.state):
-            return
-        if nb.load(i, m.state, m.actions):
-            table.native = True
-        else:
-            self._from_native(i)
+        while not nb.load(i, m.state, m.actions):
+            # handed back at once: the Python engine lists that decision; a later one it held
+            # (its first had no choice) is tried again
+            self._from_native(i, hold=False)
+            m = table.match
+            if not m.held:
+                return
+        table.native = True
 
-    def _from_native(self, i: int) -> None:
-        """Table ``i`` handed back by the native batch: the Python engine goes on."""
+    def _from_native(self, i: int, hold: bool = True) -> None:
+        """Table ``i`` handed back by the native batch: the Python engine goes on (``hold``:
+        False when the batch could not take the very decision the stepper held)."""
         table = self._tables[i]
         table.native = False
         ended = self._native.round_end(i, self.max_actions)
         if ended is not None:  # a round with no score: the match goes on to its next deal
-            table.match.resume(*ended)
+            table.match.resume(*ended, hold=hold)
             return
         state, action, actions, pending = self._native.take_back(i)
-        table.match.resume(state, actions, action, pending)
+        table.match.resume(state, actions, action, pending, hold=hold or pending)
 
     def _agents(self) -> list[int]:
         """The seat whose observation each table shows."""
