@@ -191,7 +191,8 @@ class HandVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
         table.native = False
         ended = self._native.round_end(i, self.max_actions)
         if ended is not None:  # a round with no score: the match goes on to its next deal
-            table.match.resume(*ended, hold=hold)
+            state_after, done_actions = ended
+            table.match.resume(state_after, done_actions, hold=hold)
             return
         state, action, actions, pending = self._native.take_back(i)
         table.match.resume(state, actions, action, pending, hold=hold or pending)
