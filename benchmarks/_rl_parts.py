@@ -1,7 +1,8 @@
 """Where a batched table-step goes: ``rl_env.py --parts`` times each part of
 ``HandVectorEnv.step`` (the engine's ``legal_actions`` and ``apply``, the deals, the driver's
 decisions, the spelling tree, the masks, the observations) by wrapping its methods for one run,
-and gives each part's wall time per table-step in microseconds.
+and gives each part's wall time per table-step in microseconds, on the env's Python path
+(``native=False``: the native batch's parts are not Python methods).
 
 The wrappers add their own cost (about 0.2 us a call), so the parts' figures are for reading
 where the time goes, never a speed figure: ``rl_env.py`` takes this run after its timed ones.
@@ -48,7 +49,9 @@ def parts(preset: str, players: int, tables: int, steps: int, seed: int) -> dict
     from handgame.rl.vector import HandVectorEnv
 
     state_class = type(make_config(preset, players, {"rounds": 1}).new_match(0))
-    env = HandVectorEnv(tables, preset=preset, players=players, options={"rounds": 1})
+    env = HandVectorEnv(
+        tables, preset=preset, players=players, options={"rounds": 1}, native=False
+    )
     acc: dict[str, float] = {}
     wrapped = [
         (state_class, "legal_actions", "legal_actions"),

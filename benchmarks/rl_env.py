@@ -8,6 +8,9 @@ runs interleave in one process, so the ratios survive a busy machine. Prints one
     python benchmarks/rl_env.py                 # 3 runs x 2 sides x >= 10 s
     python benchmarks/rl_env.py --seconds 0 --repeat 1   # one match each (the test's size)
     python benchmarks/rl_env.py --parts 200     # then where a batched step's time goes
+
+The batched env runs on the game's native batch where it is built (``--vector auto``; issue
+39: ``native/hand_batch.cpp``), ``--vector python`` measures its Python path.
 """
 
 from __future__ import annotations
@@ -57,15 +60,18 @@ def ours(preset: str, players: int, seconds: float, seed: int) -> dict[str, floa
 
 
 def batched(
-    preset: str, players: int, tables: int, seconds: float, seed: int
-) -> dict[str, float]:
+    preset: str, players: int, tables: int, seconds: float, seed: int, native: bool | None = None
+) -> dict[str, Any]:
     """Random masked play of HandVectorEnv (``tables`` self-play tables, one-round matches,
-    autoreset) for at least ``seconds``: steps are table-steps (a token at one table)."""
+    autoreset) for at least ``seconds``: steps are table-steps (a token at one table).
+    ``native``: the env's own argument (None: the game's native batch where it is built)."""
     import numpy as np
 
     from handgame.rl.vector import HandVectorEnv
 
-    env = HandVectorEnv(tables, preset=preset, players=players, options={"rounds": 1})
+    env = HandVectorEnv(
+        tables, preset=preset, players=players, options={"rounds": 1}, native=native
+    )
     obs, _ = env.reset(seed=seed)
     rng = np.random.default_rng(seed)
     steps = matches = 0
@@ -78,7 +84,13 @@ def batched(
         if time.perf_counter() - start >= seconds and matches:
             break
     took = time.perf_counter() - start
-    return {"steps_per_s": steps / took, "steps": steps, "matches": matches}
+    return {
+        "steps_per_s": steps / took,
+        "steps": steps,
+        "matches": matches,
+        "native": env.native,
+        "native_why": env.native_why,
+    }
 
 
 def peer(seconds: float, seed: int) -> dict[str, float]:
@@ -111,6 +123,12 @@ def main() -> None:
     ap.add_argument("--no-peer", action="store_true", help="skip RLCard")
     ap.add_argument("--tables", type=int, default=64, help="tables of the batched env")
     ap.add_argument(
+        "--vector",
+        choices=("auto", "native", "python"),
+        default="auto",
+        help="the batched env's path: its native batch where built (auto), required, or not",
+    )
+    ap.add_argument(
         "--seed", type=int, default=0, help="run r plays from seed SEED + r (printed in the JSON)"
     )
     ap.add_argument(
@@ -129,7 +147,10 @@ def main() -> None:
     for r in range(args.repeat):
         mine.append(ours(args.preset, args.players, args.seconds, args.seed + r))
         progress(f"run {r + 1}/{args.repeat} hand_v0: {mine[-1]['steps_per_s']:.0f} steps/s")
-        vec.append(batched(args.preset, args.players, args.tables, args.seconds, args.seed + r))
+        native = {"auto": None, "native": True, "python": False}[args.vector]
+        vec.append(
+            batched(args.preset, args.players, args.tables, args.seconds, args.seed + r, native)
+        )
         progress(
             f"run {r + 1}/{args.repeat} HandVectorEnv({args.tables}): "
             f"{vec[-1]['steps_per_s']:.0f} steps/s"
@@ -160,6 +181,8 @@ def main() -> None:
         "rlcard_gin_rummy_steps_per_s": rnd(gin),
         "ratio_hand_to_rlcard": rnd(hand / gin, 3) if hand and gin else None,
         "vector_tables": args.tables,
+        "vector_native": all(v["native"] for v in vec) if vec else None,
+        "vector_native_why": vec[0]["native_why"] if vec else None,
         "vector_steps_per_s": rnd(batch),
         "ratio_vector_to_rlcard": rnd(batch / gin, 3) if batch and gin else None,
         "runs": {"hand_v0": mine, "vector": vec, "rlcard": theirs},

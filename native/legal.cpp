@@ -23,6 +23,7 @@
 #include <memory>
 #include <vector>
 
+#include "draw_check.hpp"
 #include "play_steps.hpp"
 
 namespace py = pybind11;
@@ -112,29 +113,8 @@ int draw_discard(py::handle hand, int top, py::handle table_melds, py::handle co
     int counts[53] = {0};
     read_hand(hand, counts);
     if (top < 0 || top > 52) throw py::value_error("a card code is 0..52");
-    Turn t;
-    // turn._draw: the restriction on a taken wild card (L-66, O-6)
-    if (top == cf.wild) {
-        if (cf.discarded_wild == DW_NEVER) return 0;
-        if (cf.discarded_wild == DW_NATURAL) {
-            t.r_card = top;
-            t.r_natural = top != kJoker;  // the joker: ACE_ONLY
-        } else if (cf.discarded_wild == DW_ACES_SET) {
-            t.r_card = top;  // aces-set
-        }
-    }
-    // finish.obligated: only an owed pickup (L-62, O-5, F-4) after a draw; then
-    // finish._finishable: no discard ends the turn at once (the pickup is owed, L-62)
-    if (cf.pickup == FREE) return 1;
-    ++counts[top];
-    t.opened = opened;
-    t.minimum = minimum;
-    t.forbidden = forbidden;
-    t.owed = true;
-    t.must = (cf.pickup == NEW_MELD || cf.pickup == NEW_MELD_OR_ADD) ? top : kNone;
-    t.add_route = cf.pickup == NEW_MELD_OR_ADD && taken_from_opened;
-    int got = quick_verdict(cf, counts, read_table(table_melds), t, 0, false);
-    return got == 1 ? 1 : (got == 0 ? 0 : -1);
+    return draw_discard_check(cf, counts, top, read_table(table_melds), opened, minimum,
+                              forbidden, taken_from_opened);
 }
 
 // finish._quick_verdict of the seat to act (turn: Turn's fields in order, as ints)

@@ -28,6 +28,7 @@ def test_rl_env_benchmark_prints_its_figures() -> None:
     result = json.loads(out.stdout)
     assert result["hand_v0_steps_per_s"] > 0 and result["hand_v0_steps_per_match"] > 0
     assert result["vector_steps_per_s"] > 0 and result["vector_tables"] == 4
+    assert isinstance(result["vector_native"], bool)  # which path the batched figure took
     if importlib.util.find_spec("rlcard") is not None:
         assert result["peer"].startswith("rlcard ") and result["ratio_hand_to_rlcard"] > 0
     else:

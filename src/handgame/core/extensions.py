@@ -50,6 +50,8 @@ EXTENSIONS: tuple[Extension, ...] = (
     ),
     # a seat's TableView written as the RL observation (issue 39), for handgame.rl's fast path
     Extension("handgame.core._table_native", "native/table.cpp", "TABLE_VERSION", 1),
+    # N tables of Hand's round held natively for the batched RL environment (issue 39)
+    Extension("handgame.games.hand._batch_native", "native/hand_batch.cpp", "BATCH_VERSION", 1),
 )
 
 #: how to build them, said in errors

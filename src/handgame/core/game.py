@@ -250,6 +250,10 @@ class GameSpec:
     #: ``state.view(seat)``, built cheaply, for the RL environment's every step); None: the
     #: environment reads the full view
     table_view: Callable[[Any, int], TableView] | None = None
+    #: ``native_batch(config, n, at, size, slots, phases, max_actions)``: ``n`` tables
+    #: of ``config``'s matches stepped natively for the batched RL environment (issue 39), or
+    #: a string saying why not; None: the game has none (``handgame.rl.vector``)
+    native_batch: Callable[..., Any] | None = None
     #: a round's deal in record notation as a seat saw it dealt, made from that seat's view
     #: just after the deal (the cards it did not see: null); the default shows none of it
     seen_deal: Callable[[Any], dict[str, Any] | None] = field(default=lambda view: None)

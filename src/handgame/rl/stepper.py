@@ -9,7 +9,7 @@ at once, so it always waits on a seat with a real choice, or the match is over.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from handgame.core.game import MatchState, TableView
@@ -42,6 +42,7 @@ class Stepper:
         seed: int | str,
         max_actions: int = MAX_ACTIONS,
         reference: bool = False,
+        hold: Callable[[MatchState], bool] | None = None,
     ) -> None:
         """A new match; it moves at once to the first decision with a choice. ``reference``:
         walk the spellings with :class:`ActionTree` (the definition) rather than its fast twin
@@ -60,6 +61,11 @@ class Stepper:
         self._table: TableView | None = None
         self.tree: ActionTree | FastTree | None = None
         self._mask: list[int] | None = None  # the tree's next tokens, until it moves
+        self.fresh = False  # a decision with no token chosen yet (its forced ones aside)
+        #: asked at each seat's turn before its actions are listed: True stops the stepper
+        #: there (``held``, no tree), the turn being someone else's to step (a native batch)
+        self.hold = hold
+        self.held = False
         self._settle()
 
     @property
@@ -126,6 +132,7 @@ class Stepper:
         if tree is None:
             raise ValueError("no seat has a decision: the match is over")
         self._mask = None
+        self.fresh = False
         if isinstance(tree, FastTree):
             if not tree.take(token):
                 return None
@@ -147,6 +154,25 @@ class Stepper:
         self._act(action)
         self._settle()
 
+    def resume(
+        self,
+        state: MatchState,
+        actions: int,
+        action: Any = None,
+        play: bool = False,
+        hold: bool = True,
+    ) -> None:
+        """Go on from ``state`` of this very match after ``actions`` engine actions (a table a
+        native batch hands back, issue 39), first applying ``action`` when ``play``: to the
+        next decision with a choice, as a step does (``hold``: False lists the first turn
+        whatever :attr:`hold` says)."""
+        self.state = state
+        self.actions = actions
+        if play:
+            self.state = state.apply(action)
+            self.actions += 1
+        self._settle(hold)
+
     def bots_play(self, bots: Mapping[int, Any], seat: int) -> None:
         """The ``bots`` (by seat) take their decisions, from their views, until ``seat``
         decides or the match ends."""
@@ -166,9 +192,11 @@ class Stepper:
             self.state = self.state.apply(action)
             self.actions += 1
 
-    def _settle(self) -> None:
-        """Make every step with no choice, until a seat has one (or the match ends)."""
+    def _settle(self, hold: bool = True) -> None:
+        """Make every step with no choice, until a seat has one (or the match ends, or
+        :attr:`hold` holds a turn; ``hold``: False lists the first turn in any case)."""
         driver = self.driver
+        self.held = False
         while True:
             self.seat, self.tree, self.offer = None, None, False
             self._view = self._table = self._mask = None
@@ -184,6 +212,11 @@ class Stepper:
             assert seat is not None
             self.seat = seat
             offer = self.offer = kind == "offer"
+            if not offer and self.hold is not None:
+                if hold and self.hold(state):
+                    self.held = True
+                    return
+                hold = True
             if self.reference:
                 tree: ActionTree | FastTree = ActionTree(self.view.legal_actions, can_pass=offer)
                 tree.advance()
@@ -197,5 +230,6 @@ class Stepper:
                 done = tree.take_forced()
             self.tree = tree
             if not done:
+                self.fresh = True
                 return
             self._act(tree.action)

@@ -9,6 +9,7 @@ from handgame.core.game import GameSpec, PresetInfo, round_hands
 from handgame.core.words import package_words
 from handgame.games.hand import hints
 from handgame.games.hand.actions import parse_action
+from handgame.games.hand.batch import native_batch
 from handgame.games.hand.bots import bots, levels
 from handgame.games.hand.deal import Deal
 from handgame.games.hand.meld_check import check_meld
@@ -63,5 +64,6 @@ GAME = GameSpec(
     hands=round_hands,
     sample_state=_sample_state,
     table_view=table_view,
+    native_batch=native_batch,
     seen_deal=seen_deal,
 )
