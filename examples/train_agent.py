@@ -46,11 +46,11 @@ from handgame.games.hand.view import PlayerView  # noqa: E402
 from handgame.games.hand.wilds import wilds_for  # noqa: E402
 from handgame.play.driver import bot_action, bot_claim  # noqa: E402
 from handgame.play.registry import make_bot  # noqa: E402
-from handgame.rl.encode import obs_size  # noqa: E402
+from handgame.rl.encode import N_CARDS, layout, obs_size  # noqa: E402
 from handgame.rl.observe import Encoder, spell  # noqa: E402
 from handgame.rl.ppo import Adam, Policy  # noqa: E402
 from handgame.rl.stepper import Stepper, make_config  # noqa: E402
-from handgame.rl.tokens import N_ACTIONS, PASS  # noqa: E402
+from handgame.rl.tokens import CARD_BASE, N_ACTIONS, PASS  # noqa: E402
 
 Samples = tuple[np.ndarray, np.ndarray, np.ndarray]
 
@@ -174,6 +174,44 @@ def collect(
     return stacked(obs, masks, tokens)
 
 
+#: the suit permutations that keep each colour's suits together (S H D C: spades and clubs
+#: black, hearts and diamonds red), so a colour rule would still hold: 8 of them, the first
+#: the identity
+COLOUR_KEEPING = (
+    (0, 1, 2, 3), (3, 1, 2, 0), (0, 2, 1, 3), (3, 2, 1, 0),
+    (1, 0, 3, 2), (2, 0, 3, 1), (1, 3, 0, 2), (2, 3, 0, 1),
+)  # fmt: skip
+
+CARD_BLOCKS = ("hand", "known", "discard_pile", "pile_top", "wild", "table", "melds")
+TOKEN_BLOCKS = ("prefix_counts", "prefix_last")
+
+
+def suit_permutation(perm: tuple[int, ...], players: int = 2) -> tuple[np.ndarray, np.ndarray]:
+    """(observation columns, token map) of a suit permutation (``perm[s]`` is the suit that
+    suit ``s`` becomes): the sample ``(obs, mask, token)`` of a deal with the suits renamed
+    is ``(obs[:, columns], mask[:, tokens], tokens_map[token])``. The rules of Levant treat the
+    suits alike (runs are of one suit, sets of one rank), so the teacher's choice renamed is
+    its choice in the renamed deal (up to its ties, broken by the card's code)."""
+    card = np.arange(N_CARDS)
+    renamed = np.where(card < 52, np.array(perm)[np.minimum(card // 13, 3)] * 13 + card % 13, 52)
+    token = np.arange(N_ACTIONS)
+    token[CARD_BASE : CARD_BASE + N_CARDS] = CARD_BASE + renamed
+    new_of = np.arange(obs_size(players))  # the column each column's value goes to
+    at = 0
+    for name, size in layout(players):
+        if name in CARD_BLOCKS:
+            for lo in range(at, at + size, N_CARDS):
+                new_of[lo : lo + N_CARDS] = lo + renamed
+        elif name in TOKEN_BLOCKS:
+            new_of[at : at + size] = at + token
+        at += size
+    columns = np.empty_like(new_of)
+    columns[new_of] = np.arange(len(new_of))
+    tokens_from = np.empty_like(token)
+    tokens_from[token] = np.arange(N_ACTIONS)
+    return columns, tokens_from
+
+
 def fit(
     policy: Policy,
     data: Samples,
@@ -181,8 +219,13 @@ def fit(
     lr: float,
     batch: int,
     seed: int,
+    augment: bool = False,
 ) -> None:
-    """Cross-entropy of the teacher's tokens under the masked policy, with Adam."""
+    """Cross-entropy of the teacher's tokens under the masked policy, with Adam; with
+    ``augment``, each minibatch's deals have their suits renamed by one of
+    :data:`COLOUR_KEEPING`, drawn at random (the held-out accuracy is on the samples as
+    they were)."""
+    perms = [suit_permutation(p) for p in (COLOUR_KEEPING if augment else COLOUR_KEEPING[:1])]
     obs, masks, tokens = data
     n = len(tokens)
     if n == 0:
@@ -201,9 +244,10 @@ def fit(
         start = time.monotonic()
         for lo in range(0, len(train), batch):
             idx = np.sort(train[lo : lo + batch])
-            x = obs[idx].astype(np.float32)
-            mk = masks[idx].astype(np.float32)
-            y = tokens[idx]
+            columns, tokens_from = perms[int(rng.integers(len(perms)))]
+            x = obs[idx][:, columns].astype(np.float32)
+            mk = masks[idx][:, tokens_from].astype(np.float32)
+            y = np.argsort(tokens_from)[tokens[idx]]
             probs, _, cache = policy.forward(x, mk)
             m = len(idx)
             loss -= float(np.log(probs[np.arange(m), y] + 1e-12).sum())
@@ -275,6 +319,11 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--batch", type=int, default=256)
     ap.add_argument("--hidden", type=int, default=256)
+    ap.add_argument(
+        "--augment",
+        action="store_true",
+        help="rename the suits of each minibatch (8 colour-keeping permutations)",
+    )
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", default="hand-bc.npz")
     ap.add_argument(
@@ -312,7 +361,7 @@ def main(argv: list[str] | None = None) -> None:
             if args.init
             else Policy(2, hidden=args.hidden, seed=args.seed)
         )
-        fit(policy, data, args.epochs, args.lr, args.batch, args.seed)
+        fit(policy, data, args.epochs, args.lr, args.batch, args.seed, args.augment)
         save_small(policy, args.out)
         size = Path(args.out).stat().st_size
         took = time.monotonic() - start
