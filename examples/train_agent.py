@@ -268,6 +268,24 @@ def fit(
         )
 
 
+def widened(policy: Policy, hidden: int, seed: int) -> Policy:
+    """``policy`` with ``hidden`` units in each hidden layer: its own weights kept, the new
+    units' inputs drawn as :class:`Policy` draws them (from ``seed``) and their outputs zero,
+    so the widened policy plays as ``policy`` did until it is trained."""
+    have = policy.params["w1"].shape[1]
+    if hidden <= have:
+        return policy
+    wide = Policy(policy.players, hidden=hidden, seed=seed)
+    p, q = policy.params, wide.params
+    q["w1"][:, :have], q["b1"][:have] = p["w1"], p["b1"]
+    q["w2"][:have, :have], q["w2"][have:, :have] = p["w2"], 0.0
+    q["b2"][:have] = p["b2"]
+    for k in ("wp", "wv"):
+        q[k][:have], q[k][have:] = p[k], 0.0
+    q["bp"], q["bv"] = p["bp"].copy(), p["bv"].copy()
+    return wide
+
+
 def save_small(policy: Policy, path: str) -> None:
     """Save the policy with float16 weights (loaded back as float32): a small file."""
     full = policy.params
@@ -318,7 +336,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--epochs", type=int, default=12)
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--batch", type=int, default=256)
-    ap.add_argument("--hidden", type=int, default=256)
+    ap.add_argument(
+        "--hidden",
+        type=int,
+        default=256,
+        help="hidden units per layer (with --init: widen the policy to it, new units silent)",
+    )
     ap.add_argument(
         "--augment",
         action="store_true",
@@ -357,7 +380,7 @@ def main(argv: list[str] | None = None) -> None:
     if not args.evaluate:
         data = samples(args)
         policy = (
-            Policy.load(policy_file(args.init))
+            widened(Policy.load(policy_file(args.init)), args.hidden, args.seed)
             if args.init
             else Policy(2, hidden=args.hidden, seed=args.seed)
         )
