@@ -339,8 +339,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument(
         "--hidden",
         type=int,
-        default=256,
-        help="hidden units per layer (with --init: widen the policy to it, new units silent)",
+        default=None,
+        help="hidden units per layer (default 256; with --init: widen the policy to it, the "
+        "new units silent, default: as it is)",
     )
     ap.add_argument(
         "--augment",
@@ -380,9 +381,9 @@ def main(argv: list[str] | None = None) -> None:
     if not args.evaluate:
         data = samples(args)
         policy = (
-            widened(Policy.load(policy_file(args.init)), args.hidden, args.seed)
+            widened(Policy.load(policy_file(args.init)), args.hidden or 0, args.seed)
             if args.init
-            else Policy(2, hidden=args.hidden, seed=args.seed)
+            else Policy(2, hidden=args.hidden or 256, seed=args.seed)
         )
         fit(policy, data, args.epochs, args.lr, args.batch, args.seed, args.augment)
         save_small(policy, args.out)
