@@ -37,15 +37,51 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from train_ppo import report  # noqa: E402
 
+from handgame.core.bot import Bot  # noqa: E402
+from handgame.games.hand.actions import Action, Discard  # noqa: E402
+from handgame.games.hand.bots.determinize import game_of, unseen_cards  # noqa: E402
+from handgame.games.hand.bots.efficiency import efficient_discard  # noqa: E402
+from handgame.games.hand.bots.greedy import GreedyBot  # noqa: E402
+from handgame.games.hand.view import PlayerView  # noqa: E402
+from handgame.games.hand.wilds import wilds_for  # noqa: E402
 from handgame.play.driver import bot_action, bot_claim  # noqa: E402
 from handgame.play.registry import make_bot  # noqa: E402
-from handgame.rl.encode import obs_size  # noqa: E402
+from handgame.rl.encode import N_CARDS, layout, obs_size  # noqa: E402
 from handgame.rl.observe import Encoder, spell  # noqa: E402
 from handgame.rl.ppo import Adam, Policy  # noqa: E402
 from handgame.rl.stepper import Stepper, make_config  # noqa: E402
-from handgame.rl.tokens import N_ACTIONS, PASS  # noqa: E402
+from handgame.rl.tokens import CARD_BASE, N_ACTIONS, PASS  # noqa: E402
 
 Samples = tuple[np.ndarray, np.ndarray, np.ndarray]
+
+#: the teacher that is ``greedy`` with the efficient ("ukeire") discard (``bots/efficiency.py``:
+#: 57.7% against ``greedy`` over 4,000 tuning rounds, docs/notes/bots.md); not a registry bot
+EFFICIENT = "greedy-efficient"
+
+
+class EfficientGreedy(GreedyBot):
+    """``greedy``, but its discards are the efficient discard of its own hand against the cards
+    it has not seen (the view only); ``greedy``'s discard when every allowed card is wild."""
+
+    name = EFFICIENT
+
+    def choose(self, view: PlayerView) -> Action:
+        """The greedy action, its discard replaced by the efficient one."""
+        action = super().choose(view)
+        if not isinstance(action, Discard):
+            return action
+        legal = view.legal_actions
+        allowed = {a.card for a in legal if isinstance(a, Discard) and a.announce}
+        rules = game_of(view).rules
+        wilds = wilds_for(rules, view.indicator)
+        card = efficient_discard(view.hand, unseen_cards(view), wilds, rules, allowed)
+        better = None if card is None else Discard(action.seat, card, True)
+        return better if better is not None and better in legal else action
+
+
+def teacher_bot(spec: str, seed: str) -> Bot:
+    """A bot of the registry, or the efficient greedy teacher (:data:`EFFICIENT`)."""
+    return EfficientGreedy(seed) if spec == EFFICIENT else make_bot(spec, seed)
 
 
 def stacked(obs: list[np.ndarray], masks: list[np.ndarray], tokens: list[int]) -> Samples:
@@ -83,6 +119,7 @@ def collect(
     masks: list[np.ndarray] = []
     tokens: list[int] = []
     encoders = [Encoder(2), Encoder(2)]
+    won: dict[str, list[int]] = {}  # the teacher's rounds won and played, by opponent
     start = time.monotonic()
     for i in range(matches):
         match_seed = f"bc:{seed}:{i}"
@@ -90,8 +127,8 @@ def collect(
         opponent = opponents[(i // 2) % len(opponents)]
         record = "both" if opponent == teacher else "teacher"
         bots = {
-            teacher_seat: make_bot(teacher, f"{match_seed}:t"),
-            1 - teacher_seat: make_bot(opponent, f"{match_seed}:o"),
+            teacher_seat: teacher_bot(teacher, f"{match_seed}:t"),
+            1 - teacher_seat: teacher_bot(opponent, f"{match_seed}:o"),
         }
         m = Stepper(config, match_seed)
         while m.seat is not None:
@@ -121,16 +158,58 @@ def collect(
                     masks.append(mk)
                     tokens.append(token)
                 m.push(token)
+        tally = won.setdefault(opponent, [0, 0])
+        tally[0] += int(m.state.is_over and m.state.returns()[teacher_seat] == 1)
+        tally[1] += 1
         if (i + 1) % max(1, matches // 20) == 0:
+            rates = ", ".join(f"{o} {w}/{n}" for o, (w, n) in won.items())
             print(
                 f"collected {i + 1}/{matches} matches, {len(tokens)} samples, "
-                f"{time.monotonic() - start:.0f} s",
+                f"{time.monotonic() - start:.0f} s; the teacher won: {rates}",
                 file=sys.stderr,
                 flush=True,
             )
             if samples:
                 keep(samples, stacked(obs, masks, tokens))
     return stacked(obs, masks, tokens)
+
+
+#: the suit permutations that keep each colour's suits together (S H D C: spades and clubs
+#: black, hearts and diamonds red), so a colour rule would still hold: 8 of them, the first
+#: the identity
+COLOUR_KEEPING = (
+    (0, 1, 2, 3), (3, 1, 2, 0), (0, 2, 1, 3), (3, 2, 1, 0),
+    (1, 0, 3, 2), (2, 0, 3, 1), (1, 3, 0, 2), (2, 3, 0, 1),
+)  # fmt: skip
+
+CARD_BLOCKS = ("hand", "known", "discard_pile", "pile_top", "wild", "table", "melds")
+TOKEN_BLOCKS = ("prefix_counts", "prefix_last")
+
+
+def suit_permutation(perm: tuple[int, ...], players: int = 2) -> tuple[np.ndarray, np.ndarray]:
+    """(observation columns, token map) of a suit permutation (``perm[s]`` is the suit that
+    suit ``s`` becomes): the sample ``(obs, mask, token)`` of a deal with the suits renamed
+    is ``(obs[:, columns], mask[:, tokens], tokens_map[token])``. The rules of Levant treat the
+    suits alike (runs are of one suit, sets of one rank), so the teacher's choice renamed is
+    its choice in the renamed deal (up to its ties, broken by the card's code)."""
+    card = np.arange(N_CARDS)
+    renamed = np.where(card < 52, np.array(perm)[np.minimum(card // 13, 3)] * 13 + card % 13, 52)
+    token = np.arange(N_ACTIONS)
+    token[CARD_BASE : CARD_BASE + N_CARDS] = CARD_BASE + renamed
+    new_of = np.arange(obs_size(players))  # the column each column's value goes to
+    at = 0
+    for name, size in layout(players):
+        if name in CARD_BLOCKS:
+            for lo in range(at, at + size, N_CARDS):
+                new_of[lo : lo + N_CARDS] = lo + renamed
+        elif name in TOKEN_BLOCKS:
+            new_of[at : at + size] = at + token
+        at += size
+    columns = np.empty_like(new_of)
+    columns[new_of] = np.arange(len(new_of))
+    tokens_from = np.empty_like(token)
+    tokens_from[token] = np.arange(N_ACTIONS)
+    return columns, tokens_from
 
 
 def fit(
@@ -140,8 +219,13 @@ def fit(
     lr: float,
     batch: int,
     seed: int,
+    augment: bool = False,
 ) -> None:
-    """Cross-entropy of the teacher's tokens under the masked policy, with Adam."""
+    """Cross-entropy of the teacher's tokens under the masked policy, with Adam; with
+    ``augment``, each minibatch's deals have their suits renamed by one of
+    :data:`COLOUR_KEEPING`, drawn at random (the held-out accuracy is on the samples as
+    they were)."""
+    perms = [suit_permutation(p) for p in (COLOUR_KEEPING if augment else COLOUR_KEEPING[:1])]
     obs, masks, tokens = data
     n = len(tokens)
     if n == 0:
@@ -160,9 +244,10 @@ def fit(
         start = time.monotonic()
         for lo in range(0, len(train), batch):
             idx = np.sort(train[lo : lo + batch])
-            x = obs[idx].astype(np.float32)
-            mk = masks[idx].astype(np.float32)
-            y = tokens[idx]
+            columns, tokens_from = perms[int(rng.integers(len(perms)))]
+            x = obs[idx][:, columns].astype(np.float32)
+            mk = masks[idx][:, tokens_from].astype(np.float32)
+            y = np.argsort(tokens_from)[tokens[idx]]
             probs, _, cache = policy.forward(x, mk)
             m = len(idx)
             loss -= float(np.log(probs[np.arange(m), y] + 1e-12).sum())
@@ -181,6 +266,24 @@ def fit(
             f"{time.monotonic() - start:.0f} s",
             flush=True,
         )
+
+
+def widened(policy: Policy, hidden: int, seed: int) -> Policy:
+    """``policy`` with ``hidden`` units in each hidden layer: its own weights kept, the new
+    units' inputs drawn as :class:`Policy` draws them (from ``seed``) and their outputs zero,
+    so the widened policy plays as ``policy`` did until it is trained."""
+    have = policy.params["w1"].shape[1]
+    if hidden <= have:
+        return policy
+    wide = Policy(policy.players, hidden=hidden, seed=seed)
+    p, q = policy.params, wide.params
+    q["w1"][:, :have], q["b1"][:have] = p["w1"], p["b1"]
+    q["w2"][:have, :have], q["w2"][have:, :have] = p["w2"], 0.0
+    q["b2"][:have] = p["b2"]
+    for k in ("wp", "wv"):
+        q[k][:have], q[k][have:] = p[k], 0.0
+    q["bp"], q["bv"] = p["bp"].copy(), p["bv"].copy()
+    return wide
 
 
 def save_small(policy: Policy, path: str) -> None:
@@ -233,7 +336,18 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--epochs", type=int, default=12)
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--batch", type=int, default=256)
-    ap.add_argument("--hidden", type=int, default=256)
+    ap.add_argument(
+        "--hidden",
+        type=int,
+        default=None,
+        help="hidden units per layer (default 256; with --init: widen the policy to it, the "
+        "new units silent, default: as it is)",
+    )
+    ap.add_argument(
+        "--augment",
+        action="store_true",
+        help="rename the suits of each minibatch (8 colour-keeping permutations)",
+    )
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", default="hand-bc.npz")
     ap.add_argument(
@@ -267,11 +381,11 @@ def main(argv: list[str] | None = None) -> None:
     if not args.evaluate:
         data = samples(args)
         policy = (
-            Policy.load(policy_file(args.init))
+            widened(Policy.load(policy_file(args.init)), args.hidden or 0, args.seed)
             if args.init
-            else Policy(2, hidden=args.hidden, seed=args.seed)
+            else Policy(2, hidden=args.hidden or 256, seed=args.seed)
         )
-        fit(policy, data, args.epochs, args.lr, args.batch, args.seed)
+        fit(policy, data, args.epochs, args.lr, args.batch, args.seed, args.augment)
         save_small(policy, args.out)
         size = Path(args.out).stat().st_size
         took = time.monotonic() - start
