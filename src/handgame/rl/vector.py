@@ -298,11 +298,26 @@ class HandVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
         self, tables: Sequence[_Table], seats: Sequence[int] | None = None
     ) -> dict[str, np.ndarray]:
         """The observations and masks of ``tables``' agents (or of ``seats``), as arrays."""
-        size = self._size
-        obs = np.empty((len(tables), size), dtype=np.float32)
+        obs = np.empty((len(tables), self._size), dtype=np.float32)
         masks = np.zeros((len(tables), N_ACTIONS), dtype=np.int8)
+        self._encode_rows(tables, seats, obs, masks, skip_native=False)
+        return {"observation": obs, "action_mask": masks}
+
+    def _encode_rows(
+        self,
+        tables: Sequence[_Table],
+        seats: Sequence[int] | None,
+        obs: np.ndarray,
+        masks: np.ndarray,
+        skip_native: bool,
+    ) -> None:
+        """Write the rows of ``tables``' agents (or of ``seats``) into ``obs`` and ``masks``
+        (zeros) by their Python encoders; with ``skip_native`` the native tables' rows are
+        left for the batch."""
         mask_at: list[int] = []
         for k, table in enumerate(tables):
+            if skip_native and table.native:
+                continue
             m = table.match
             seat = table.agent if seats is None else seats[k]
             acting = m.seat == seat
@@ -312,7 +327,6 @@ class HandVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
                 r = k * N_ACTIONS
                 mask_at += [r + t for t in m.mask()]
         masks.reshape(-1)[mask_at] = 1
-        return {"observation": obs, "action_mask": masks}
 
     def _observe_all(self) -> dict[str, np.ndarray]:
         """Every table's observation and mask: the native tables' rows from the batch."""
@@ -323,19 +337,7 @@ class HandVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
         # every row is written whole: the Python tables' by their encoder, the others natively
         obs = np.empty((len(tables), self._size), dtype=np.float32)
         masks = np.zeros((len(tables), N_ACTIONS), dtype=np.int8)
-        mask_at: list[int] = []
-        for k, table in enumerate(tables):
-            if table.native:
-                continue
-            m = table.match
-            seat = table.agent
-            acting = m.seat == seat
-            prefix, offer = (m.prefix, m.offer) if acting else ((), False)
-            table.encoder.encode_into(obs[k], m.table_of(seat), seat, prefix, offer)
-            if acting:
-                r = k * N_ACTIONS
-                mask_at += [r + t for t in m.mask()]
-        masks.reshape(-1)[mask_at] = 1
+        self._encode_rows(tables, None, obs, masks, skip_native=True)
         nb.observe(obs, masks)
         return {"observation": obs, "action_mask": masks}
 
