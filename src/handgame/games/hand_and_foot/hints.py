@@ -10,7 +10,9 @@ the cards it would keep:
 - the draw: take the pile (HF-6) or draw two, and why;
 - going out this turn (HF-10), or picking up the foot (HF-9), step by step;
 - the opening (HF-8): the melds that reach the minimum, or what is missing;
-- each lay of the turn (new melds, cards added, books made, HF-4, HF-5);
+- each lay of the turn (new melds, cards added, books made, HF-4, HF-5); a meld the turn
+  lays is said whole, with the cards the turn adds to it (the page numbers only the melds
+  on the table, so no step names a meld by a number it does not show yet);
 - the wild cards kept for books;
 - the discard, and why.
 """
