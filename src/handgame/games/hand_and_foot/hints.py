@@ -10,13 +10,16 @@ the cards it would keep:
 - the draw: take the pile (HF-6) or draw two, and why;
 - going out this turn (HF-10), or picking up the foot (HF-9), step by step;
 - the opening (HF-8): the melds that reach the minimum, or what is missing;
-- each lay of the turn (new melds, cards added, books made, HF-4, HF-5);
+- each lay of the turn (new melds, cards added, books made, HF-4, HF-5); a meld the turn
+  lays is said whole, with the cards the turn adds to it (the page numbers only the melds
+  on the table, so no step names a meld by a number it does not show yet);
 - the wild cards kept for books;
 - the discard, and why.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -73,13 +76,40 @@ def _turn(view: PlayerView) -> tuple[list[tuple[PlayerView, Any]], str]:
     return steps, "turn"
 
 
+def _folded(turn: list[tuple[PlayerView, Any]], shown: int) -> list[tuple[PlayerView, Any]]:
+    """The turn's steps with each add to a meld laid earlier in the same turn folded into
+    that lay (HF-4: a new meld is laid with 3 to 7 cards, so the lay may hold them all): the
+    page shows the ``shown`` melds on the table when the hint is asked, numbered from 1, and a
+    meld the hint lays has no number there yet, so no step names one."""
+    out: list[tuple[PlayerView, Any]] = []
+    laid: dict[int, tuple[int, int]] = {}  # a meld laid this turn: (its step in out, its place)
+    count = shown
+    for before, action in turn:
+        if isinstance(action, Meld):
+            for j in range(len(action.melds)):
+                laid[count + j] = (len(out), j)
+            count += len(action.melds)  # new melds go to the end of the table's (HF-4)
+        elif isinstance(action, Add) and action.to in laid:
+            at, j = laid[action.to]
+            first, meld = out[at]
+            melds = list(meld.melds)
+            melds[j] = (*melds[j], *action.cards)
+            out[at] = (first, dataclasses.replace(meld, melds=tuple(melds)))
+            continue
+        out.append((before, action))
+    return out
+
+
 def _lay(view: PlayerView, action: Meld | Add) -> Phrase:
     """A lay of the turn with its reason: a new meld takes the rank's later cards (HF-4); an
     add that makes a book says which (HF-5)."""
     if isinstance(action, Meld):
         cards = action.melds[0]
         rank = next(c.rank for c in cards if not is_wild(c))
-        kind = "hint_hf_lay_wild" if any(is_wild(c) for c in cards) else "hint_hf_lay"
+        wild = any(is_wild(c) for c in cards)
+        if len(cards) == BOOK:  # laid whole, a book at once (HF-5)
+            return phrase("hint_hf_lay_dirty" if wild else "hint_hf_lay_clean", cards=cards)
+        kind = "hint_hf_lay_wild" if wild and len(cards) == 3 else "hint_hf_lay"
         return phrase(kind, cards=cards, ranks=rank)
     card = action.cards[0]
     meld = view.melds[action.to]
@@ -150,6 +180,7 @@ def hint(view: PlayerView) -> list[Phrase]:
     if view.phase == Phase.DRAW.value:
         return [_draw(view)]
     turn, end = _turn(view)
+    turn = _folded(turn, len(view.melds))
     steps = [a for _, a in turn]
     lays = [a for a in steps if isinstance(a, Meld | Add)]
     said = [a for a in steps if not isinstance(a, Ask)]
