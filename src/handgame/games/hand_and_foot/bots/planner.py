@@ -64,6 +64,7 @@ PARAMS = {
     "open": Param("whole", 0, 1),
     "odds": Param("whole", 0, 1),
     "stop": Param("whole", 3, 6),
+    "look": Param("whole", 1, 2),
 }
 _RANKS = "A23456789TJQK"
 #: the discard weighs the next draw's odds (``odds=1``) for hands of at most this many cards
@@ -81,6 +82,7 @@ class Settings:
     open: bool = True
     odds: bool = True
     stop: int = 5
+    look: int = 1
 
 
 def _rank(name: str) -> int:
@@ -363,9 +365,15 @@ class PlannerBot(Bot):
             ranked = [c for c in order if c in spare and not is_wild(c)]
             ranked += [c for c in order if c not in spare and not is_wild(c)]
             ranked += [c for c in order if is_wild(c)]
-            card, chance = odds.best_discard(view.hand, [c for c in ranked if c in discards])
+            choices = [c for c in ranked if c in discards]
+            card, chance = odds.best_discard(view.hand, choices)
             if chance > 0:
                 return discards[card]
+            if self.settings.look == 2:
+                # no discard gives a chance after one draw: the best after two
+                card, chance = odds.best_discard2(view.hand, choices, self.rng)
+                if chance > 0:
+                    return discards[card]
         for card in order:
             if card in discards and card in spare and not is_wild(card):
                 return discards[card]
@@ -419,6 +427,7 @@ def _make(seed: int | str, values: dict[str, Value]) -> Bot:
             open=bool(values.get("open", 1)),
             odds=bool(values.get("odds", 1)),
             stop=int(values.get("stop", 5)),
+            look=int(values.get("look", 1)),
         ),
     )
 
