@@ -60,7 +60,8 @@ def can_lay_down(
     for rank, (_, _, wild) in melds.items():
         if wild == 0:  # this clean meld kept clean, to make the clean book
             plan = make_plan(hand, melds, protect=rank)
-            if len(plan.left) <= left and plan.books_clean >= 1 and books[1] + plan.books_dirty >= 1:
+            made = plan.books_clean >= 1 and books[1] + plan.books_dirty >= 1
+            if len(plan.left) <= left and made:
                 return True
     return False
 
