@@ -5,6 +5,7 @@ keeps the best chance, and the pile taken when it lets the hand be laid down."""
 from __future__ import annotations
 
 import dataclasses
+import random
 
 from test_hf_planner import _going_out_state, cards
 
@@ -85,3 +86,19 @@ def test_the_planner_discards_by_the_odds_late_in_the_round() -> None:
     plain = PlannerBot(1, Settings(odds=False)).choose(view)
     assert isinstance(odds, Discard) and odds.card.rank != 9
     assert isinstance(plain, Discard) and plain.card.rank == 9
+
+
+def test_two_draws_ahead_keeps_the_pairs_the_draws_complete() -> None:
+    """``look=2``: when no discard gives a chance after one draw (HF-6: two cards), the discard
+    that keeps the pairs two draws can make melds of (HF-4: three naturals) is chosen over the
+    preferred one, here the only four unseen cards drawn over the two turns (one card discarded
+    between them, HF-10)."""
+    odds = DrawOdds(cards("7C 7S 9S 9D"), {}, (1, 1))
+    hand = cards("7H 9H 5C 4C 6C")
+    order = cards("7H 9H 5C 4C 6C")
+    card, chance = odds.best_discard(hand, order)
+    assert chance == 0.0  # one draw lays down no hand of four
+    rng = random.Random(1)
+    card, chance = odds.best_discard2(hand, order, rng)
+    assert card == Card.parse("5C") and chance == 1.0
+    assert odds.chance2(cards("9H 5C 4C 6C"), rng) == 0.0  # the 7H thrown: 7 7 stays a pair

@@ -12,12 +12,16 @@ plan (a natural by its rank; a wild card; a black three), so each hand is judged
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
 from handgame.core.cards import Card
 from handgame.games.hand_and_foot.bots.plan import make_plan
 from handgame.games.hand_and_foot.rules import MELD_RANKS, is_red_three, is_wild
+
+#: four-card draws sampled to judge a hand two draws ahead (:meth:`DrawOdds.chance2`)
+FOURS = 64
 
 #: each team meld not yet a book, by rank: (its index, naturals, wild cards)
 Melds = Mapping[int, tuple[int, int, int]]
@@ -33,20 +37,21 @@ def _kind(card: Card) -> str:
 
 
 def can_lay_down(
-    hand: Sequence[Card], melds: Melds, books: tuple[int, int] | None
+    hand: Sequence[Card], melds: Melds, books: tuple[int, int] | None, left: int = 1
 ) -> bool:
-    """Whether a plan of ``hand`` on ``melds`` leaves at most one card (HF-9, HF-10); with
-    ``books`` (the team's clean and dirty books now), also whether the team then holds a clean
-    book and a dirty book (HF-10), a meld kept clean if that makes the clean one."""
+    """Whether a plan of ``hand`` on ``melds`` leaves at most ``left`` cards (one: HF-9, HF-10;
+    two, for a hand two draws ahead, one of them discarded between); with ``books`` (the team's
+    clean and dirty books now), also whether the team then holds a clean book and a dirty book
+    (HF-10), a meld kept clean if that makes the clean one."""
     counts = Counter(_kind(c) for c in hand)
     # a black three, or a lone natural of a rank the team has no meld of (a new meld takes two
     # naturals at least, HF-4), cannot be laid: more than one such card and the hand stays
     lone = [kind for kind, n in counts.items() if n == 1 and kind not in ("3", "W")]
     dead = counts["3"] + sum(1 for kind in lone if int(kind) not in melds)
-    if dead > 1:
+    if dead > left:
         return False
     plan = make_plan(hand, melds)
-    if len(plan.left) > 1:  # a meld kept clean takes no wild card: it leaves no fewer
+    if len(plan.left) > left:  # a meld kept clean takes no wild card: it leaves no fewer
         return False
     if books is None or (books[0] + plan.books_clean >= 1 and books[1] + plan.books_dirty >= 1):
         return True
@@ -55,7 +60,8 @@ def can_lay_down(
     for rank, (_, _, wild) in melds.items():
         if wild == 0:  # this clean meld kept clean, to make the clean book
             plan = make_plan(hand, melds, protect=rank)
-            if len(plan.left) <= 1 and plan.books_clean >= 1 and books[1] + plan.books_dirty >= 1:
+            made = plan.books_clean >= 1 and books[1] + plan.books_dirty >= 1
+            if len(plan.left) <= left and made:
                 return True
     return False
 
@@ -95,6 +101,8 @@ class DrawOdds:
                         pairs.append((p, (kinds[a], kinds[b])))
         self.draws = pairs
         self._memo: dict[tuple[str, ...], float] = {}
+        self._pool = [kinds[k] for k in names for _ in range(counts[k])]
+        self._fours: list[tuple[Card, ...]] = []
 
     def chance(self, hand: Sequence[Card]) -> float:
         """The chance that ``hand`` plus the next two cards drawn can be laid down."""
@@ -107,6 +115,40 @@ class DrawOdds:
                 total += p
         self._memo[key] = total
         return total
+
+    def chance2(self, hand: Sequence[Card], rng: random.Random, samples: int = FOURS) -> float:
+        """The chance, estimated over ``samples`` four-card draws from ``rng`` (the same draws
+        for every hand this object judges), that ``hand`` plus the next two draws can be laid
+        down with one discard between them: a plan leaving at most two cards."""
+        if len(self._pool) < 4:
+            return 0.0
+        while len(self._fours) < samples:
+            self._fours.append(tuple(rng.sample(self._pool, 4)))
+        hits = sum(
+            1
+            for four in self._fours[:samples]
+            if can_lay_down([*hand, *four], self.melds, self.books, left=2)
+        )
+        return hits / samples
+
+    def best_discard2(
+        self, hand: Sequence[Card], order: Sequence[Card], rng: random.Random
+    ) -> tuple[Card, float]:
+        """As :meth:`best_discard`, by :meth:`chance2` (two draws ahead)."""
+        best: tuple[Card, float] | None = None
+        tried: set[str] = set()
+        for card in order:
+            kind = _kind(card)
+            if kind in tried:
+                continue
+            tried.add(kind)
+            rest = list(hand)
+            rest.remove(card)
+            p = self.chance2(rest, rng)
+            if best is None or p > best[1] + 1e-9:
+                best = (card, p)
+        assert best is not None
+        return best
 
     def best_discard(self, hand: Sequence[Card], order: Sequence[Card]) -> tuple[Card, float]:
         """The discard (from ``order``, the preferred first) that leaves the best chance, and

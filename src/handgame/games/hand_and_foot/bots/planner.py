@@ -25,18 +25,21 @@ hand can lay on the team's melds, which books that makes, what is left):
   left. With a hand of nine cards or fewer it weighs the next draw (:mod:`.endgame`): the
   discard that leaves the best chance of laying the hand down after two cards from the stock
   (its foot picked up, HF-9; or, the foot up, going out with the team's books, HF-10); the
-  order above breaks ties and decides when no discard leaves a chance.
+  order above breaks ties and decides when no discard leaves a chance (with ``look=2``, not the
+  default: first the discard after which four cards, sampled, lay the hand down with one
+  discard between, a plan leaving at most two cards).
 - **The pile, late (HF-6).** A take after which the hand can be laid down is taken; else, when
   two cards from the stock may lay the hand down, it draws.
 - **The partner's question (HF-10).** It answers "yes" when the team, with its own hand counted
   as it is, would be ahead once the asker goes out (or when the round is lost on the stock
   anyway: few cards left in the stock); else "no".
 
-Options (``planner:lead=0,ask=1,keep=1,open=1,odds=1,stop=5``): ``lead``, the points the team
-must be ahead by to go out (negative: go out behind); ``ask=0`` never asks; ``keep=0`` lets wild
-cards go anywhere (no clean meld kept); ``open=0`` completes books while a partner's foot is down;
-``odds=0`` weighs no draw (the plain discard order; the pile taken by the rule above);
-``stop`` (3 to 6), the cards a meld stops at while a partner's foot is down."""
+Options (``planner:lead=0,ask=1,keep=1,open=1,odds=1,stop=5,look=1``): ``lead``, the points
+the team must be ahead by to go out (negative: go out behind); ``ask=0`` never asks; ``keep=0``
+lets wild cards go anywhere (no clean meld kept); ``open=0`` completes books while a partner's
+foot is down; ``odds=0`` weighs no draw (the plain discard order; the pile taken by the rule
+above); ``stop`` (3 to 6), the cards a meld stops at while a partner's foot is down; ``look=2``
+also looks two draws ahead (measured in issue 34, not adopted)."""
 
 from __future__ import annotations
 
@@ -64,6 +67,7 @@ PARAMS = {
     "open": Param("whole", 0, 1),
     "odds": Param("whole", 0, 1),
     "stop": Param("whole", 3, 6),
+    "look": Param("whole", 1, 2),
 }
 _RANKS = "A23456789TJQK"
 #: the discard weighs the next draw's odds (``odds=1``) for hands of at most this many cards
@@ -81,6 +85,7 @@ class Settings:
     open: bool = True
     odds: bool = True
     stop: int = 5
+    look: int = 1
 
 
 def _rank(name: str) -> int:
@@ -363,9 +368,15 @@ class PlannerBot(Bot):
             ranked = [c for c in order if c in spare and not is_wild(c)]
             ranked += [c for c in order if c not in spare and not is_wild(c)]
             ranked += [c for c in order if is_wild(c)]
-            card, chance = odds.best_discard(view.hand, [c for c in ranked if c in discards])
+            choices = [c for c in ranked if c in discards]
+            card, chance = odds.best_discard(view.hand, choices)
             if chance > 0:
                 return discards[card]
+            if self.settings.look == 2:
+                # no discard gives a chance after one draw: the best after two
+                card, chance = odds.best_discard2(view.hand, choices, self.rng)
+                if chance > 0:
+                    return discards[card]
         for card in order:
             if card in discards and card in spare and not is_wild(card):
                 return discards[card]
@@ -419,6 +430,7 @@ def _make(seed: int | str, values: dict[str, Value]) -> Bot:
             open=bool(values.get("open", 1)),
             odds=bool(values.get("odds", 1)),
             stop=int(values.get("stop", 5)),
+            look=int(values.get("look", 1)),
         ),
     )
 
