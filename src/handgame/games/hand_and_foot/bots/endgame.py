@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from handgame.core.cards import Card
 from handgame.games.hand_and_foot.bots.plan import make_plan
@@ -135,38 +135,33 @@ class DrawOdds:
         self, hand: Sequence[Card], order: Sequence[Card], rng: random.Random
     ) -> tuple[Card, float]:
         """As :meth:`best_discard`, by :meth:`chance2` (two draws ahead)."""
-        best: tuple[Card, float] | None = None
-        tried: set[str] = set()
-        for card in order:
-            kind = _kind(card)
-            if kind in tried:
-                continue
-            tried.add(kind)
-            rest = list(hand)
-            rest.remove(card)
-            p = self.chance2(rest, rng)
-            if best is None or p > best[1] + 1e-9:
-                best = (card, p)
-        assert best is not None
-        return best
+        return _best_discard(hand, order, lambda rest: self.chance2(rest, rng))
 
     def best_discard(self, hand: Sequence[Card], order: Sequence[Card]) -> tuple[Card, float]:
         """The discard (from ``order``, the preferred first) that leaves the best chance, and
         that chance; among equal chances the first in ``order``."""
-        best: tuple[Card, float] | None = None
-        tried: set[str] = set()
-        for card in order:
-            kind = _kind(card)
-            if kind in tried:
-                continue
-            tried.add(kind)
-            rest = list(hand)
-            rest.remove(card)
-            p = self.chance(rest)
-            if best is None or p > best[1] + 1e-9:
-                best = (card, p)
-        assert best is not None
-        return best
+        return _best_discard(hand, order, self.chance)
+
+
+def _best_discard(
+    hand: Sequence[Card], order: Sequence[Card], chance: Callable[[list[Card]], float]
+) -> tuple[Card, float]:
+    """The discard of ``order`` (the preferred first, one card of a kind tried) whose rest of
+    ``hand`` has the best ``chance``, and that chance."""
+    best: tuple[Card, float] | None = None
+    tried: set[str] = set()
+    for card in order:
+        kind = _kind(card)
+        if kind in tried:
+            continue
+        tried.add(kind)
+        rest = list(hand)
+        rest.remove(card)
+        p = chance(rest)
+        if best is None or p > best[1] + 1e-9:
+            best = (card, p)
+    assert best is not None
+    return best
 
 
 __all__ = ["DrawOdds", "Melds", "can_lay_down"]
