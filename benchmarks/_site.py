@@ -89,6 +89,7 @@ def site_size(args: argparse.Namespace, processes: int, tables: int) -> dict[str
                 command += ["--redis-url", f"redis://127.0.0.1:{redis_port}/0"]
                 # nginx sets X-Forwarded-For to each player's address: trust it (docs/deploy.md)
                 command += ["--forwarded-allow-ips", "127.0.0.1"]
+                command += ["--no-bot-worker"] if args.no_bot_worker else []
                 progress(" ".join(command))
                 with open(tmp / f"serve-{port}.log", "wb") as log:
                     servers.append(subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT))
