@@ -116,22 +116,26 @@ async def retry(live: Live, seat: Seat) -> dict[str, Any] | None:
     return None
 
 
-def run_until_killed(live: Live, seats: list[Seat], acks: int) -> int:
-    """Play every seat at once; SIGKILL the server once ``acks`` actions are acknowledged;
-    how many were."""
+def run_until_killed(live: Live, seats: list[Seat], acks: int) -> tuple[int, int]:
+    """Play every seat at once; SIGKILL the server once ``acks`` actions are acknowledged and
+    some action is in flight (sent, its answer not yet read: the seats may all be waiting for
+    the bots at one moment); how many actions were acknowledged, and how many were in flight
+    at the kill."""
 
-    async def main() -> int:
+    async def main() -> tuple[int, int]:
         stop = asyncio.Event()
         players = [asyncio.create_task(play(live, s, stop)) for s in seats]
         deadline = time.monotonic() + 120
-        while sum(len(s.acked) for s in seats) < acks:
+        while sum(len(s.acked) for s in seats) < acks or all(s.pending is None for s in seats):
             assert time.monotonic() < deadline, "the tables did not play"
             await asyncio.sleep(0.005)
+        # no await between the count and the kill: these actions are in flight at the kill
+        in_flight = sum(s.pending is not None for s in seats)
         live.process.send_signal(signal.SIGKILL)  # under load: actions in flight
         live.process.wait(30)
         stop.set()
         await asyncio.wait(players, timeout=60)
-        return sum(len(s.acked) for s in seats)
+        return sum(len(s.acked) for s in seats), in_flight
 
     return asyncio.run(main())
 
@@ -159,10 +163,13 @@ def kill_under_load(tmp: Path, url: str) -> None:
         for i in range(TABLES):
             made = live.create([{"kind": "human"}, {"kind": "bot", "bot": "greedy"}])
             seats.append(Seat(made["table"], made["seats"][0]["token"], random.Random(i)))
-        acked = run_until_killed(live, seats, 8 * TABLES)
+        acked, in_flight = run_until_killed(live, seats, 8 * TABLES)
     pending = sum(s.pending is not None for s in seats)
-    print(f"{TABLES} tables: {acked} actions acknowledged, {pending} in flight at the SIGKILL")
-    assert pending > 0, "the kill came with no action in flight: it tested nothing under load"
+    print(
+        f"{TABLES} tables: {acked} actions acknowledged, {in_flight} in flight at the SIGKILL "
+        f"({pending} still unanswered after it)"
+    )
+    assert in_flight > 0, "the kill came with no action in flight: it tested nothing under load"
     check_log(url, seats)
     with server(tmp, url) as live:  # the same database, a new process
 
