@@ -526,9 +526,13 @@ class Hub(Rooms):
 
     def reread(self, table: Table) -> None:
         """A table just read again from the store (:mod:`.rereads`): its clients get the
-        stored state; its timer and driver start from it."""
+        stored state and seats (no view made before, whose names may have changed: issue 40);
+        its timer and driver start from it where this process drives it."""
+        self.views.forget(table.id)
         self.send_state(table, resync=True)
-        self.timers.arm(table)
+        self.send_presence(table)
+        if self.drives(table.id):
+            self.timers.arm(table)
         self.kick(table.id)
 
     async def write_step(self, table: Table, step: Step) -> None:

@@ -109,3 +109,9 @@ class ViewCache:
             if len(self.texts) > self.size:
                 self.texts.popitem(last=False)
         return state_text(table, version, view, resync, deadline, None, ended)
+
+    def forget(self, table: str) -> None:
+        """Drop the texts of a table's views (the table was read again from the store: a view
+        of the same version may say other names now, issue 40)."""
+        for key in [k for k in self.texts if k[0] == table]:
+            del self.texts[key]

@@ -8,6 +8,9 @@ database answers, else before its next write), it is read again from the store a
 steps are made the table's, whatever they are; every client of the table is then sent the
 stored state (a ``state`` message, never an ``ack``). A client that sends its action again with
 the same ``id`` is told it was applied (a duplicate ack) if the store kept it.
+
+A table whose stored copy changed otherwise is read again the same way: a deleted account's
+seats, renamed in the store (issue 40, :mod:`.deleted_names`).
 """
 
 from __future__ import annotations
@@ -48,7 +51,8 @@ class Rereads:
         self.moved = 0  # of them, those whose stored version differed from memory's
 
     def mark(self, table_id: str) -> None:
-        """The table's last write failed with its outcome unknown: read it again."""
+        """The table's stored copy may differ from memory (its last write failed with its
+        outcome unknown, or its seats were renamed there): read it again."""
         self.stale.add(table_id)
 
     async def settle(self, table: Table) -> bool:
@@ -68,7 +72,7 @@ class Rereads:
         self.stale.discard(table.id)
         self.done += 1
         before = table.version
-        table.adopt(fresh)
+        table.adopt(fresh)  # its game and seats too (their names: issue 40)
         if table.version != before:
             self.moved += 1
             log.warning(

@@ -346,10 +346,13 @@ class Table:
             self.applied_ids[(step.stored.seat, step.stored.client_id)] = self.version
 
     def adopt(self, stored: Table) -> None:
-        """Make the steps of the same table as read again from the store this table's (its
-        state, version, recent states, applied ids and end: :mod:`handgame.server.rereads`)."""
+        """Make the same table as read again from the store this one (its game and seats, whose
+        names may have changed there: a deleted account's, issue 40; its state, version, recent
+        states, applied ids and end: :mod:`handgame.server.rereads`)."""
         if stored.id != self.id:
             raise ValueError(f"table {stored.id} is not table {self.id}")
+        self.game = stored.game
+        self.seats = stored.seats
         self.state = stored.state
         self.version = stored.version
         self.stepped_at = stored.stepped_at
