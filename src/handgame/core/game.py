@@ -160,6 +160,26 @@ class TableView(NamedTuple):
 
 
 @dataclass(frozen=True)
+class BatchConfig:
+    """What a game's native batch steps and where it writes (``GameSpec.native_batch``)."""
+
+    #: the matches' configuration (the game's :class:`MatchConfig`)
+    config: Any
+    #: how many tables
+    n: int
+    #: the observation's blocks' offsets, in the order of ``handgame.rl.observation``
+    at: tuple[int, ...]
+    #: an observation's entries
+    size: int
+    #: the meld slots an observation has
+    slots: int
+    #: the phase block's names, in order (any other phase: the entry after them)
+    phases: tuple[str, ...]
+    #: a match's engine actions at the most (then it is truncated)
+    max_actions: int
+
+
+@dataclass(frozen=True)
 class PresetInfo:
     """A preset as a lobby lists it: its name, player counts, a one-line summary, and its
     option values (at its default player count)."""
@@ -250,10 +270,10 @@ class GameSpec:
     #: ``state.view(seat)``, built cheaply, for the RL environment's every step); None: the
     #: environment reads the full view
     table_view: Callable[[Any, int], TableView] | None = None
-    #: ``native_batch(config, n, at, size, slots, phases, max_actions)``: ``n`` tables
-    #: of ``config``'s matches stepped natively for the batched RL environment (issue 39), or
-    #: a string saying why not; None: the game has none (``handgame.rl.vector``)
-    native_batch: Callable[..., Any] | None = None
+    #: ``native_batch(batch)``: the :class:`BatchConfig`'s tables stepped natively for the
+    #: batched RL environment (issue 39), or a string saying why not; None: the game has none
+    #: (``handgame.rl.vector``)
+    native_batch: Callable[[BatchConfig], Any] | None = None
     #: a round's deal in record notation as a seat saw it dealt, made from that seat's view
     #: just after the deal (the cards it did not see: null); the default shows none of it
     seen_deal: Callable[[Any], dict[str, Any] | None] = field(default=lambda view: None)

@@ -38,6 +38,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
+from handgame.core.game import BatchConfig
 from handgame.core.registry import find_game
 from handgame.play.registry import make_bot
 from handgame.rl.encode import MELD_SLOTS, PHASES, obs_size, offsets
@@ -145,10 +146,12 @@ class HandVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
         make = find_game(preset).native_batch
         if make is None:
             return f"the game of {preset!r} has no native batch"
+        at = tuple(offsets(self.players).values())
         got = make(
-            self.config, self.num_envs, tuple(offsets(self.players).values()), self._size,
-            MELD_SLOTS, PHASES, self.max_actions,
-        )  # fmt: skip
+            BatchConfig(
+                self.config, self.num_envs, at, self._size, MELD_SLOTS, PHASES, self.max_actions
+            )
+        )
         if isinstance(got, str):
             return got
         self._native = got

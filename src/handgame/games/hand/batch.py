@@ -22,6 +22,7 @@ from typing import Any
 
 from handgame.core import extensions
 from handgame.core.cards import ALL_CARDS
+from handgame.core.game import BatchConfig
 from handgame.games.hand.actions import Discard, LayMelds, LayOff, SwapWild, draw_of
 from handgame.games.hand.dealing import redeal_entitled
 from handgame.games.hand.match import Match
@@ -122,27 +123,20 @@ class NativeRounds:
     """``n`` tables of matches of ``config`` stepped natively while they can be (the tables
     not native are the caller's, on the Python engine)."""
 
-    def __init__(
-        self,
-        config: Any,
-        n: int,
-        at: Sequence[int],
-        size: int,
-        slots: int,
-        phases: Sequence[str],
-        max_actions: int,
-    ) -> None:
-        """The batch; observations of ``size`` entries at the blocks' offsets ``at``
-        (``phases``: the phase block's names, in order; any other phase the entry after)."""
+    def __init__(self, spec: BatchConfig) -> None:
+        """The batch of ``spec.n`` tables; observations of ``spec.size`` entries at the
+        blocks' offsets ``spec.at`` (``spec.phases``: the phase block's names, in order; any
+        other phase the entry after)."""
+        config, phases = spec.config, spec.phases
         why = why_not(config)
         if why is not None:
             raise RuntimeError(why)
         self.config = config
         self.batch = _NATIVE.on.Batch(
-            n, config.players, flags(config, max_actions), tuple(at), size, slots,
-            tuple(phases.index(p) if p in phases else len(phases) for p in PHASES),
+            spec.n, config.players, flags(config, spec.max_actions), spec.at, spec.size,
+            spec.slots, tuple(phases.index(p) if p in phases else len(phases) for p in PHASES),
         )  # fmt: skip
-        self._base: list[Match | None] = [None] * n
+        self._base: list[Match | None] = [None] * spec.n
 
     def loadable(self, state: Match) -> bool:
         """Whether ``state`` (waiting on its seat to act) is one the batch takes: a first
@@ -324,21 +318,13 @@ class NativeRounds:
         self.batch.observe(obs, masks)
 
 
-def native_batch(
-    config: Any,
-    n: int,
-    at: Sequence[int],
-    size: int,
-    slots: int,
-    phases: Sequence[str],
-    max_actions: int,
-) -> NativeRounds | str:
-    """``GameSpec.native_batch``: the native batch of ``n`` tables of ``config``, or why
-    there is none."""
-    why = why_not(config)
+def native_batch(spec: BatchConfig) -> NativeRounds | str:
+    """``GameSpec.native_batch``: the native batch of ``spec``'s tables, or why there is
+    none."""
+    why = why_not(spec.config)
     if why is not None:
         return why
-    return NativeRounds(config, n, at, size, slots, phases, max_actions)
+    return NativeRounds(spec)
 
 
 __all__ = ["PHASES", "NativeRounds", "flags", "native_batch", "why_not"]
