@@ -6,13 +6,12 @@ reach the minimum, Confirm is lit and plays the opening."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
 
 from test_web import browser, server  # noqa: F401 - the fixtures: a live server, Chromium
-from test_web_pages import SIZES, open_page
+from web_helpers import SIZES, first_game, guide_to_confirm
 
 
 def lay_out(page: Any, tap: Any, meld: list[str], n: int) -> None:
@@ -33,12 +32,7 @@ def test_the_guide_lights_confirm_only_at_the_opening_minimum(
     browser: Any,  # noqa: F811
     size: str,
 ) -> None:
-    page = open_page(browser, size)
-    tap = page.tap if size == "phone" else page.click
-    page.goto(server + "/")
-    page.wait_for_selector("body[data-ready='1']")
-    tap("#first-game")
-    page.wait_for_url(re.compile(r"/play/.+#token=.+&guide=1$"))
+    page, tap = first_game(browser, server, size)
     page.wait_for_selector(".guide-advice[data-advice='draw']")
     tap("#actions button[data-draw='stock']")
     page.wait_for_selector(".guide-advice[data-advice='meld']")
@@ -63,15 +57,7 @@ def test_the_guide_lights_confirm_only_at_the_opening_minimum(
     text = advice.inner_text()
     assert f"{laid} of {minimum}" in text and "(L-63)" in text, text
     # the guide's next meld toward the opening, played (laid out) until the minimum is reached
-    n = 1
-    while page.get_attribute(".guide-advice", "data-advice") == "reach":
-        assert page.locator("#confirm.guide-lit").count() == 0
-        assert n < 6, page.locator("#guide").inner_text()
-        n += 1
-        tap("#guide-play")
-        page.wait_for_function(
-            f"document.body.dataset.arranged === '{n}' && !document.body.dataset.busy"
-        )
+    assert guide_to_confirm(page, tap, 1) > 1
     laid = int(page.get_attribute("#opening", "data-laid") or "0")
     assert laid >= minimum, laid
     page.wait_for_selector(".guide-advice[data-advice='confirm']")

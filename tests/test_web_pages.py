@@ -18,12 +18,7 @@ import pytest
 from handgame.cli.commands import main as hand
 from test_web import browser, server  # noqa: F401 - the fixtures: a live server, Chromium
 from test_web_a11y import serious
-
-#: a desktop, and a phone with a touch screen (Chromium's touch events on)
-SIZES = {
-    "desktop": {"viewport": {"width": 1280, "height": 800}},
-    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
-}
+from web_helpers import SIZES, first_game, guide_to_confirm, open_page
 
 #: an element's tree as its tags, classes and cards (what is drawn, not where: the classes a
 #: fresh move animates with are left out)
@@ -72,15 +67,6 @@ def finished(server: str, browser: Any) -> Iterator[str]:  # noqa: F811
         time.sleep(0.1)
     context.close()
     yield tid
-
-
-def open_page(browser: Any, size: str, lang: str = "en-US") -> Any:  # noqa: F811
-    context = browser.new_context(locale=lang, **SIZES[size])
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    page.errors = []  # the page's script errors: none expected
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    return page
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))
@@ -243,12 +229,7 @@ def test_the_first_game_guide_finishes_a_round(server: str, browser: Any, size: 
     rest by "Play it": a meld or a lay-off laid out, then the bar's Confirm, as a player's own
     turn) the newcomer draws, melds, opens, lays off, discards and goes out: every step ticked,
     the round won."""
-    page = open_page(browser, size)
-    tap = page.tap if size == "phone" else page.click
-    page.goto(server + "/")
-    page.wait_for_selector("body[data-ready='1']")
-    tap("#first-game")
-    page.wait_for_url(re.compile(r"/play/.+#token=.+&guide=1$"))
+    page, tap = first_game(browser, server, size)
     page.wait_for_selector("#guide:not([hidden]) [data-step='draw']")
     assert page.locator("#guide [data-step]").count() == 6
     shown_once = False
@@ -280,20 +261,7 @@ def test_the_first_game_guide_finishes_a_round(server: str, browser: Any, size: 
             # laid out as a player's own move (arrange.js), not played: nothing sent yet; melds
             # short of the opening minimum (L-63) leave Confirm unlit and the guide offers the
             # next meld; then it asks for the bar's Confirm (lit), which plays the turn
-            steps = 1
-            while True:
-                page.wait_for_function(
-                    f"document.body.dataset.arranged === '{steps}' && !document.body.dataset.busy"
-                )
-                page.wait_for_selector(
-                    ".guide-advice[data-advice='confirm'], [data-advice='reach']"
-                )
-                if page.get_attribute(".guide-advice", "data-advice") == "confirm":
-                    break
-                assert page.locator("#confirm.guide-lit").count() == 0
-                assert steps < 6, page.locator("#guide").inner_text()
-                tap("#guide-play")
-                steps += 1
+            steps = guide_to_confirm(page, tap, 1)
             assert int(page.evaluate("document.body.dataset.version")) == version
             assert page.locator("#arranged .step").count() == steps
             assert page.locator("#confirm.guide-lit").count() == 1

@@ -28,7 +28,8 @@ from typing import Any
 import pytest
 
 from test_web import browser, server  # noqa: F401 - the fixtures: a live server, Chromium
-from test_web_pages import SIZES, finished, open_page  # noqa: F401 - finished: a fixture
+from test_web_pages import finished  # noqa: F401 - a fixture
+from web_helpers import SIZES, open_page
 
 #: a channel differing by more than this (of 255) makes a pixel differ
 CHANNEL = 16
