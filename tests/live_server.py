@@ -25,12 +25,13 @@ import json, sys, uvicorn
 from handgame.server.app import create_app
 from handgame.server.logredact import redact_server_logs
 from handgame.server.guards import uvicorn_options
+from handgame.server.runtime import serve
 from handgame.server.settings import Settings
 settings = Settings(**json.loads(sys.argv[2]))
 config = uvicorn.Config(create_app(settings, seed_source=lambda: "live-seed"), host="127.0.0.1",
     port=int(sys.argv[1]), log_level="info", **uvicorn_options(settings))
 redact_server_logs()
-uvicorn.Server(config).run()
+serve(config)
 """
 
 

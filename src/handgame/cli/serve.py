@@ -140,6 +140,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     from handgame.server.logredact import redact_server_logs
+    from handgame.server.runtime import serve
 
     config = uvicorn.Config(
         create_app(settings),
@@ -149,7 +150,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         **uvicorn_options(settings),
     )
     redact_server_logs()  # after uvicorn.Config, which sets up its logging
-    uvicorn.Server(config).run()
+    serve(config)  # uvloop where installed, the collector set for a server (issue 37)
     return 0
 
 
@@ -225,10 +226,11 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--sqlite-synchronous",
         choices=("full", "normal"),
-        default="full",
-        help="SQLite only: full (default) syncs each commit to disk, so an acknowledged move "
-        "survives a power cut; normal survives a crash of the server but a power cut may lose "
-        "the last moves (docs/operations.md)",
+        default="normal",
+        help="SQLite only: normal (default) acknowledges a move at its commit and syncs the log "
+        "to disk right after: a crash of the server loses no acknowledged move, a power cut "
+        "only those acknowledged in the last few milliseconds; full waits for the sync before "
+        "each acknowledgement (slower under load; docs/operations.md)",
     )
     p.add_argument(
         "--ws-compression",

@@ -42,6 +42,7 @@ from handgame.server.ratings import RatedMatch, places
 from handgame.server.rereads import Rereads
 from handgame.server.room import Room
 from handgame.server.rooms import Rooms
+from handgame.server.runtime import runtime_info
 from handgame.server.settings import Settings
 from handgame.server.storage import FROM_STEPS, Storage, Timer, TooMany
 from handgame.server.table import END, Seat, Step, Table, check_timeout, token_hash
@@ -212,6 +213,7 @@ class Hub(Rooms):
             # bot worker processes stopped with decisions pending (died or hung), if one runs
             "bot_worker_lost": bot_worker.lost if (bot_worker := self.workers.bot_worker) else None,
             "steps_retried": self.drivers.failures,
+            **runtime_info(),  # the event loop and the collector (issue 37)
         }
 
     # --- tables ----------------------------------------------------------------------------

@@ -86,9 +86,10 @@ class Settings:
     hint_burst: int = 20  # hints at once per address
     max_body_bytes: int = 64 * 1024  # the largest HTTP request body read
     database_timeout: float = 5.0  # seconds a database call waits for a lock or a connection
-    # SQLite's synchronous level: "full" (an acknowledged step survives a power cut) or
-    # "normal" (it survives a crash of the process; a power cut may lose the last ones)
-    sqlite_synchronous: str = "full"
+    # SQLite's synchronous level: "normal" (an acknowledged step survives a crash of the
+    # process; the log is synced right after each commit, so a power cut loses only the
+    # steps acknowledged during the last sync) or "full" (each ack waits for that sync)
+    sqlite_synchronous: str = "normal"
     # SQLite: the group commit's transactions written on the event loop, the log's sync on a
     # thread of its own (issue 37, handgame.server.walwriter); False: on a database thread
     sqlite_loop_writes: bool = True

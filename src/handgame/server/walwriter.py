@@ -12,8 +12,12 @@ only once a sync that began after their commit has ended. So with ``synchronous`
 (the default) an acknowledged step survives a power cut exactly as SQLite's own ``FULL``
 commit makes it (in WAL mode that is the log's sync at each commit), while the loop goes on
 and the next batches commit during the sync; syncs that are asked for while one runs are
-done by the next one (one ``fsync`` for all). With ``normal``, the steps are answered at
-their commit (a power cut may lose the last ones, docs/operations.md).
+done by the next one (one ``fsync`` for all). With ``normal`` (``hand serve``'s default), the
+steps are answered at their commit and the same thread syncs the log right after, without
+anyone waiting for it: a crash of the process loses nothing acknowledged, and a power cut only
+the steps acknowledged while the log's last sync had not ended (a few milliseconds of them,
+docs/operations.md). Waiting for the sync was 10-25 ms of the ack's p95 at 200 tables (issue
+37, benchmarks/README.md).
 
 The loop never waits for another connection's lock: ``BEGIN IMMEDIATE`` with no busy timeout
 either takes the database's write lock at once or raises :class:`Busy`, and the caller tries
@@ -80,6 +84,7 @@ class WalWriter:
         self.fd: int | None = None
         self.syncing = False  # a sync is under way
         self.waiting: list[Callable[[BaseException | None], None]] = []  # for the next sync
+        self.unsynced = False  # commits answered (``normal``) that no sync has begun for yet
         self.checkpointing: asyncio.Future[Any] | None = None
         self.checkpointed = time.monotonic()
         self.checkpoint_conn: sqlite3.Connection | None = None  # made on its thread
@@ -159,20 +164,22 @@ class WalWriter:
     # --- the log's sync, on its thread ----------------------------------------------------
     def after_sync(self, done: Callable[[BaseException | None], None]) -> None:
         """Call ``done(None)`` on the loop once every transaction committed so far is on disk
-        (at once with ``synchronous`` ``normal``), ``done(error)`` if the sync failed. It is
-        called from the loop's first turn after the sync (no future in between: each would
-        cost a turn of a busy loop)."""
+        (at once with ``synchronous`` ``normal``, the sync then started for nobody to wait
+        for), ``done(error)`` if the sync failed. It is called from the loop's first turn
+        after the sync (no future in between: each would cost a turn of a busy loop)."""
         self._checkpoint(asyncio.get_running_loop())
-        if not self.sync_each:
+        if self.sync_each:
+            self.waiting.append(done)
+        else:
             done(None)
-            return
-        self.waiting.append(done)
+            self.unsynced = True
         if not self.syncing:
             self._sync(asyncio.get_running_loop())
 
     def _sync(self, loop: asyncio.AbstractEventLoop) -> None:
         """Start one sync for every commit waiting (those asked meanwhile wait for the next)."""
         waiting, self.waiting = self.waiting, []
+        self.unsynced = False  # this sync begins after every commit so far
         self.syncing = True
         if self.thread is None:
             self.thread = threading.Thread(target=self._syncs, name="hand-wal-sync", daemon=True)
@@ -204,7 +211,7 @@ class WalWriter:
         self.syncing = False
         for done in waiting:
             done(error)
-        if self.waiting and not self.closed:
+        if (self.waiting or self.unsynced) and not self.closed:
             self._sync(loop)
 
     def _fsync(self) -> None:
