@@ -341,6 +341,8 @@ def hand_server(args: argparse.Namespace, tmp: Path) -> Iterator[tuple[str, list
         command += ["--database-url", url or f"sqlite:///{tmp / f'load-{port}.sqlite'}"]
         command += ["--ws-compression"] if args.ws_compression else []
         command += ["--no-bot-worker"] if args.no_bot_worker else []
+        if args.database == "sqlite":
+            command += ["--sqlite-synchronous", args.sqlite_synchronous]
         base = f"http://127.0.0.1:{port}"
         with started(command, tmp / f"serve-{port}.log", f"{base}/api/presets") as p:
             yield base, [p.process.pid]
@@ -352,6 +354,10 @@ def one_size(args: argparse.Namespace, tables: int) -> dict[str, Any]:
         tmp = Path(name)
         with hand_server(args, tmp) as (base, pids):
             ours, runs = measure(args, base, tables, pids, profile_path(args, "ours", tables))
+            health = http_json("GET", f"{base}/api/health")
+            ours["server_runtime"] = {
+                key: health.get(key) for key in ("event_loop", "collector_frozen")
+            }
         ours["database"] = args.database
         if args.no_echo:
             return ours
@@ -414,6 +420,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--no-echo", action="store_true", help="skip the echo's run")
     parser.add_argument(
+        "--sqlite-synchronous",
+        choices=("normal", "full"),
+        default="normal",
+        help="with --spawn on SQLite: hand serve --sqlite-synchronous (default normal, its "
+        "default: acknowledged at the commit; full: after the log's sync)",
+    )
+    parser.add_argument(
         "--no-bot-worker",
         action="store_true",
         help="with --spawn: hand serve --no-bot-worker (the bots' moves in the server process, "
@@ -459,6 +472,7 @@ def main(argv: list[str] | None = None) -> int:
         "gap": args.gap,
         "ws_compression": args.ws_compression,
         "bot_worker": not args.no_bot_worker,
+        "sqlite_synchronous": args.sqlite_synchronous if args.database == "sqlite" else None,
     }
     if args.processes is not None:
         if not args.spawn:

@@ -114,7 +114,8 @@ def test_a_failed_write_is_not_acknowledged_and_memory_stays_the_store(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str
 ) -> None:
     db = tmp_path / "s.sqlite"
-    with client(db, sqlite_loop_writes=where != "thread") as c:
+    # full: an ack waits for the log's sync (normal, the default, answers at the commit: below)
+    with client(db, sqlite_loop_writes=where != "thread", sqlite_synchronous="full") as c:
         hub = c.app.state.hub  # type: ignore[attr-defined]
         assert (hub.wal is not None) == (where != "thread")
         made = c.post("/api/tables", json=table_body([HUMAN, GREEDY], rounds=2)).json()
@@ -157,3 +158,37 @@ def test_a_failed_write_is_not_acknowledged_and_memory_stays_the_store(
             assert not [m for m in player.others if m.get("id") == "lost" and m["type"] == "ack"]
         health = c.get("/api/health").json()
         assert health["database"] == "ok"
+
+
+def test_with_normal_a_failed_sync_after_the_ack_is_logged_and_shown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """``normal`` (the default): the action is acknowledged at its commit; the log's sync
+    that follows fails: the server logs it and ``/api/health`` says a write failed."""
+    db = tmp_path / "n.sqlite"
+    with client(db) as c:
+        hub = c.app.state.hub  # type: ignore[attr-defined]
+        assert hub.settings.sqlite_synchronous == "normal" and hub.wal is not None
+        assert c.get("/api/health").json()["last_write_error"] is None
+        made = c.post("/api/tables", json=table_body([HUMAN, GREEDY], rounds=2)).json()
+        tid, token = made["table"], made["seats"][0]["token"]
+        with (
+            c.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws,
+            failing("sync", hub, monkeypatch) as once,
+        ):
+            player = Player(ws, 0)
+            my_turn(player)
+            before = player.version
+            draw = next(a for a in player.view["legal_actions"] if "draw" in a)
+            once.arm()
+            answer = player.send(
+                {"type": "action", "id": "synced-later", "version": before, "action": draw}
+            )
+            assert answer["type"] == "ack" and answer["version"] == before + 1, answer
+            for _ in range(200):
+                if hub.wal.sync_error is not None:
+                    break
+                time.sleep(0.01)
+            assert once.failed == 1 and isinstance(hub.wal.sync_error, OSError)
+        assert "the log's sync failed" in caplog.text
+        assert c.get("/api/health").json()["last_write_error"] is not None

@@ -205,7 +205,9 @@ class Hub(Rooms):
             "database": database,
             "error": error,
             "last_write_error": (
-                "a write failed (the server's log says why)" if self.database_error else None
+                "a write failed (the server's log says why)"
+                if self.database_error or (self.wal is not None and self.wal.sync_error)
+                else None
             ),
             "tables_in_memory": len(self.tables),
             "connections": sum(len(c) for c in self.conns.values()),

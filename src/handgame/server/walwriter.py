@@ -31,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import os
 import queue
 import sqlite3
@@ -50,6 +51,8 @@ from handgame.server.storage import (
     step_params,
     timer_json,
 )
+
+log = logging.getLogger("handgame.server")
 
 #: the seconds between two checkpoints of the log (each a passive one, on its own thread)
 CHECKPOINT_EVERY = 1.0
@@ -85,6 +88,7 @@ class WalWriter:
         self.syncing = False  # a sync is under way
         self.waiting: list[Callable[[BaseException | None], None]] = []  # for the next sync
         self.unsynced = False  # commits answered (``normal``) that no sync has begun for yet
+        self.sync_error: BaseException | None = None  # the last failed sync nobody waited for
         self.checkpointing: asyncio.Future[Any] | None = None
         self.checkpointed = time.monotonic()
         self.checkpoint_conn: sqlite3.Connection | None = None  # made on its thread
@@ -207,8 +211,17 @@ class WalWriter:
         waiting: list[Callable[[BaseException | None], None]],
         error: BaseException | None,
     ) -> None:
-        """A sync ended (on the loop): answer its commits, start the next one if asked."""
+        """A sync ended (on the loop): answer its commits, start the next one if asked. A
+        failed sync nobody waited for (``normal``: its commits were answered) is logged and
+        kept in :attr:`sync_error` (``/api/health`` says a write failed)."""
         self.syncing = False
+        if error is not None and not waiting:
+            self.sync_error = error
+            log.error(
+                "the log's sync failed: %s (moves acknowledged before it may not "
+                "survive a power cut)",
+                error,
+            )
         for done in waiting:
             done(error)
         if (self.waiting or self.unsynced) and not self.closed:
