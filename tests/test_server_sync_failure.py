@@ -101,6 +101,17 @@ def my_turn(player: Player) -> None:
         player.read()
 
 
+def draw_failing(player: Player, once: Once, action_id: str) -> tuple[int, dict[str, Any]]:
+    """At the player's turn, ``once`` armed, send a draw: the version before it and the
+    server's answer."""
+    my_turn(player)
+    before = player.version
+    draw = next(a for a in player.view["legal_actions"] if "draw" in a)
+    once.arm()
+    answer = player.send({"type": "action", "id": action_id, "version": before, "action": draw})
+    return before, answer
+
+
 def wait_settled(hub: Any, table_id: str) -> None:
     """Wait (20 s at most) until the table is no longer to be read again."""
     deadline = time.monotonic() + 20
@@ -125,13 +136,7 @@ def test_a_failed_write_is_not_acknowledged_and_memory_stays_the_store(
             failing(where, hub, monkeypatch) as once,
         ):
             player = Player(ws, 0)
-            my_turn(player)
-            before = player.version
-            draw = next(a for a in player.view["legal_actions"] if "draw" in a)
-            once.arm()
-            answer = player.send(
-                {"type": "action", "id": "lost", "version": before, "action": draw}
-            )
+            before, answer = draw_failing(player, once, "lost")
             assert once.failed == 1
             # not acknowledged: an error, typed, and no ack of it (before it or after)
             assert answer["type"] == "error" and answer["code"] == "unavailable", answer
@@ -177,13 +182,7 @@ def test_with_normal_a_failed_sync_after_the_ack_is_logged_and_shown(
             failing("sync", hub, monkeypatch) as once,
         ):
             player = Player(ws, 0)
-            my_turn(player)
-            before = player.version
-            draw = next(a for a in player.view["legal_actions"] if "draw" in a)
-            once.arm()
-            answer = player.send(
-                {"type": "action", "id": "synced-later", "version": before, "action": draw}
-            )
+            before, answer = draw_failing(player, once, "synced-later")
             assert answer["type"] == "ack" and answer["version"] == before + 1, answer
             for _ in range(200):
                 if hub.wal.sync_error is not None:
