@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from handgame.server import moveworker
 from handgame.server.moveworker import MoveWorker, bot_seed
 from server_helpers import client, table_body
 
@@ -71,13 +72,24 @@ def test_only_the_seats_view_and_a_decision_seed_cross_to_the_worker(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     sent: list[tuple[Any, ...]] = []
+    keys: list[Any] = []
     real = MoveWorker.decide
 
-    async def spy(self: MoveWorker, *request: Any) -> Any:
+    async def spy(self: MoveWorker, *request: Any, key: Any = None) -> Any:
         sent.append(request)
-        return await real(self, *request)
+        keys.append(key)
+        return await real(self, *request, key=key)
 
     monkeypatch.setattr(MoveWorker, "decide", spy)
+    crossed: list[bytes] = []  # every message to the worker, as written to its pipe
+    real_dumps = moveworker.pickle.dumps
+
+    def dumps(obj: Any, *args: Any) -> bytes:
+        data = real_dumps(obj, *args)
+        crossed.append(data)
+        return data
+
+    monkeypatch.setattr(moveworker.pickle, "dumps", dumps)
     seed = "the-table-seed-kept-at-the-server"
     with client(tmp_path / "v.sqlite", seed=seed) as c:
         hub = c.app.state.hub  # type: ignore[attr-defined]
@@ -91,6 +103,9 @@ def test_only_the_seats_view_and_a_decision_seed_cross_to_the_worker(
         assert decision_seed != seed and len(decision_seed) == 32
         assert type(view) is type(table.state.view(seat))  # a seat's view, not the state
         assert view.seat == seat
+    # the views went as what changed (viewdelta), keyed by the table and seat
+    assert keys and all(k == (tid, r[2]) for k, r in zip(keys, sent, strict=True))
+    assert crossed and not any(seed.encode() in data for data in crossed)
     seeds = {s for _, s, *_ in sent}
     assert bot_seed(seed, 0, 2) in seeds or bot_seed(seed, 1, 2) in seeds
 

@@ -26,19 +26,22 @@ import multiprocessing
 import pickle
 import queue
 import threading
+from collections.abc import Hashable
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
 from handgame.core.errors import BotError
+from handgame.server.viewdelta import Patch, ViewDeltas, ViewReplica
 
 log = logging.getLogger("handgame.server")
 
 #: the seconds a new worker may take to load its bots (not counted against any move)
 START_SECONDS = 120.0
 
-#: a decision asked of a worker: (spec, seed, seat, claim, view)
-Request = tuple[str, str, int, bool, Any]
+#: a decision asked of a worker: (spec, seed, seat, claim, key, the view as a patch:
+#: :mod:`.viewdelta`)
+Request = tuple[str, str, int, bool, Hashable, Patch]
 
 
 class WorkerLost(RuntimeError):
@@ -79,15 +82,18 @@ def serve(requests: Connection, answers: Connection) -> None:
         answers.send_bytes(pickle.dumps([], pickle.HIGHEST_PROTOCOL))  # ready
     except (EOFError, OSError):
         return
+    replica = ViewReplica()  # each seat's view, from the server's patches
     while True:
         try:
-            batch: list[tuple[int, Request]] = pickle.loads(requests.recv_bytes())
+            dropped, batch = pickle.loads(requests.recv_bytes())
         except (EOFError, OSError):
             return
+        replica.drop(dropped)  # before this batch's patches (a key dropped may come again)
         out: list[tuple[int, bool, Any]] = []
-        for rid, request in batch:
+        for rid, (spec, seed, seat, claim, key, patch) in batch:
             try:
-                out.append((rid, True, decide(*request)))
+                view = replica.view(key, patch)
+                out.append((rid, True, decide(spec, seed, seat, claim, view)))
             except Exception as e:
                 out.append((rid, False, f"{type(e).__name__}: {str(e)[:200]}"))
         try:
@@ -109,6 +115,7 @@ class MoveWorker:
         self.writer: threading.Thread | None = None
         self.pending: dict[int, asyncio.Future[Any]] = {}
         self.outbox: list[tuple[int, Request]] = []
+        self.deltas = ViewDeltas()  # the views sent, for sending only what changed
         self.loop: asyncio.AbstractEventLoop | None = None
         self.ready: asyncio.Future[None] | None = None  # done once the worker has its bots
         self.next_id = 0
@@ -142,9 +149,12 @@ class MoveWorker:
         self.loop.add_reader(answer_read.fileno(), self._read)
         self.started += 1
 
-    async def decide(self, spec: str, seed: str, seat: int, claim: bool, view: Any) -> Any:
+    async def decide(
+        self, spec: str, seed: str, seat: int, claim: bool, view: Any, key: Hashable = None
+    ) -> Any:
         """:func:`decide` in the worker. Raises :class:`WorkerLost`, or ``BotError`` (the
-        bot failed there)."""
+        bot failed there). ``key`` (a table and seat): the view goes as what changed since
+        the last one sent under it (:mod:`.viewdelta`); None: whole."""
         if self.process is None:
             self._start()
         ready = self.ready
@@ -161,7 +171,8 @@ class MoveWorker:
         self.pending[rid] = future
         if not self.outbox:
             loop.call_soon(self._flush)
-        self.outbox.append((rid, (spec, seed, seat, claim, view)))
+        patch = self.deltas.patch(key, view) if key is not None else (True, view)
+        self.outbox.append((rid, (spec, seed, seat, claim, key, patch)))
         try:
             return await asyncio.wait_for(asyncio.shield(future), self.timeout)
         except TimeoutError:
@@ -180,7 +191,8 @@ class MoveWorker:
             for rid, _ in batch:
                 self._fail(rid, WorkerLost("the bot worker stopped"))
             return
-        self.requests.put(pickle.dumps(batch, pickle.HIGHEST_PROTOCOL))
+        message = (self.deltas.dropped(), batch)
+        self.requests.put(pickle.dumps(message, pickle.HIGHEST_PROTOCOL))
 
     def _read(self) -> None:
         """Answers from the worker (on the loop, when its pipe is readable)."""
@@ -232,6 +244,7 @@ class MoveWorker:
         for rid in list(self.pending):
             self._fail(rid, WorkerLost(why or "the server stops"))
         self.outbox = []
+        self.deltas.reset()  # a new worker knows no view
 
 
 def _write(connection: Connection, requests: queue.SimpleQueue[bytes | None]) -> None:

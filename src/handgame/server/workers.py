@@ -273,10 +273,11 @@ class Workers:
         if not is_searching(spec):
             if self.bot_worker is None:
                 return await self.quick_move(request)
+            key = (table.id, request[2])  # the seat's views go as what changed (viewdelta)
             try:
-                return await self.bot_worker.decide(*request)
+                return await self.bot_worker.decide(*request, key=key)
             except WorkerLost:  # asked once more, of a new worker (else: the stand-in here)
-                return await self.bot_worker.decide(*request)
+                return await self.bot_worker.decide(*request, key=key)
         # the move is due bot_move_seconds from now, however many searches are queued before
         # it (a cap shared at asking time alone let the first of a burst hold the rest: F9)
         deadline = time.time() + self.settings.bot_move_seconds
