@@ -56,7 +56,8 @@ def test_a_grown_log_sends_only_its_new_items() -> None:
     views = decisions("hand", "d3", 2, False)
     deltas = ViewDeltas()
     first = next(v for s, v in views if s == 0 and v.public.actions)
-    later = next(v for s, v in views if s == 0 and len(v.public.actions) > len(first.public.actions))
+    seen = len(first.public.actions)
+    later = next(v for s, v in views if s == 0 and len(v.public.actions) > seen)
     deltas.patch("k", first)
     whole, fields = deltas.patch("k", later)
     assert not whole
