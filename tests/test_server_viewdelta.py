@@ -11,7 +11,7 @@ import pytest
 
 from handgame.core.registry import find_game
 from handgame.server.table import auto_move
-from handgame.server.viewdelta import SET, ViewDeltas, ViewReplica
+from handgame.server.viewdelta import GREW, INSIDE, ViewDeltas, ViewReplica
 
 
 def decisions(game_name: str, seed: str, players: int, partnership: bool) -> list[tuple[Any, Any]]:
@@ -63,7 +63,7 @@ def test_a_grown_log_sends_only_its_new_items() -> None:
     assert not whole
     how, inside = fields["public"]
     grew, items = inside["actions"]
-    assert grew != SET and items == later.public.actions[len(first.public.actions) :]
+    assert how == INSIDE and grew == GREW and items == later.public.actions[len(first.public.actions) :]
     assert "names" not in fields and "preset" not in fields  # the same objects: left out
 
 
