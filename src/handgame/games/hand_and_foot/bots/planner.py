@@ -68,6 +68,16 @@ PARAMS = {
     "odds": Param("whole", 0, 1),
     "stop": Param("whole", 3, 6),
     "look": Param("whole", 1, 2),
+    # the search of :mod:`.outsearch` (issue 34): 0 iterations = none
+    "search": Param("whole", 0),
+    "depth": Param("whole", 1),
+    "alts": Param("whole", 2, 8),
+    "partner": Param("number", 0, 1),
+    "margin": Param("number", -1, 1),
+    "when": Param("word", words=("foot", "always")),
+    "hand": Param("whole", 1, 40),
+    "tree": Param("whole", 0),
+    "roll": Param("word", words=("plain", "odds")),
 }
 _RANKS = "A23456789TJQK"
 #: the discard weighs the next draw's odds (``odds=1``) for hands of at most this many cards
@@ -419,20 +429,35 @@ def _lay_value(action: Add | Meld) -> int:
 
 
 def _make(seed: int | str, values: dict[str, Value]) -> Bot:
-    """The bot of a spec's options (:data:`PARAMS`)."""
-    return PlannerBot(
-        seed,
-        Settings(
-            lead=int(values.get("lead", 0)),
-            ask=bool(values.get("ask", 1)),
-            keep=bool(values.get("keep", 1)),
-            wilds=str(values.get("wilds", "sinks")),
-            open=bool(values.get("open", 1)),
-            odds=bool(values.get("odds", 1)),
-            stop=int(values.get("stop", 5)),
-            look=int(values.get("look", 1)),
-        ),
+    """The bot of a spec's options (:data:`PARAMS`); with ``search`` > 0, the planner whose
+    late draws and discards a search checks (:mod:`.outsearch`)."""
+    settings = Settings(
+        lead=int(values.get("lead", 0)),
+        ask=bool(values.get("ask", 1)),
+        keep=bool(values.get("keep", 1)),
+        wilds=str(values.get("wilds", "sinks")),
+        open=bool(values.get("open", 1)),
+        odds=bool(values.get("odds", 1)),
+        stop=int(values.get("stop", 5)),
+        look=int(values.get("look", 1)),
     )
+    if not int(values.get("search", 0)):
+        return PlannerBot(seed, settings)
+    from handgame.games.hand_and_foot.bots.outsearch import SearchingPlanner, SearchSettings
+
+    base = SearchSettings()
+    opts = SearchSettings(
+        iterations=int(values.get("search", 0)),
+        depth=int(values.get("depth", base.depth)),
+        alts=int(values.get("alts", base.alts)),
+        partner=float(values.get("partner", base.partner)),
+        margin=float(values.get("margin", base.margin)),
+        when=str(values.get("when", base.when)),
+        hand=int(values.get("hand", base.hand)),
+        tree=int(values.get("tree", base.tree)),
+        roll=str(values.get("roll", base.roll)),
+    )
+    return SearchingPlanner(seed, settings, opts)
 
 
 def register_bots(register: Callable[[str, Callable[[str, int | str], Bot]], None]) -> None:
