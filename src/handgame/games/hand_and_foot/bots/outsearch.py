@@ -29,7 +29,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from handgame.core.search import Budget, best_move, sampler, search
+from handgame.core.search import Budget, best_move, paired, sampler, search
 from handgame.games.hand_and_foot.actions import Discard, Draw, Take
 from handgame.games.hand_and_foot.bots.determinize import sample_state
 from handgame.games.hand_and_foot.bots.greedy import discard_order
@@ -57,6 +57,7 @@ class SearchSettings:
     tree: int = 1
     c: float = 0.7
     roll: str = "plain"
+    mode: str = "ucb"
 
 
 def reward(state: State, seat: int, rounds_before: int, partner: float) -> float:
@@ -107,11 +108,23 @@ class _Game:
     """Hand and Foot as :class:`handgame.core.search.SearchGame` sees it, for one decision:
     the planner plays every seat; the searching seat's draws and discards offer alternatives."""
 
-    def __init__(self, seat: int, rounds_before: int, policy: PlannerBot, opts: SearchSettings):
+    def __init__(
+        self,
+        seat: int,
+        rounds_before: int,
+        own: PlannerBot,
+        other: PlannerBot,
+        opts: SearchSettings,
+    ) -> None:
         self.seat = seat
         self.rounds_before = rounds_before
-        self.policy = policy
+        self.own = own
+        self.other = other
         self.opts = opts
+
+    def policy(self, seat: int) -> PlannerBot:
+        """The planner playing ``seat`` in the playouts."""
+        return self.own if seat == self.seat else self.other
 
     def _over(self, state: State) -> bool:
         return len(state.results) > self.rounds_before or state.phase not in (
@@ -126,7 +139,7 @@ class _Game:
         seat = state.to_act()
         assert seat is not None
         view = state.view(seat)
-        move = self.policy.choose(view)
+        move = self.policy(seat).choose(view)
         return offered(view, move, self.opts.alts) if seat == self.seat else [move]
 
     def apply(self, state: State, move: Hashable) -> State:
@@ -137,7 +150,7 @@ class _Game:
         while not self._over(state) and turns < self.opts.depth:
             seat = state.to_act()
             assert seat is not None
-            action = self.policy.choose(state.view(seat))
+            action = self.policy(seat).choose(state.view(seat))
             state = state.apply(action)
             turns += isinstance(action, Discard)
         n = state.rules.players
@@ -159,10 +172,13 @@ class SearchingPlanner(PlannerBot):
         """A planner with ``settings`` whose decisions ``opts`` says are searched."""
         super().__init__(seed, settings)
         self.opts = opts or SearchSettings(iterations=16)
-        # the playouts' planner: the bot's own settings, without the draw's odds (``roll=plain``,
-        # six times faster: the odds are most of a playout's time) or with them (``roll=odds``)
-        policy = self.settings if self.opts.roll == "odds" else replace(self.settings, odds=False)
-        self.policy = PlannerBot(0, policy)
+        # the playouts' planners: the bot's own settings, without the draw's odds (``plain``, six
+        # times faster: the odds are most of a playout's time) or with them (``odds``; ``self``:
+        # the searching seat with them, the others without)
+        plain = PlannerBot(0, replace(self.settings, odds=False))
+        full = PlannerBot(0, self.settings)
+        self.own = plain if self.opts.roll == "plain" else full
+        self.other = full if self.opts.roll == "odds" else plain
         self.last_iterations = 0
 
     def searched(self, view: PlayerView) -> bool:
@@ -183,16 +199,20 @@ class SearchingPlanner(PlannerBot):
         moves = offered(view, move, self.opts.alts)
         if len(moves) < 2:
             return move
-        game = _Game(view.seat, len(view.results), self.policy, self.opts)
+        game = _Game(view.seat, len(view.results), self.own, self.other, self.opts)
+        sample = sampler(sample_state, view, self.rng)
+        if self.opts.mode == "paired":  # every move played out on the same samples
+            means = paired(game, sample, moves, self.opts.iterations)
+            self.last_iterations = self.opts.iterations
+            best = max(range(len(moves)), key=lambda i: means[i])
+            return moves[best] if means[best] - means[0] > self.opts.margin else move
         budget = Budget(
             iterations=self.opts.iterations,
             c=self.opts.c,
             margin=self.opts.margin,
             tree=self.opts.tree,
         )
-        root, self.last_iterations = search(
-            game, sampler(sample_state, view, self.rng), moves, budget
-        )
+        root, self.last_iterations = search(game, sample, moves, budget)
         return best_move(root, moves, move, budget.margin)
 
 

@@ -77,7 +77,8 @@ PARAMS = {
     "when": Param("word", words=("foot", "always")),
     "hand": Param("whole", 1, 40),
     "tree": Param("whole", 0),
-    "roll": Param("word", words=("plain", "odds")),
+    "roll": Param("word", words=("plain", "self", "odds")),
+    "mode": Param("word", words=("ucb", "paired")),
 }
 _RANKS = "A23456789TJQK"
 #: the discard weighs the next draw's odds (``odds=1``) for hands of at most this many cards
@@ -456,6 +457,7 @@ def _make(seed: int | str, values: dict[str, Value]) -> Bot:
         hand=int(values.get("hand", base.hand)),
         tree=int(values.get("tree", base.tree)),
         roll=str(values.get("roll", base.roll)),
+        mode=str(values.get("mode", base.mode)),
     )
     return SearchingPlanner(seed, settings, opts)
 
