@@ -25,15 +25,18 @@ iterations, so the moves replay from the seed.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from handgame.core.bot import Bot
+from handgame.core.bot_options import OptionsFactory, Param, Value
 from handgame.core.search import Budget, best_move, paired, sampler, search
 from handgame.games.hand_and_foot.actions import Discard, Draw, Take
 from handgame.games.hand_and_foot.bots.determinize import sample_state
 from handgame.games.hand_and_foot.bots.greedy import discard_order
-from handgame.games.hand_and_foot.bots.planner import PlannerBot, Settings
+from handgame.games.hand_and_foot.bots.planner import PARAMS as PLANNER_PARAMS
+from handgame.games.hand_and_foot.bots.planner import PlannerBot, Settings, settings_of
 from handgame.games.hand_and_foot.rounds import Phase
 from handgame.games.hand_and_foot.rules import is_wild
 from handgame.games.hand_and_foot.state import State
@@ -216,4 +219,61 @@ class SearchingPlanner(PlannerBot):
         return best_move(root, moves, move, budget.margin)
 
 
-__all__ = ["HORIZON", "SearchSettings", "SearchingPlanner", "offered", "reward"]
+#: the options of a ``planner`` spec: the planner's (:mod:`.planner`) and the search's
+PARAMS = {
+    **PLANNER_PARAMS,
+    "search": Param("whole", 0),
+    "depth": Param("whole", 1),
+    "alts": Param("whole", 2, 8),
+    "partner": Param("number", 0, 1),
+    "margin": Param("number", -1, 1),
+    "when": Param("word", words=("foot", "always")),
+    "hand": Param("whole", 1, 40),
+    "tree": Param("whole", 0),
+    "roll": Param("word", words=("plain", "self", "odds")),
+    "mode": Param("word", words=("ucb", "paired")),
+}
+
+
+def search_settings_of(values: dict[str, Value]) -> SearchSettings:
+    """The :class:`SearchSettings` of a spec's options (:data:`PARAMS`)."""
+    base = SearchSettings()
+    return SearchSettings(
+        iterations=int(values.get("search", base.iterations)),
+        depth=int(values.get("depth", base.depth)),
+        alts=int(values.get("alts", base.alts)),
+        partner=float(values.get("partner", base.partner)),
+        margin=float(values.get("margin", base.margin)),
+        when=str(values.get("when", base.when)),
+        hand=int(values.get("hand", base.hand)),
+        tree=int(values.get("tree", base.tree)),
+        roll=str(values.get("roll", base.roll)),
+        mode=str(values.get("mode", base.mode)),
+    )
+
+
+def _make(seed: int | str, values: dict[str, Value]) -> Bot:
+    """The bot of a spec's options: the planner, or with ``search`` > 0 the planner whose late
+    draws and discards the search checks."""
+    settings = settings_of(values)
+    opts = search_settings_of(values)
+    if opts.iterations <= 0:
+        return PlannerBot(seed, settings)
+    return SearchingPlanner(seed, settings, opts)
+
+
+def register_bots(register: Callable[[str, Callable[[str, int | str], Bot]], None]) -> None:
+    """Register ``planner`` (its options and the search's, :data:`PARAMS`)."""
+    register("planner", OptionsFactory("planner", PARAMS, _make))
+
+
+__all__ = [
+    "HORIZON",
+    "PARAMS",
+    "SearchSettings",
+    "SearchingPlanner",
+    "offered",
+    "register_bots",
+    "reward",
+    "search_settings_of",
+]

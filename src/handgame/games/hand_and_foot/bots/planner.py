@@ -39,16 +39,18 @@ the team must be ahead by to go out (negative: go out behind); ``ask=0`` never a
 lets wild cards go anywhere (no clean meld kept); ``open=0`` completes books while a partner's
 foot is down; ``odds=0`` weighs no draw (the plain discard order; the pile taken by the rule
 above); ``stop`` (3 to 6), the cards a meld stops at while a partner's foot is down; ``look=2``
-also looks two draws ahead (measured in issue 34, not adopted)."""
+also looks two draws ahead (measured in issue 34, not adopted). The spec ``planner`` also takes
+the options of a search at its late draws and discards (``search=N``, :mod:`.outsearch`, which
+registers the name)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from handgame.core.bot import Bot
-from handgame.core.bot_options import OptionsFactory, Param, Value
+from handgame.core.bot_options import Param, Value
 from handgame.core.cards import Card
 from handgame.games.hand_and_foot.actions import Add, Answer, Ask, Discard, Draw, Meld, Take
 from handgame.games.hand_and_foot.bots.determinize import unseen_cards
@@ -68,17 +70,6 @@ PARAMS = {
     "odds": Param("whole", 0, 1),
     "stop": Param("whole", 3, 6),
     "look": Param("whole", 1, 2),
-    # the search of :mod:`.outsearch` (issue 34): 0 iterations = none
-    "search": Param("whole", 0),
-    "depth": Param("whole", 1),
-    "alts": Param("whole", 2, 8),
-    "partner": Param("number", 0, 1),
-    "margin": Param("number", -1, 1),
-    "when": Param("word", words=("foot", "always")),
-    "hand": Param("whole", 1, 40),
-    "tree": Param("whole", 0),
-    "roll": Param("word", words=("plain", "self", "odds")),
-    "mode": Param("word", words=("ucb", "paired")),
 }
 _RANKS = "A23456789TJQK"
 #: the discard weighs the next draw's odds (``odds=1``) for hands of at most this many cards
@@ -429,10 +420,9 @@ def _lay_value(action: Add | Meld) -> int:
     return sum(value(c) for c in cards)
 
 
-def _make(seed: int | str, values: dict[str, Value]) -> Bot:
-    """The bot of a spec's options (:data:`PARAMS`); with ``search`` > 0, the planner whose
-    late draws and discards a search checks (:mod:`.outsearch`)."""
-    settings = Settings(
+def settings_of(values: Mapping[str, Value]) -> Settings:
+    """The :class:`Settings` of a spec's options (:data:`PARAMS`; the others ignored)."""
+    return Settings(
         lead=int(values.get("lead", 0)),
         ask=bool(values.get("ask", 1)),
         keep=bool(values.get("keep", 1)),
@@ -442,29 +432,6 @@ def _make(seed: int | str, values: dict[str, Value]) -> Bot:
         stop=int(values.get("stop", 5)),
         look=int(values.get("look", 1)),
     )
-    if not int(values.get("search", 0)):
-        return PlannerBot(seed, settings)
-    from handgame.games.hand_and_foot.bots.outsearch import SearchingPlanner, SearchSettings
-
-    base = SearchSettings()
-    opts = SearchSettings(
-        iterations=int(values.get("search", 0)),
-        depth=int(values.get("depth", base.depth)),
-        alts=int(values.get("alts", base.alts)),
-        partner=float(values.get("partner", base.partner)),
-        margin=float(values.get("margin", base.margin)),
-        when=str(values.get("when", base.when)),
-        hand=int(values.get("hand", base.hand)),
-        tree=int(values.get("tree", base.tree)),
-        roll=str(values.get("roll", base.roll)),
-        mode=str(values.get("mode", base.mode)),
-    )
-    return SearchingPlanner(seed, settings, opts)
 
 
-def register_bots(register: Callable[[str, Callable[[str, int | str], Bot]], None]) -> None:
-    """Register ``planner``."""
-    register("planner", OptionsFactory("planner", PARAMS, _make))
-
-
-__all__ = ["PARAMS", "PlannerBot", "Settings", "lead_if_out", "register_bots", "table_points"]
+__all__ = ["PARAMS", "PlannerBot", "Settings", "lead_if_out", "settings_of", "table_points"]
