@@ -25,9 +25,9 @@ hand can lay on the team's melds, which books that makes, what is left):
   left. With a hand of nine cards or fewer it weighs the next draw (:mod:`.endgame`): the
   discard that leaves the best chance of laying the hand down after two cards from the stock
   (its foot picked up, HF-9; or, the foot up, going out with the team's books, HF-10); the
-  order above breaks ties and decides when no discard leaves a chance (with ``look=2``, not the
-  default: first the discard after which four cards, sampled, lay the hand down with one
-  discard between, a plan leaving at most two cards).
+  order above breaks ties and decides when no discard leaves a chance (with ``look=2``,
+  ``expert``'s, not the default: first the discard after which four cards, sampled, lay the
+  hand down with one discard between, a plan leaving at most two cards).
 - **The pile, late (HF-6).** A take after which the hand can be laid down is taken; else, when
   two cards from the stock may lay the hand down, it draws.
 - **The partner's question (HF-10).** It answers "yes" when the team, with its own hand counted
@@ -39,9 +39,9 @@ the team must be ahead by to go out (negative: go out behind); ``ask=0`` never a
 lets wild cards go anywhere (no clean meld kept); ``open=0`` completes books while a partner's
 foot is down; ``odds=0`` weighs no draw (the plain discard order; the pile taken by the rule
 above); ``stop`` (3 to 6), the cards a meld stops at while a partner's foot is down; ``look=2``
-also looks two draws ahead (measured in issue 34, not adopted). The spec ``planner`` also takes
-the options of a search at its late draws and discards (``search=N``, :mod:`.outsearch`, which
-registers the name)."""
+also looks two draws ahead (``expert`` plays ``lead=-10000,look=2``, issue 34). The spec
+``planner`` also takes the options of a search at its late draws and discards (``search=N``,
+:mod:`.outsearch`, which registers the name)."""
 
 from __future__ import annotations
 
