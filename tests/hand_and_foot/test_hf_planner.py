@@ -188,3 +188,21 @@ def test_melds_stay_open_while_the_partners_foot_is_down() -> None:
     assert isinstance(kept, Discard) and kept.card != Card.parse("KS")  # the book waits
     hard = PlannerBot(1, dataclasses.replace(PlannerBot(1).settings, open=False))
     assert hard.choose(after) == Add(0, (Card.parse("KS"),), 90)  # open=0: the book now
+
+
+def test_the_expert_goes_out_behind() -> None:
+    """HF-10 (issue 34, 2026-12-07): the ``expert`` level goes out whenever the team may, even
+    behind on the table (``lead=-10000``; ``look=2``), where the plain planner keeps playing."""
+    view = _going_out_state().view(0)
+    books = tuple(
+        MeldView(len(view.melds) + k, 1, r, tuple(cards(" ".join(f"{r}{s}" for s in "SHDCSHD"))),
+                 "clean")
+        for k, r in enumerate("5678")
+    )
+    behind = dataclasses.replace(view, melds=view.melds + books)
+    assert not isinstance(PlannerBot(1).choose(behind), Ask)
+    expert = make_bot("expert", 1)
+    inner = getattr(expert, "inner", {}).get("hand-and-foot", expert)
+    assert isinstance(inner, PlannerBot)
+    assert inner.settings.lead == -10_000 and inner.settings.look == 2
+    assert isinstance(expert.choose(behind), Ask)

@@ -11,12 +11,12 @@ from handgame.core.bot import BotFactory
 
 def bots() -> dict[str, BotFactory]:
     """Hand and Foot's bots by name (imported on first use)."""
-    from handgame.games.hand_and_foot.bots import greedy, ismcts, ladder, planner
+    from handgame.games.hand_and_foot.bots import greedy, ismcts, ladder, outsearch
 
     found: dict[str, BotFactory] = {}
     greedy.register_bots(found.__setitem__)
     ismcts.register_bots(found.__setitem__)
-    planner.register_bots(found.__setitem__)
+    outsearch.register_bots(found.__setitem__)
     ladder.register_bots(found.__setitem__)
     return found
 

@@ -12,7 +12,10 @@ Each level is a bot spec (:data:`LEVELS`), measured team against team with the o
   (``planner:wilds=books,keep=0,open=0,odds=0``): it runs out of open melds sooner, so it picks up
   its foot and goes out later;
 - ``expert``: ``planner`` (:mod:`.planner`): plays to pick up its foot and go out, wild
-  cards making pairs into melds, every meld kept open while its partner's foot is down.
+  cards making pairs into melds, every meld kept open while its partner's foot is down; since
+  2026-12-07 it goes out whenever HF-10 lets it, ahead or behind (``lead=-10000``), and weighs
+  two draws ahead when one gives no chance (``look=2``): its own seat goes out more often with
+  a ``greedy`` partner (issue 34, docs/notes/bots.md).
 """
 
 from __future__ import annotations
@@ -31,13 +34,13 @@ LEVELS: dict[str, str] = {
     "easy": "greedy-blunder:0.75",
     "medium": "greedy",
     "hard": "planner:wilds=books,keep=0,open=0,odds=0",
-    "expert": "planner",
+    "expert": "planner:lead=-10000,look=2",
 }
 #: the blunder rate of ``easy``
 EASY_BLUNDERS = 0.75
 #: the settings of ``hard`` and ``expert``
 HARD = Settings(wilds="books", keep=False, open=False, odds=False)
-EXPERT = Settings()
+EXPERT = Settings(lead=-10_000, look=2)
 
 
 class BlunderBot(GreedyBot):

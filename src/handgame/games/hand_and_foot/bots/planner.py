@@ -25,9 +25,9 @@ hand can lay on the team's melds, which books that makes, what is left):
   left. With a hand of nine cards or fewer it weighs the next draw (:mod:`.endgame`): the
   discard that leaves the best chance of laying the hand down after two cards from the stock
   (its foot picked up, HF-9; or, the foot up, going out with the team's books, HF-10); the
-  order above breaks ties and decides when no discard leaves a chance (with ``look=2``, not the
-  default: first the discard after which four cards, sampled, lay the hand down with one
-  discard between, a plan leaving at most two cards).
+  order above breaks ties and decides when no discard leaves a chance (with ``look=2``,
+  ``expert``'s, not the default: first the discard after which four cards, sampled, lay the
+  hand down with one discard between, a plan leaving at most two cards).
 - **The pile, late (HF-6).** A take after which the hand can be laid down is taken; else, when
   two cards from the stock may lay the hand down, it draws.
 - **The partner's question (HF-10).** It answers "yes" when the team, with its own hand counted
@@ -39,16 +39,18 @@ the team must be ahead by to go out (negative: go out behind); ``ask=0`` never a
 lets wild cards go anywhere (no clean meld kept); ``open=0`` completes books while a partner's
 foot is down; ``odds=0`` weighs no draw (the plain discard order; the pile taken by the rule
 above); ``stop`` (3 to 6), the cards a meld stops at while a partner's foot is down; ``look=2``
-also looks two draws ahead (measured in issue 34, not adopted)."""
+also looks two draws ahead (``expert`` plays ``lead=-10000,look=2``, issue 34). The spec
+``planner`` also takes the options of a search at its late draws and discards (``search=N``,
+:mod:`.outsearch`, which registers the name)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from handgame.core.bot import Bot
-from handgame.core.bot_options import OptionsFactory, Param, Value
+from handgame.core.bot_options import Param, Value
 from handgame.core.cards import Card
 from handgame.games.hand_and_foot.actions import Add, Answer, Ask, Discard, Draw, Meld, Take
 from handgame.games.hand_and_foot.bots.determinize import unseen_cards
@@ -418,26 +420,18 @@ def _lay_value(action: Add | Meld) -> int:
     return sum(value(c) for c in cards)
 
 
-def _make(seed: int | str, values: dict[str, Value]) -> Bot:
-    """The bot of a spec's options (:data:`PARAMS`)."""
-    return PlannerBot(
-        seed,
-        Settings(
-            lead=int(values.get("lead", 0)),
-            ask=bool(values.get("ask", 1)),
-            keep=bool(values.get("keep", 1)),
-            wilds=str(values.get("wilds", "sinks")),
-            open=bool(values.get("open", 1)),
-            odds=bool(values.get("odds", 1)),
-            stop=int(values.get("stop", 5)),
-            look=int(values.get("look", 1)),
-        ),
+def settings_of(values: Mapping[str, Value]) -> Settings:
+    """The :class:`Settings` of a spec's options (:data:`PARAMS`; the others ignored)."""
+    return Settings(
+        lead=int(values.get("lead", 0)),
+        ask=bool(values.get("ask", 1)),
+        keep=bool(values.get("keep", 1)),
+        wilds=str(values.get("wilds", "sinks")),
+        open=bool(values.get("open", 1)),
+        odds=bool(values.get("odds", 1)),
+        stop=int(values.get("stop", 5)),
+        look=int(values.get("look", 1)),
     )
 
 
-def register_bots(register: Callable[[str, Callable[[str, int | str], Bot]], None]) -> None:
-    """Register ``planner``."""
-    register("planner", OptionsFactory("planner", PARAMS, _make))
-
-
-__all__ = ["PARAMS", "PlannerBot", "Settings", "lead_if_out", "register_bots", "table_points"]
+__all__ = ["PARAMS", "PlannerBot", "Settings", "lead_if_out", "settings_of", "table_points"]
