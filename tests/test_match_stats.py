@@ -104,9 +104,9 @@ def test_a_hand_and_foot_match_s_books_are_the_team_s(tmp_path: Path) -> None:
             assert stats["points"] == sum(r.scores[team] for r in state.results)  # HF-11
             assert stats["hands"] == 0 and stats["matches"] == 1
             assert found["matches"][0]["ranked"] is False
-        # the seeded match's own figures (seat 3 went out in one round of four; they move when
-        # the expert's play changes: issue 34's going-out play made them these)
-        assert (clean, dirty, stats["rounds_won"], stats["points"]) == (5, 12, 1, 9475)
+        # the seeded match's own figures (seat 3 went out in two rounds of four; they move when
+        # the expert's play changes: issue 34's expert, lead=-10000,look=2, made them these)
+        assert (clean, dirty, stats["rounds_won"], stats["points"]) == (5, 16, 2, 11235)
     finally:
         storage.close()
 
