@@ -74,22 +74,38 @@ def _planner_policy() -> Policy:
     return bot.choose
 
 
-class _Search:
-    """Hand and Foot as :class:`handgame.core.search.SearchGame` sees it, for one decision."""
+class RoundSearchGame:
+    """What every Hand and Foot search game shares: a playout ends with the round it starts
+    in (``rounds_before`` rounds were played before it), the seat to act chooses, and a move
+    is applied to the state."""
 
-    def __init__(self, rounds_before: int, depth: int, policy: Policy = greedy_choice) -> None:
+    def __init__(self, rounds_before: int) -> None:
+        """A search inside round ``rounds_before`` (counted from 0)."""
         self.rounds_before = rounds_before
-        self.depth = depth
-        self.policy = policy
 
-    def _over(self, state: State) -> bool:
+    def over(self, state: State) -> bool:
+        """Whether the round searched has ended (or the state is between rounds)."""
         return len(state.results) > self.rounds_before or state.phase not in (
             Phase.DRAW,
             Phase.PLAY,
         )
 
     def chooser(self, state: State) -> int | None:
-        return None if self._over(state) else state.to_act()
+        """The seat to act, or None once the round is over."""
+        return None if self.over(state) else state.to_act()
+
+    def apply(self, state: State, move: Hashable) -> State:
+        """``state`` after ``move``."""
+        return state.apply(move)  # type: ignore[arg-type]
+
+
+class _Search(RoundSearchGame):
+    """Hand and Foot as :class:`handgame.core.search.SearchGame` sees it, for one decision."""
+
+    def __init__(self, rounds_before: int, depth: int, policy: Policy = greedy_choice) -> None:
+        super().__init__(rounds_before)
+        self.depth = depth
+        self.policy = policy
 
     def moves(self, state: State) -> Sequence[Hashable]:
         seat = state.to_act()
@@ -97,12 +113,9 @@ class _Search:
         view = state.view(seat)
         return candidate_moves(view, self.policy(view))
 
-    def apply(self, state: State, move: Hashable) -> State:
-        return state.apply(move)  # type: ignore[arg-type]
-
     def playout(self, state: State) -> Sequence[float]:
         turns = 0
-        while not self._over(state) and turns < self.depth:
+        while not self.over(state) and turns < self.depth:
             seat = state.to_act()
             assert seat is not None
             action = self.policy(state.view(seat))

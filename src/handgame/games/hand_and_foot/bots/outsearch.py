@@ -35,9 +35,9 @@ from handgame.core.search import Budget, best_move, paired, sampler, search
 from handgame.games.hand_and_foot.actions import Discard, Draw, Take
 from handgame.games.hand_and_foot.bots.determinize import sample_state
 from handgame.games.hand_and_foot.bots.greedy import discard_order
+from handgame.games.hand_and_foot.bots.ismcts import RoundSearchGame
 from handgame.games.hand_and_foot.bots.planner import PARAMS as PLANNER_PARAMS
 from handgame.games.hand_and_foot.bots.planner import PlannerBot, Settings, settings_of
-from handgame.games.hand_and_foot.rounds import Phase
 from handgame.games.hand_and_foot.rules import is_wild
 from handgame.games.hand_and_foot.state import State
 from handgame.games.hand_and_foot.view import PlayerView
@@ -107,7 +107,7 @@ def offered(view: PlayerView, default: Any, alts: int) -> list[Any]:
     return moves
 
 
-class _Game:
+class _Game(RoundSearchGame):
     """Hand and Foot as :class:`handgame.core.search.SearchGame` sees it, for one decision:
     the planner plays every seat; the searching seat's draws and discards offer alternatives."""
 
@@ -119,8 +119,8 @@ class _Game:
         other: PlannerBot,
         opts: SearchSettings,
     ) -> None:
+        super().__init__(rounds_before)
         self.seat = seat
-        self.rounds_before = rounds_before
         self.own = own
         self.other = other
         self.opts = opts
@@ -129,15 +129,6 @@ class _Game:
         """The planner playing ``seat`` in the playouts."""
         return self.own if seat == self.seat else self.other
 
-    def _over(self, state: State) -> bool:
-        return len(state.results) > self.rounds_before or state.phase not in (
-            Phase.DRAW,
-            Phase.PLAY,
-        )
-
-    def chooser(self, state: State) -> int | None:
-        return None if self._over(state) else state.to_act()
-
     def moves(self, state: State) -> Sequence[Hashable]:
         seat = state.to_act()
         assert seat is not None
@@ -145,12 +136,10 @@ class _Game:
         move = self.policy(seat).choose(view)
         return offered(view, move, self.opts.alts) if seat == self.seat else [move]
 
-    def apply(self, state: State, move: Hashable) -> State:
-        return state.apply(move)  # type: ignore[arg-type]
 
     def playout(self, state: State) -> Sequence[float]:
         turns = 0
-        while not self._over(state) and turns < self.opts.depth:
+        while not self.over(state) and turns < self.opts.depth:
             seat = state.to_act()
             assert seat is not None
             action = self.policy(seat).choose(state.view(seat))
