@@ -98,6 +98,18 @@ class RoundSearchGame:
         """``state`` after ``move``."""
         return state.apply(move)  # type: ignore[arg-type]
 
+    def play_on(self, state: State, depth: int, choose: Callable[[int, PlayerView], Any]) -> State:
+        """``state`` played on, each seat's move ``choose(seat, its view)``, until the round
+        ends or ``depth`` turns (discards) have passed: a playout."""
+        turns = 0
+        while not self.over(state) and turns < depth:
+            seat = state.to_act()
+            assert seat is not None
+            action = choose(seat, state.view(seat))
+            state = state.apply(action)
+            turns += isinstance(action, Discard)
+        return state
+
 
 class _Search(RoundSearchGame):
     """Hand and Foot as :class:`handgame.core.search.SearchGame` sees it, for one decision."""
@@ -114,14 +126,7 @@ class _Search(RoundSearchGame):
         return candidate_moves(view, self.policy(view))
 
     def playout(self, state: State) -> Sequence[float]:
-        turns = 0
-        while not self.over(state) and turns < self.depth:
-            seat = state.to_act()
-            assert seat is not None
-            action = self.policy(state.view(seat))
-            state = state.apply(action)
-            turns += isinstance(action, Discard)
-        return self.rewards(state)
+        return self.rewards(self.play_on(state, self.depth, lambda _, view: self.policy(view)))
 
     def rewards(self, state: State) -> list[float]:
         """Each seat's reward: a logistic of its team's lead in the round's score (HF-11)."""

@@ -138,13 +138,7 @@ class _Game(RoundSearchGame):
 
 
     def playout(self, state: State) -> Sequence[float]:
-        turns = 0
-        while not self.over(state) and turns < self.opts.depth:
-            seat = state.to_act()
-            assert seat is not None
-            action = self.policy(seat).choose(state.view(seat))
-            state = state.apply(action)
-            turns += isinstance(action, Discard)
+        state = self.play_on(state, self.opts.depth, lambda s, view: self.policy(s).choose(view))
         n = state.rules.players
         return [reward(state, s, self.rounds_before, self.opts.partner) for s in range(n)]
 
