@@ -1,23 +1,23 @@
 """SQLite: the group commit's transactions written on the event loop, the log's sync on a
 thread of its own (issue 37).
 
-Written on a database thread, a batch of steps took 8-10 ms of wall time for under 2 ms of
-work at 200 tables: the thread waited for the interpreter lock at each statement while the
-loop worked through the tables the previous batch had answered, and the next batch formed
-behind it (a wave). Here the loop itself writes each batch, on a connection of its own, in a
-fraction of a millisecond, with ``synchronous=NORMAL``: the commit puts the transaction in the
-write-ahead log (the operating system's cache) without waiting for the disk. The disk is a
-separate step: one thread calls ``fsync`` on the log file, and a batch's steps are answered
-only once a sync that began after their commit has ended. So with ``synchronous`` ``full``
-(the default) an acknowledged step survives a power cut exactly as SQLite's own ``FULL``
-commit makes it (in WAL mode that is the log's sync at each commit), while the loop goes on
-and the next batches commit during the sync; syncs that are asked for while one runs are
-done by the next one (one ``fsync`` for all). With ``normal`` (``hand serve``'s default), the
-steps are answered at their commit and the same thread syncs the log right after, without
-anyone waiting for it: a crash of the process loses nothing acknowledged, and a power cut only
-the steps acknowledged while the log's last sync had not ended (a few milliseconds of them,
-docs/operations.md). Waiting for the sync was 10-25 ms of the ack's p95 at 200 tables (issue
-37, benchmarks/README.md).
+Written on a database thread, a batch of steps took 8-10 ms of wall time for under 2 ms of work
+at 200 tables: the thread waited for the interpreter lock at each statement while the loop
+worked through the tables the previous batch had answered, and the next batch formed behind it
+(a wave). Here the loop itself writes each batch, on a connection of its own, in a fraction of
+a millisecond, with ``synchronous=NORMAL``: the commit puts the transaction in the write-ahead
+log (the operating system's cache) without waiting for the disk. The disk is a separate step:
+one thread calls ``fsync`` on the log file, and a batch's steps are answered only once a sync
+that began after their commit has ended. So with ``synchronous`` ``full`` (this class's
+default; ``hand serve --sqlite-synchronous full``) an acknowledged step survives a power cut
+exactly as SQLite's own ``FULL`` commit makes it (in WAL mode that is the log's sync at each
+commit), while the loop goes on and the next batches commit during the sync; syncs that are
+asked for while one runs are done by the next one (one ``fsync`` for all). With ``normal``
+(``hand serve``'s default), the steps are answered at their commit and the same thread syncs
+the log right after, without anyone waiting for it: a crash of the process loses nothing
+acknowledged, and a power cut only the steps acknowledged while the log's last sync had not
+ended (a few milliseconds of them, docs/operations.md). Waiting for the sync was 10-25 ms of
+the ack's p95 at 200 tables (issue 37, benchmarks/README.md).
 
 The loop never waits for another connection's lock: ``BEGIN IMMEDIATE`` with no busy timeout
 either takes the database's write lock at once or raises :class:`Busy`, and the caller tries
